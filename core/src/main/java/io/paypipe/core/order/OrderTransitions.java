@@ -1,0 +1,45 @@
+package io.paypipe.core.order;
+
+import static io.paypipe.core.order.OrderEvent.*;
+import static io.paypipe.core.order.OrderStatus.*;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The order state machine as data: a whitelist of (from, event) -> to. Anything absent is illegal and
+ * must be reported, never silently ignored.
+ */
+public final class OrderTransitions {
+
+    private static final Map<OrderStatus, Map<OrderEvent, OrderStatus>> TABLE = new EnumMap<>(OrderStatus.class);
+
+    static {
+        allow(PENDING, PAYMENT_SUCCEEDED, PAID);
+        allow(PENDING, PAYMENT_CLOSED, CLOSED);
+        allow(PENDING, ORDER_CANCELLED, CLOSED);
+        allow(PAID, REFUND_STARTED, REFUNDING);
+        allow(REFUNDING, REFUND_STARTED, REFUNDING);
+        allow(REFUNDING, REFUND_SUCCEEDED, REFUNDED);
+        allow(REFUNDING, REFUND_FAILED, PAID);
+    }
+
+    private OrderTransitions() {
+    }
+
+    private static void allow(OrderStatus from, OrderEvent event, OrderStatus to) {
+        TABLE.computeIfAbsent(from, f -> new EnumMap<>(OrderEvent.class)).put(event, to);
+    }
+
+    /** The status after {@code event} in {@code from}, or empty when the whitelist lacks the pair. */
+    public static Optional<OrderStatus> next(OrderStatus from, OrderEvent event) {
+        return Optional.ofNullable(TABLE.getOrDefault(from, Map.of()).get(event));
+    }
+
+    /** The whole table, read-only, for documentation and exhaustive tests. */
+    public static Map<OrderStatus, Map<OrderEvent, OrderStatus>> table() {
+        return Collections.unmodifiableMap(TABLE);
+    }
+}

@@ -1,0 +1,36 @@
+package io.paypipe.core.topic;
+
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.kafka.support.serializer.JacksonJsonDeserializer;
+import org.springframework.kafka.support.serializer.JacksonJsonSerializer;
+
+/**
+ * One topic of the catalogue: its name and its value type. Keys are always the order key string
+ * ({@link io.paypipe.core.id.OrderKey#kafkaKey()}), so one order's records stay on one partition.
+ * Values are JSON without type headers: the topic decides the type, not the producer.
+ */
+public record Topic<V>(String name, Class<V> valueType) {
+
+    public Serializer<String> keySerializer() {
+        return new StringSerializer();
+    }
+
+    public Deserializer<String> keyDeserializer() {
+        return new StringDeserializer();
+    }
+
+    public Serializer<V> valueSerializer() {
+        JacksonJsonSerializer<V> serializer = new JacksonJsonSerializer<>(Json.MAPPER);
+        serializer.setAddTypeInfo(false);
+        return serializer;
+    }
+
+    public Deserializer<V> valueDeserializer() {
+        JacksonJsonDeserializer<V> deserializer = new JacksonJsonDeserializer<>(valueType, Json.MAPPER, false);
+        deserializer.setUseTypeHeaders(false);
+        return deserializer;
+    }
+}
