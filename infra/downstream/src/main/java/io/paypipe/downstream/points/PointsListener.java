@@ -1,0 +1,35 @@
+package io.paypipe.downstream.points;
+
+import io.paypipe.core.event.OrderPaid;
+import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+
+/** Grants loyalty points once per paid order: one point per whole major unit paid, one grant per event id. */
+@Component
+class PointsListener {
+
+    private static final Logger log = LoggerFactory.getLogger(PointsListener.class);
+
+    private final PointsRepository grants;
+    private final Clock clock;
+
+    PointsListener(PointsRepository grants, Clock clock) {
+        this.grants = grants;
+        this.clock = clock;
+    }
+
+    @KafkaListener(id = "points", topics = "order.paid", containerFactory = "orderPaidContainerFactory")
+    void onOrderPaid(OrderPaid paid) {
+        long points = paid.paidAmount().minor() / 100;
+        try {
+            grants.insert(paid, points, clock.instant());
+            log.info("points: granted {} for order {} (event {})", points, paid.orderId(), paid.eventId());
+        } catch (DuplicateKeyException e) {
+            log.info("points: event {} for order {} already granted, skipped", paid.eventId(), paid.orderId());
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.paypipe.sandbox.config;
+
+import io.paypipe.core.event.OrderCreated;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.order.SandboxOrders;
+import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.wechatpay.WechatPayPayments;
+import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
+
+/**
+ * The sandbox's beans. A launcher that runs the sandbox context in-process can fetch them by name:
+ * {@code sandboxMerchants}, {@code wechatPayNotifications}, {@code notificationPusher}, {@code sandboxOrders}.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SandboxProperties.class)
+public class SandboxConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(SandboxConfiguration.class);
+
+    @Bean
+    public Clock sandboxClock() {
+        return Clock.systemDefaultZone();
+    }
+
+    /**
+     * Generates the merchants and writes the merchants file while the context starts, so the file exists
+     * before any service started after the sandbox reads it.
+     */
+    @Bean
+    public SandboxMerchants sandboxMerchants(SandboxProperties properties) {
+        SandboxMerchants merchants = SandboxMerchants.generate(properties.tenant(), properties.merchantCount(),
+                properties.subMerchantCount());
+        Path written = merchants.writeMerchantsFile(properties.merchantsFile());
+        log.info("sandbox merchants {} written to {}", merchants.all(), written);
+        return merchants;
+    }
+
+    @Bean
+    public WechatPayNotifications wechatPayNotifications(@Qualifier("sandboxClock") Clock clock) {
+        return new WechatPayNotifications(clock);
+    }
+
+    @Bean(destroyMethod = "close")
+    public NotificationPusher notificationPusher(SandboxProperties properties, @Qualifier("sandboxClock") Clock clock) {
+        return new NotificationPusher(properties.wechatpayNotifyUrl(), properties.timeCompression(),
+                NotificationPusher.WECHAT_REPUSH_SCHEDULE, properties.notifyTimeout(), clock);
+    }
+
+    /** Producer of {@code order.created} with the topic's own serializers; Kafka from {@code spring.kafka.*}. */
+    @Bean
+    public WechatPayPayments wechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
+                                               NotificationPusher notificationPusher) {
+        return new WechatPayPayments(merchants, notifications, notificationPusher);
+    }
+
+    @Bean
+    public ProducerFactory<String, OrderCreated> sandboxOrderProducerFactory(KafkaProperties kafkaProperties) {
+        Map<String, Object> config = new HashMap<>(kafkaProperties.buildProducerProperties());
+        config.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "paypipe-sandbox-orders");
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        // fail an order request within seconds when the broker is away, instead of Kafka's 60 s default
+        config.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
+        return new DefaultKafkaProducerFactory<>(config, Topics.ORDER_CREATED.keySerializer(),
+                Topics.ORDER_CREATED.valueSerializer());
+    }
+
+    @Bean
+    public KafkaTemplate<String, OrderCreated> sandboxOrderTemplate(
+            @Qualifier("sandboxOrderProducerFactory") ProducerFactory<String, OrderCreated> producerFactory) {
+        return new KafkaTemplate<>(producerFactory);
+    }
+
+    @Bean
+    public SandboxOrders sandboxOrders(@Qualifier("sandboxOrderTemplate") KafkaTemplate<String, OrderCreated> template,
+                                       SandboxMerchants merchants, @Qualifier("sandboxClock") Clock clock) {
+        return new SandboxOrders(template, merchants, clock);
+    }
+}

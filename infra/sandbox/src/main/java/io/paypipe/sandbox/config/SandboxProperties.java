@@ -1,0 +1,53 @@
+package io.paypipe.sandbox.config;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * All sandbox settings ({@code sandbox.*}).
+ *
+ * @param notifyBaseUrl       where the merchant's callback receiver (ingress) listens
+ * @param wechatpayNotifyPath path of the WeChat Pay notify endpoint under {@code notifyBaseUrl}
+ * @param timeCompression     divides every re-push delay (1 = real time, 1000 turns 15 s into 15 ms)
+ * @param notifyTimeout       per-attempt HTTP timeout of a push (WeChat: 5 s; not compressed)
+ * @param merchantsFile       where the merchants file is written at start; default {@code PAYMENT_MERCHANTS_FILE},
+ *                            else {@code var/merchants.yaml}
+ * @param merchantCount       direct WeChat merchants to create (mchid 1900000100, 1900000101, ...)
+ * @param subMerchantCount    sub-merchants of one service provider (sp_mchid 1230000109) to create; 0 = none
+ * @param tenant              the tenant (shop) the merchants belong to
+ */
+@ConfigurationProperties("sandbox")
+public record SandboxProperties(
+        @DefaultValue("http://127.0.0.1:8081") URI notifyBaseUrl,
+        @DefaultValue("/notify/wechatpay") String wechatpayNotifyPath,
+        @DefaultValue("1") long timeCompression,
+        @DefaultValue("5s") Duration notifyTimeout,
+        Path merchantsFile,
+        @DefaultValue("2") int merchantCount,
+        @DefaultValue("0") int subMerchantCount,
+        @DefaultValue("demo-shop") String tenant) {
+
+    public static final String MERCHANTS_FILE_ENV = "PAYMENT_MERCHANTS_FILE";
+    public static final String DEFAULT_MERCHANTS_FILE = "var/merchants.yaml";
+
+    public SandboxProperties {
+        if (merchantsFile == null) {
+            String fromEnv = System.getenv(MERCHANTS_FILE_ENV);
+            merchantsFile = Path.of(fromEnv != null && !fromEnv.isBlank() ? fromEnv : DEFAULT_MERCHANTS_FILE);
+        }
+        if (timeCompression < 1) {
+            throw new IllegalArgumentException("sandbox.time-compression must be >= 1");
+        }
+    }
+
+    /** {@code notifyBaseUrl} + {@code wechatpayNotifyPath}, e.g. {@code http://127.0.0.1:8081/notify/wechatpay}. */
+    public URI wechatpayNotifyUrl() {
+        String base = notifyBaseUrl.toString();
+        String trimmed = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        String path = wechatpayNotifyPath.startsWith("/") ? wechatpayNotifyPath : "/" + wechatpayNotifyPath;
+        return URI.create(trimmed + path);
+    }
+}

@@ -1,0 +1,98 @@
+package io.paypipe.sandbox.merchant;
+
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.merchant.Merchant;
+import io.paypipe.sandbox.wechatpay.WechatPayMerchantKeys;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A WeChat Pay merchant as the sandbox (playing WeChat) knows it: the merchants-file entry, the app id,
+ * and the platform keys whose private half only the sandbox holds.
+ * <p>
+ * Direct mode: {@code merchant.merchantId()} is the mchid, {@code subMerchantIds} is empty.
+ * Service-provider (partner) mode: {@code merchant.merchantId()} is the sp_mchid, {@code appId} the sp_appid,
+ * {@code subMerchantIds} the sub_mchids with their sub_appids in {@code subAppIds}. The service provider's
+ * keys sign and encrypt the notifications of all its sub-merchants.
+ */
+public record SandboxMerchant(Merchant merchant, String appId, Map<String, String> subAppIds,
+                              WechatPayMerchantKeys wechatPayKeys) {
+
+    public SandboxMerchant {
+        Objects.requireNonNull(merchant, "merchant");
+        Objects.requireNonNull(appId, "appId");
+        Objects.requireNonNull(wechatPayKeys, "wechatPayKeys");
+        subAppIds = subAppIds == null ? Map.of() : Map.copyOf(subAppIds);
+        if (merchant.channel() != Channel.WECHATPAY) {
+            throw new IllegalArgumentException("only WeChat Pay merchants are supported: " + merchant);
+        }
+        if (!subAppIds.keySet().equals(new java.util.HashSet<>(merchant.subMerchantIds()))) {
+            throw new IllegalArgumentException("subAppIds must name exactly the sub-merchants");
+        }
+    }
+
+    /** A direct-mode WeChat merchant with fresh keys. */
+    public static SandboxMerchant wechatDirect(String tenant, String mchid) {
+        WechatPayMerchantKeys keys = WechatPayMerchantKeys.generate();
+        Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, mchid, List.of(), keys.credentials(), null, null);
+        return new SandboxMerchant(merchant, appIdFor(mchid), Map.of(), keys);
+    }
+
+    /** A service provider (sp_mchid) with its sub-merchants and fresh keys. */
+    public static SandboxMerchant wechatServiceProvider(String tenant, String spMchid, List<String> subMchids) {
+        if (subMchids.isEmpty()) {
+            throw new IllegalArgumentException("a service provider needs at least one sub-merchant");
+        }
+        WechatPayMerchantKeys keys = WechatPayMerchantKeys.generate();
+        Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, spMchid, subMchids, keys.credentials(), null, null);
+        Map<String, String> subAppIds = new LinkedHashMap<>();
+        subMchids.forEach(sub -> subAppIds.put(sub, appIdFor(sub)));
+        return new SandboxMerchant(merchant, appIdFor(spMchid), subAppIds, keys);
+    }
+
+    /** A stable WeChat-shaped app id ({@code wx} + 16 hex digits) derived from a merchant number. */
+    public static String appIdFor(String mchid) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(("appid|" + mchid).getBytes(StandardCharsets.UTF_8));
+            return "wx" + HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public String tenant() {
+        return merchant.tenant();
+    }
+
+    /** The mchid, or the sp_mchid of a service provider. */
+    public String merchantId() {
+        return merchant.merchantId();
+    }
+
+    public List<String> subMerchantIds() {
+        return merchant.subMerchantIds();
+    }
+
+    public boolean isServiceProvider() {
+        return !merchant.subMerchantIds().isEmpty();
+    }
+
+    public String subAppId(String subMchid) {
+        String subAppId = subAppIds.get(subMchid);
+        if (subAppId == null) {
+            throw new IllegalArgumentException(subMchid + " is not a sub-merchant of " + merchantId());
+        }
+        return subAppId;
+    }
+
+    @Override
+    public String toString() {
+        return "SandboxMerchant[" + merchant + ", keys=" + wechatPayKeys.publicKeyId() + "]";
+    }
+}

@@ -1,0 +1,87 @@
+package io.paypipe.sandbox.order;
+
+import io.paypipe.core.event.OrderCreated;
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.id.EventId;
+import io.paypipe.core.id.MerchantId;
+import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.id.OutTradeNo;
+import io.paypipe.core.id.TenantId;
+import io.paypipe.core.money.Money;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.sandbox.merchant.SandboxMerchant;
+import io.paypipe.sandbox.merchant.SandboxMerchants;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.springframework.kafka.core.KafkaOperations;
+
+/**
+ * Creates orders the way the merchant's order system does: an {@link OrderCreated} on
+ * {@link Topics#ORDER_CREATED}, keyed by {@link OrderKey#kafkaKey()}. The event id is derived from the
+ * order key, so creating the same order again publishes the same event.
+ */
+public final class SandboxOrders {
+
+    private static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
+
+    private final KafkaOperations<String, OrderCreated> kafka;
+    private final SandboxMerchants merchants;
+    private final Clock clock;
+
+    /** {@code kafka} must serialise with {@code Topics.ORDER_CREATED}'s key and value serializers. */
+    public SandboxOrders(KafkaOperations<String, OrderCreated> kafka, SandboxMerchants merchants, Clock clock) {
+        this.kafka = Objects.requireNonNull(kafka, "kafka");
+        this.merchants = Objects.requireNonNull(merchants, "merchants");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * The event for an order of {@code amountFen} CNY at {@code merchantId}: a direct mchid, or a sub_mchid
+     * (then the service provider goes into {@code spMerchantId}). Not published.
+     */
+    public OrderCreated orderCreated(String merchantId, String outTradeNo, long amountFen) {
+        if (amountFen <= 0) {
+            throw new IllegalArgumentException("amountFen must be positive");
+        }
+        SandboxMerchant merchant = merchants.get(merchantId);
+        MerchantId spMerchantId = null;
+        if (merchant.isServiceProvider()) {
+            if (merchant.merchantId().equals(merchantId)) {
+                throw new IllegalArgumentException(merchantId + " is a service provider: give a sub-merchant");
+            }
+            spMerchantId = MerchantId.of(merchant.merchantId());
+        }
+        OrderKey key = new OrderKey(TenantId.of(merchant.tenant()), MerchantId.of(merchantId), OutTradeNo.of(outTradeNo));
+        EventId eventId = EventId.derived("order-created", key.kafkaKey());
+        return new OrderCreated(eventId, key, spMerchantId, Channel.WECHATPAY, Money.of(amountFen, "CNY"),
+                clock.instant());
+    }
+
+    /** Publishes the order; the future completes when the broker acknowledged it. */
+    public CompletableFuture<OrderCreated> createAsync(String merchantId, String outTradeNo, long amountFen) {
+        OrderCreated event = orderCreated(merchantId, outTradeNo, amountFen);
+        return kafka.send(Topics.ORDER_CREATED.name(), event.orderKey().kafkaKey(), event).thenApply(result -> event);
+    }
+
+    /** Publishes the order and waits (up to 10 s) for the broker's acknowledgement; IllegalStateException when Kafka fails. */
+    public OrderCreated create(String merchantId, String outTradeNo, long amountFen) {
+        OrderCreated event = orderCreated(merchantId, outTradeNo, amountFen);
+        try {
+            kafka.send(Topics.ORDER_CREATED.name(), event.orderKey().kafkaKey(), event)
+                    .get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            return event;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing the order", e);
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            throw new IllegalStateException("cannot publish order " + outTradeNo + " to " + Topics.ORDER_CREATED.name()
+                    + ": " + cause, cause);
+        }
+    }
+}

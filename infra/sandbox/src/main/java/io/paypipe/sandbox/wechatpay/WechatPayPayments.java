@@ -1,0 +1,60 @@
+package io.paypipe.sandbox.wechatpay;
+
+import io.paypipe.sandbox.merchant.SandboxMerchant;
+import io.paypipe.sandbox.merchant.SandboxMerchants;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * WeChat paying an order: one signed TRANSACTION.SUCCESS pushed {@code copies} times, each re-push re-signed
+ * with a fresh timestamp as WeChat does. Used by the HTTP API and by the launcher's demo.
+ */
+public final class WechatPayPayments {
+
+    private final SandboxMerchants merchants;
+    private final WechatPayNotifications notifications;
+    private final NotificationPusher pusher;
+
+    public WechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications, NotificationPusher pusher) {
+        this.merchants = merchants;
+        this.notifications = notifications;
+        this.pusher = pusher;
+    }
+
+    /** What was sent and the deliveries, each completing when acknowledged or given up. */
+    public record Payment(SignedNotification notification, PaymentSpec spec,
+                          List<CompletableFuture<NotificationPusher.Delivery>> deliveries) {
+    }
+
+    /**
+     * Pays {@code outTradeNo} of {@code merchantId} (a direct merchant, or a sub-merchant of a service
+     * provider). {@code payerTotalFen} null means the payer paid the whole amount.
+     */
+    public Payment pay(String merchantId, String outTradeNo, long totalFen, Long payerTotalFen, int copies) {
+        SandboxMerchant merchant = merchants.get(merchantId);
+        String subMchid = null;
+        if (merchant.isServiceProvider()) {
+            if (merchant.merchantId().equals(merchantId)) {
+                throw new IllegalArgumentException(merchantId + " is a service provider: give one of its sub-merchants");
+            }
+            subMchid = merchantId;
+        }
+        PaymentSpec spec = PaymentSpec.success(merchant, subMchid, outTradeNo, totalFen)
+                .withTransactionId(notifications.newTransactionId());
+        if (payerTotalFen != null) {
+            spec = spec.withPayerTotalFen(payerTotalFen);
+        }
+        return push(spec, copies);
+    }
+
+    /** Pushes the notification of {@code spec} {@code copies} times. */
+    public Payment push(PaymentSpec spec, int copies) {
+        SignedNotification notification = notifications.transactionSuccess(spec);
+        List<CompletableFuture<NotificationPusher.Delivery>> deliveries = new ArrayList<>(copies);
+        for (int i = 0; i < copies; i++) {
+            deliveries.add(pusher.push(notification, n -> notifications.resign(n, spec.merchant())));
+        }
+        return new Payment(notification, spec, List.copyOf(deliveries));
+    }
+}

@@ -1,0 +1,178 @@
+package io.paypipe.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.sun.net.httpserver.HttpServer;
+import io.paypipe.core.event.OrderCreated;
+import io.paypipe.core.merchant.Merchant;
+import io.paypipe.core.merchant.MerchantsFile;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.wechatpay.WechatPayCrypto;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.bean.override.convention.TestBean;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class SandboxApplicationTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Path MERCHANTS_FILE = tempDir().resolve("merchants.yaml");
+    private static final AtomicInteger RECEIVED = new AtomicInteger();
+    private static final HttpServer RECEIVER = receiverAnswering204();
+    private static final MockProducer<String, OrderCreated> PRODUCER = new MockProducer<>(true, null,
+            Topics.ORDER_CREATED.keySerializer(), Topics.ORDER_CREATED.valueSerializer());
+
+    @DynamicPropertySource
+    static void sandboxProperties(DynamicPropertyRegistry registry) {
+        registry.add("sandbox.merchants-file", MERCHANTS_FILE::toString);
+        registry.add("sandbox.notify-base-url", () -> "http://127.0.0.1:" + RECEIVER.getAddress().getPort());
+        registry.add("sandbox.time-compression", () -> "1000");
+        registry.add("sandbox.tenant", () -> "app-test-shop");
+    }
+
+    /** No broker in this test: orders go to a mock producer. */
+    @TestBean
+    ProducerFactory<String, OrderCreated> sandboxOrderProducerFactory;
+
+    static ProducerFactory<String, OrderCreated> sandboxOrderProducerFactory() {
+        return () -> PRODUCER;
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    SandboxMerchants sandboxMerchants;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @AfterAll
+    static void stopReceiverAndRemoveTheFile() throws IOException {
+        RECEIVER.stop(0);
+        Files.deleteIfExists(MERCHANTS_FILE);
+        Files.deleteIfExists(MERCHANTS_FILE.getParent());
+    }
+
+    @Test
+    void merchantsFileIsWrittenAtStartWithTheSigningKeys() {
+        // Given the started sandbox, When a service reads the merchants file
+        MerchantsFile file = MerchantsFile.read(MERCHANTS_FILE);
+
+        // Then it lists the two default merchants of the configured tenant with their signing keys
+        assertThat(file.merchants()).extracting(Merchant::merchantId).containsExactly("1900000100", "1900000101");
+        assertThat(file.merchants()).allSatisfy(m -> assertThat(m.tenant()).isEqualTo("app-test-shop"));
+        Merchant.PlatformKey key = file.merchants().getFirst().wechatpay().platformKeys().getFirst();
+        assertThat(WechatPayCrypto.parsePublicKeyPem(key.publicKeyPem()))
+                .isEqualTo(sandboxMerchants.get("1900000100").wechatPayKeys().publicKey());
+    }
+
+    @Test
+    void paymentIsPushedAsManyTimesAsAskedAndItsHistoryIsQueryable() {
+        // Given
+        int before = RECEIVED.get();
+
+        // When
+        JsonNode payment = post("/sandbox/wechatpay/payments",
+                "{\"merchantId\":\"1900000101\",\"outTradeNo\":\"ORDER-5001\",\"totalFen\":2500,\"copies\":2}", 202);
+
+        // Then
+        String id = payment.get("notificationId").asString();
+        assertThat(payment.get("transactionId").asString()).matches("\\d{28}");
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            JsonNode history = get("/sandbox/notifications/" + id, 200);
+            assertThat(history.get("deliveries")).hasSize(2)
+                    .allSatisfy(d -> assertThat(d.get("status").asString()).isEqualTo(NotificationPusher.Status.DELIVERED.name()));
+        });
+        assertThat(RECEIVED.get() - before).isEqualTo(2);
+        get("/sandbox/notifications/unknown-id", 404);
+    }
+
+    @Test
+    void orderIsPublishedAndReturned() {
+        JsonNode order = post("/sandbox/orders",
+                "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"ORDER-5002\",\"amountFen\":990}", 201);
+
+        assertThat(order.at("/amount/minor").asLong()).isEqualTo(990);
+        assertThat(PRODUCER.history()).singleElement()
+                .satisfies(r -> assertThat(r.key()).isEqualTo("app-test-shop|1900000100|ORDER-5002"));
+    }
+
+    @Test
+    void unknownMerchantIsNotFound() {
+        post("/sandbox/wechatpay/payments", "{\"merchantId\":\"42\",\"outTradeNo\":\"X\",\"totalFen\":1}", 404);
+    }
+
+    private JsonNode post(String path, String json, int expectedStatus) {
+        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), expectedStatus);
+    }
+
+    private JsonNode get(String path, int expectedStatus) {
+        return send(HttpRequest.newBuilder(uri(path)).GET().build(), expectedStatus);
+    }
+
+    private JsonNode send(HttpRequest request, int expectedStatus) {
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(expectedStatus);
+            return JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("sandbox-test");
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static HttpServer receiverAnswering204() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server.createContext("/notify/wechatpay", exchange -> {
+                exchange.getRequestBody().readAllBytes();
+                RECEIVED.incrementAndGet();
+                exchange.sendResponseHeaders(204, -1);
+                exchange.close();
+            });
+            server.start();
+            return server;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.paypipe.sandbox;
+
+import io.paypipe.sandbox.merchant.SandboxMerchant;
+import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.wechatpay.PaymentSpec;
+import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/** Shared test fixtures. RSA key generation is the slow part, so the merchants are made once per JVM. */
+public final class SandboxFixtures {
+
+    public static final String TENANT = "test-shop";
+    /** 2025-06-08T10:34:56+08:00. */
+    public static final Instant NOW = Instant.parse("2025-06-08T02:34:56Z");
+
+    private static final SandboxMerchant DIRECT = SandboxMerchant.wechatDirect(TENANT, "1900000100");
+    private static final SandboxMerchant SERVICE_PROVIDER =
+            SandboxMerchant.wechatServiceProvider(TENANT, "1230000109", List.of("1900009100", "1900009101"));
+
+    private SandboxFixtures() {
+    }
+
+    public static Clock fixedClock() {
+        return Clock.fixed(NOW, ZoneOffset.UTC);
+    }
+
+    public static SandboxMerchant directMerchant() {
+        return DIRECT;
+    }
+
+    public static SandboxMerchant serviceProvider() {
+        return SERVICE_PROVIDER;
+    }
+
+    public static SandboxMerchants merchants() {
+        return new SandboxMerchants(List.of(DIRECT, SERVICE_PROVIDER));
+    }
+
+    public static WechatPayNotifications notifications() {
+        return new WechatPayNotifications(fixedClock());
+    }
+
+    /** A successful direct payment of 100.00 CNY for order {@code outTradeNo}. */
+    public static PaymentSpec payment(String outTradeNo) {
+        return PaymentSpec.success(DIRECT, outTradeNo, 10_000);
+    }
+}

@@ -1,0 +1,78 @@
+package io.paypipe.sandbox.merchant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.merchant.Merchant;
+import io.paypipe.core.merchant.MerchantsFile;
+import io.paypipe.sandbox.SandboxFixtures;
+import io.paypipe.sandbox.wechatpay.WechatPayCrypto;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.interfaces.RSAPublicKey;
+import java.util.NoSuchElementException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SandboxMerchantsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void merchantsFileReadsBackAndItsPemVerifiesTheSigningKey() {
+        // Given the sandbox's merchants, written as the merchants file
+        SandboxMerchants merchants = SandboxFixtures.merchants();
+        Path file = merchants.writeMerchantsFile(dir.resolve("conf/merchants.yaml"));
+
+        // When a service reads it
+        MerchantsFile read = MerchantsFile.read(file);
+
+        // Then it holds every merchant with its public credentials
+        assertThat(read.merchants()).extracting(Merchant::merchantId).containsExactly("1900000100", "1230000109");
+        Merchant direct = read.merchants().getFirst();
+        assertThat(direct.tenant()).isEqualTo(SandboxFixtures.TENANT);
+        assertThat(direct.channel()).isEqualTo(Channel.WECHATPAY);
+        assertThat(direct.subMerchantIds()).isEmpty();
+        assertThat(direct.wechatpay().apiV3Key()).matches("[A-Za-z0-9]{32}");
+        assertThat(read.merchants().get(1).subMerchantIds()).containsExactly("1900009100", "1900009101");
+
+        // And the PEM is an RSA-2048 public key that verifies what the sandbox signs under that id
+        SandboxMerchant signer = merchants.get("1900000100");
+        Merchant.PlatformKey key = direct.wechatpay().platformKeys().getFirst();
+        assertThat(key.id()).isEqualTo(signer.wechatPayKeys().publicKeyId()).matches("PUB_KEY_ID_\\d{32}");
+        assertThat(key.publicKeyPem()).startsWith("-----BEGIN PUBLIC KEY-----\n");
+        RSAPublicKey publicKey = WechatPayCrypto.parsePublicKeyPem(key.publicKeyPem());
+        assertThat(publicKey.getModulus().bitLength()).isEqualTo(2048);
+        byte[] message = "1749350096\nNONCE\n{}\n".getBytes(StandardCharsets.UTF_8);
+        assertThat(WechatPayCrypto.verify(publicKey, message, signer.wechatPayKeys().sign(message))).isTrue();
+    }
+
+    @Test
+    void merchantsFileHoldsNoPrivateKey() throws Exception {
+        Path file = SandboxFixtures.merchants().writeMerchantsFile(dir.resolve("merchants.yaml"));
+
+        assertThat(Files.readString(file)).doesNotContain("PRIVATE");
+    }
+
+    @Test
+    void generatedDirectMerchantsAreNumberedFrom1900000100() {
+        // Given / When
+        SandboxMerchants merchants = SandboxMerchants.generate("demo-shop", 2, 0);
+
+        // Then
+        assertThat(merchants.all()).extracting(SandboxMerchant::merchantId).containsExactly("1900000100", "1900000101");
+        assertThat(merchants.all()).extracting(m -> m.wechatPayKeys().publicKeyId()).doesNotHaveDuplicates();
+        assertThat(merchants.all()).allSatisfy(m -> assertThat(m.tenant()).isEqualTo("demo-shop"));
+    }
+
+    @Test
+    void subMerchantFindsItsServiceProvider() {
+        SandboxMerchants merchants = SandboxFixtures.merchants();
+
+        assertThat(merchants.get("1900009101").merchantId()).isEqualTo("1230000109");
+        assertThatThrownBy(() -> merchants.get("1999999999")).isInstanceOf(NoSuchElementException.class);
+    }
+}

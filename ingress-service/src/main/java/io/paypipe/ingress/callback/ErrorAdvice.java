@@ -1,0 +1,37 @@
+package io.paypipe.ingress.callback;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * Whatever goes wrong outside the expected outcomes (wrong content type or method, a bug) still answers
+ * the channel's fail ack, never a stack trace. Only the exception's class goes to the log for request
+ * errors; unexpected ones are logged in full, as they come from our code, not from the payload.
+ */
+@RestControllerAdvice
+class ErrorAdvice {
+
+    private static final Logger log = LoggerFactory.getLogger(ErrorAdvice.class);
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<Object> onException(Exception e) {
+        if (e instanceof ErrorResponse response) {
+            HttpStatusCode status = response.getStatusCode();
+            log.warn("request refused: status={} reason={}", status.value(), e.getClass().getSimpleName());
+            return Acks.fail(status, reasonOf(status));
+        }
+        log.error("unexpected error while handling a request", e);
+        return Acks.fail(HttpStatus.INTERNAL_SERVER_ERROR, "internal error");
+    }
+
+    private static String reasonOf(HttpStatusCode status) {
+        HttpStatus known = HttpStatus.resolve(status.value());
+        return known == null ? "request refused" : known.getReasonPhrase().toLowerCase();
+    }
+}

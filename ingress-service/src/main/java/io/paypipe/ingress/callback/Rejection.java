@@ -1,0 +1,41 @@
+package io.paypipe.ingress.callback;
+
+import org.springframework.http.HttpStatus;
+
+/**
+ * Every reason a callback gets the channel's fail ack. The message goes to the channel as is, so it is
+ * short and says nothing about internals; the status tells the channel whether the request was bad (4xx)
+ * or we were (5xx). Either way the channel pushes again.
+ */
+public enum Rejection {
+    EMPTY_BODY(HttpStatus.BAD_REQUEST, "empty body"),
+    BODY_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "body too large"),
+    NOT_UTF8(HttpStatus.BAD_REQUEST, "body is not UTF-8"),
+    MISSING_HEADERS(HttpStatus.BAD_REQUEST, "missing signature headers"),
+    BAD_TIMESTAMP(HttpStatus.BAD_REQUEST, "bad timestamp"),
+    STALE_TIMESTAMP(HttpStatus.UNAUTHORIZED, "timestamp outside the allowed window"),
+    UNKNOWN_SERIAL(HttpStatus.UNAUTHORIZED, "unknown serial"),
+    BAD_SIGNATURE(HttpStatus.UNAUTHORIZED, "signature verification failed"),
+    DECRYPT_FAILED(HttpStatus.BAD_REQUEST, "cannot decrypt resource"),
+    MERCHANT_MISMATCH(HttpStatus.UNAUTHORIZED, "merchant mismatch"),
+    MALFORMED(HttpStatus.BAD_REQUEST, "malformed notification"),
+    BUSY(HttpStatus.SERVICE_UNAVAILABLE, "busy, retry later"),
+    STORAGE_FAILED(HttpStatus.INTERNAL_SERVER_ERROR, "storage unavailable"),
+    PUBLISH_FAILED(HttpStatus.SERVICE_UNAVAILABLE, "publish failed");
+
+    private final HttpStatus status;
+    private final String message;
+
+    Rejection(HttpStatus status, String message) {
+        this.status = status;
+        this.message = message;
+    }
+
+    public HttpStatus status() {
+        return status;
+    }
+
+    public String message() {
+        return message;
+    }
+}

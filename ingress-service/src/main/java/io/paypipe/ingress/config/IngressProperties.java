@@ -1,0 +1,43 @@
+package io.paypipe.ingress.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Everything ingress can be told, under {@code ingress.*}.
+ *
+ * @param maxBodyBytes           bodies larger than this are refused unread (fail ack)
+ * @param replayWindow           a notification whose {@code Wechatpay-Timestamp} is further than this from now
+ *                               is refused, whatever its signature
+ * @param merchantsFile          the merchants file ({@code PAYMENT_MERCHANTS_FILE})
+ * @param publishTimeout         how long a callback waits for the broker's confirmation; WeChat gives 5 s in all
+ * @param maxConcurrentCallbacks callbacks handled at once; one more gets a fail ack at once (no queue)
+ */
+@ConfigurationProperties("ingress")
+public record IngressProperties(
+        @DefaultValue("64KB") DataSize maxBodyBytes,
+        @DefaultValue("5m") Duration replayWindow,
+        @DefaultValue("var/merchants.yaml") Path merchantsFile,
+        @DefaultValue("3s") Duration publishTimeout,
+        @DefaultValue("64") int maxConcurrentCallbacks) {
+
+    public IngressProperties {
+        if (maxBodyBytes.toBytes() <= 0 || maxBodyBytes.toBytes() > Integer.MAX_VALUE - 1) {
+            throw new IllegalArgumentException("ingress.max-body-bytes must be between 1 byte and 2 GiB");
+        }
+        requirePositive(replayWindow, "ingress.replay-window");
+        requirePositive(publishTimeout, "ingress.publish-timeout");
+        if (maxConcurrentCallbacks <= 0) {
+            throw new IllegalArgumentException("ingress.max-concurrent-callbacks must be positive");
+        }
+    }
+
+    private static void requirePositive(Duration d, String name) {
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive");
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.paypipe.ingress.wechatpay;
+
+import io.paypipe.ingress.callback.Acks;
+import io.paypipe.ingress.callback.BodyFingerprint;
+import io.paypipe.ingress.callback.BoundedBody;
+import io.paypipe.ingress.callback.CallbackBulkhead;
+import io.paypipe.ingress.callback.Check;
+import io.paypipe.ingress.callback.Rejection;
+import io.paypipe.ingress.config.IngressProperties;
+import io.paypipe.ingress.intake.IntakeOutcome;
+import io.paypipe.ingress.intake.NotificationIntake;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /notify/wechatpay}: WeChat Pay v3 payment notifications. Success (204, no body) only once the
+ * notification is stored and the broker confirmed it, or an earlier delivery was already settled;
+ * everything else gets {@code {"code":"FAIL",...}} with a 4xx (bad request) or 5xx (our trouble) so that
+ * WeChat pushes again. Log lines carry ids, the body's length and hash, never the body or a key.
+ */
+@RestController
+class WechatPayCallbackController {
+
+    private static final Logger log = LoggerFactory.getLogger(WechatPayCallbackController.class);
+
+    private final CallbackBulkhead bulkhead;
+    private final ReplayWindow replayWindow;
+    private final NotificationOpener opener;
+    private final TransactionClassifier classifier;
+    private final NotificationIntake intake;
+    private final long maxBodyBytes;
+
+    WechatPayCallbackController(CallbackBulkhead bulkhead, ReplayWindow replayWindow, NotificationOpener opener,
+                                TransactionClassifier classifier, NotificationIntake intake,
+                                IngressProperties properties) {
+        this.bulkhead = bulkhead;
+        this.replayWindow = replayWindow;
+        this.opener = opener;
+        this.classifier = classifier;
+        this.intake = intake;
+        this.maxBodyBytes = properties.maxBodyBytes().toBytes();
+    }
+
+    @PostMapping(path = "/notify/wechatpay", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<Object> notify(@RequestHeader HttpHeaders headers, HttpServletRequest request) throws IOException {
+        if (!bulkhead.tryAcquire()) {
+            log.warn("wechatpay notification refused: callback bulkhead saturated ({} in flight)", bulkhead.limit());
+            return Acks.fail(Rejection.BUSY);
+        }
+        try {
+            return switch (BoundedBody.read(request.getInputStream(), request.getContentLengthLong(), maxBodyBytes)) {
+                case Check.Rejected<byte[]> r -> rejected(r, headers, BodyFingerprint.NONE);
+                case Check.Ok<byte[]>(byte[] body) -> handle(headers, body);
+            };
+        } finally {
+            bulkhead.release();
+        }
+    }
+
+    private ResponseEntity<Object> handle(HttpHeaders headers, byte[] body) {
+        Check<Classification> checked = WechatPayHeaders.from(headers)
+                .then(replayWindow::check)
+                .then(h -> opener.open(h, body))
+                .then(classifier::classify);
+        return switch (checked) {
+            case Check.Rejected<Classification> r -> rejected(r, headers, BodyFingerprint.of(body));
+            case Check.Ok<Classification>(Classification.Intermediate i) -> {
+                log.info("wechatpay intermediate trade state {} merchant={} outTradeNo={}: acknowledged, nothing stored",
+                        i.tradeState(), i.merchantId(), i.outTradeNo());
+                yield Acks.success();
+            }
+            case Check.Ok<Classification>(Classification.Final f) -> switch (intake.accept(f.notification())) {
+                case IntakeOutcome.Published p -> Acks.success();
+                case IntakeOutcome.AlreadySettled s -> Acks.success();
+                case IntakeOutcome.StorageFailed s -> Acks.fail(Rejection.STORAGE_FAILED);
+                case IntakeOutcome.PublishFailed p -> Acks.fail(Rejection.PUBLISH_FAILED);
+            };
+        };
+    }
+
+    private static ResponseEntity<Object> rejected(Check.Rejected<?> r, HttpHeaders headers, BodyFingerprint body) {
+        log.warn("wechatpay notification rejected: {} ({}) status={} serial={} body={}", r.rejection(), r.detail(),
+                r.rejection().status().value(), WechatPayHeaders.loggableSerial(headers), body);
+        return Acks.fail(r.rejection());
+    }
+}

@@ -1,0 +1,102 @@
+package io.paypipe.ingress.wechatpay;
+
+import com.google.gson.JsonObject;
+import com.wechat.pay.java.core.cipher.AeadAesCipher;
+import com.wechat.pay.java.core.exception.DecryptionException;
+import com.wechat.pay.java.core.exception.ValidationException;
+import com.wechat.pay.java.core.notification.NotificationParser;
+import com.wechat.pay.java.core.notification.RequestParam;
+import io.paypipe.core.id.TenantId;
+import io.paypipe.core.merchant.Merchant;
+import io.paypipe.ingress.callback.Check;
+import io.paypipe.ingress.callback.Rejection;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One WeChat Pay merchant from the merchants file and its own notification parser: the official SDK's
+ * {@link NotificationParser} with this merchant's platform keys and APIv3 key, working fully offline.
+ * The SDK's exception messages quote the signed message (the body), so they are never passed on.
+ */
+final class WechatPayMerchant {
+
+    static final String SIGN_TYPE = "WECHATPAY2-SHA256-RSA2048";
+    static final String CIPHER = "AEAD_AES_256_GCM";
+
+    private final TenantId tenant;
+    private final String merchantId;
+    private final Set<String> subMerchantIds;
+    private final Set<String> serials;
+    private final NotificationParser parser;
+
+    private WechatPayMerchant(TenantId tenant, String merchantId, Set<String> subMerchantIds, Set<String> serials,
+                              NotificationParser parser) {
+        this.tenant = tenant;
+        this.merchantId = merchantId;
+        this.subMerchantIds = subMerchantIds;
+        this.serials = serials;
+        this.parser = parser;
+    }
+
+    static WechatPayMerchant of(Merchant merchant) {
+        Merchant.WechatPayCredentials credentials = merchant.wechatpay();
+        if (credentials == null || credentials.apiV3Key() == null) {
+            throw new IllegalArgumentException(merchant + " has no wechatpay credentials");
+        }
+        byte[] apiV3Key = credentials.apiV3Key().getBytes(StandardCharsets.UTF_8);
+        if (apiV3Key.length != 32) {
+            // the length only, never the key
+            throw new IllegalArgumentException(merchant + ": the APIv3 key must be 32 bytes, it has " + apiV3Key.length);
+        }
+        NotificationParser parser = new NotificationParser(
+                Map.of(SIGN_TYPE, PlatformKeyVerifier.of(credentials.platformKeys())),
+                Map.of(CIPHER, new AeadAesCipher(apiV3Key)));
+        Set<String> serials = Set.copyOf(credentials.platformKeys().stream().map(Merchant.PlatformKey::id).distinct().toList());
+        return new WechatPayMerchant(TenantId.of(merchant.tenant()), merchant.merchantId(),
+                Set.copyOf(merchant.subMerchantIds()), serials, parser);
+    }
+
+    /** Verifies the signature over {@code timestamp\nnonce\nbody\n} and decrypts {@code resource}. */
+    Check<JsonObject> open(WechatPayHeaders headers, String body) {
+        RequestParam request = new RequestParam.Builder()
+                .serialNumber(headers.serial())
+                .nonce(headers.nonce())
+                .signature(headers.signature())
+                .timestamp(headers.timestamp())
+                .signType(headers.signType())
+                .body(body)
+                .build();
+        try {
+            return Check.ok(parser.parse(request, JsonObject.class));
+        } catch (ValidationException e) {
+            return Check.reject(Rejection.BAD_SIGNATURE, "signature verification failed for merchant " + merchantId);
+        } catch (DecryptionException e) {
+            return Check.reject(Rejection.DECRYPT_FAILED, "AEAD_AES_256_GCM decryption failed for merchant " + merchantId);
+        } catch (RuntimeException e) {
+            // a malformed signature (Base64), envelope or plaintext; the message may quote the body
+            return Check.reject(Rejection.MALFORMED, "cannot open the notification: " + e.getClass().getSimpleName());
+        }
+    }
+
+    TenantId tenant() {
+        return tenant;
+    }
+
+    String merchantId() {
+        return merchantId;
+    }
+
+    Set<String> subMerchantIds() {
+        return subMerchantIds;
+    }
+
+    Set<String> serials() {
+        return serials;
+    }
+
+    @Override
+    public String toString() {
+        return "WechatPayMerchant[" + tenant + "/" + merchantId + " keys=" + serials + "]";
+    }
+}

@@ -1,0 +1,129 @@
+package io.paypipe.ingress.wechatpay;
+
+import static io.paypipe.ingress.wechatpay.Fixtures.PROVIDER;
+import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_A;
+import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_B;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.paypipe.core.merchant.MerchantsFile;
+import io.paypipe.core.topic.Json;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.embedded.TestInfra;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Ingress on the shared real broker and database of {@link TestInfra}, with merchants A, B and a service
+ * provider in a merchants file written by the test. One Spring context for every subclass.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "ingress.publish-timeout=1500ms")
+abstract class CallbackIntegrationSupport {
+
+    private static final Path MERCHANTS_FILE = merchantsFile();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    static NotifyTopic topic;
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcClient jdbc;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
+        registry.add("ingress.merchants-file", MERCHANTS_FILE::toString);
+    }
+
+    @BeforeAll
+    static void openTopic() {
+        TestInfra.get().broker().createTopics(List.of(Topics.PAYMENT_NOTIFY.name()), Topics.DEFAULT_PARTITIONS);
+        topic = new NotifyTopic(TestInfra.get().bootstrapServers());
+    }
+
+    @AfterAll
+    static void closeTopic() {
+        topic.close();
+    }
+
+    /** One row of {@code pay_notify_raw}, every column ingress writes. */
+    record RawRow(long id, String tenantId, String merchantId, String spMerchantId, String channel, String channelTradeNo,
+                  String outTradeNo, String notifyId, String tradeState, long orderAmount, long paidAmount, String currency,
+                  int handled, String rawBody) {
+    }
+
+    List<RawRow> rows(String outTradeNo) {
+        return jdbc.sql("""
+                        SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no, out_trade_no, notify_id,
+                               trade_state, order_amount_minor, paid_amount_minor, currency, handled, raw_body
+                        FROM pay_notify_raw WHERE out_trade_no = :out
+                        """)
+                .param("out", outTradeNo)
+                .query((rs, i) -> new RawRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                        rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getLong(10), rs.getLong(11),
+                        rs.getString(12), rs.getInt(13), rs.getString(14)))
+                .list();
+    }
+
+    RawRow singleRow(String outTradeNo) {
+        List<RawRow> rows = rows(outTradeNo);
+        assertThat(rows).hasSize(1);
+        return rows.getFirst();
+    }
+
+    HttpResponse<String> post(SignedNotification n) throws IOException, InterruptedException {
+        return post(n, "application/json");
+    }
+
+    HttpResponse<String> post(SignedNotification n, String contentType) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri("/notify/wechatpay"))
+                .timeout(Duration.ofSeconds(10))
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
+        n.headers().forEach((name, values) -> values.forEach(v -> request.header(name, v)));
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** WeChat's fail ack: JSON {@code {"code":"FAIL","message":"..."}}, short, nothing internal. */
+    static void assertIsFailAck(HttpResponse<String> response) {
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(ct -> assertThat(ct).startsWith("application/json"));
+        var json = Json.MAPPER.readTree(response.body());
+        assertThat(json.path("code").asString()).isEqualTo("FAIL");
+        assertThat(json.path("message").asString()).isNotBlank().hasSizeLessThan(64);
+        assertThat(response.body()).doesNotContain("Exception").doesNotContain("at io.").doesNotContain("trace");
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    private static Path merchantsFile() {
+        try {
+            Path file = Files.createTempFile("ingress-merchants", ".yaml");
+            file.toFile().deleteOnExit();
+            new MerchantsFile(List.of(SHOP_A.toMerchant(), SHOP_B.toMerchant(), PROVIDER.toMerchant())).write(file);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

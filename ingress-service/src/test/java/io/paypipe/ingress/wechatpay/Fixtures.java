@@ -1,0 +1,48 @@
+package io.paypipe.ingress.wechatpay;
+
+import com.google.gson.JsonParser;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Merchants (keys generated once per JVM), a fixed clock and unique order numbers. */
+final class Fixtures {
+
+    static final Instant NOW = Instant.parse("2026-11-30T02:34:56Z");
+    static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+
+    static final TestMerchant SHOP_A = TestMerchant.direct("shop-a", "1900000100", "PUB_KEY_ID_0117000800002025045698789500001779");
+    static final TestMerchant SHOP_B = TestMerchant.direct("shop-b", "1900000200", "5157F09EFDC096DE15EBE81A47057A7232F1B8E1");
+    static final TestMerchant PROVIDER = TestMerchant.partner("mall", "1900000300", List.of("1900000301"),
+            "PUB_KEY_ID_0117000800002025045698789500003000");
+
+    static final WechatPayMerchants MERCHANTS = WechatPayMerchants.of(
+            List.of(SHOP_A.toMerchant(), SHOP_B.toMerchant(), PROVIDER.toMerchant()));
+
+    private static final AtomicLong SEQUENCE = new AtomicLong(System.currentTimeMillis() % 1_000_000_000L * 1000);
+
+    private Fixtures() {
+    }
+
+    static String newOutTradeNo() {
+        return "OT" + SEQUENCE.incrementAndGet();
+    }
+
+    static String newTransactionId() {
+        return "4200" + SEQUENCE.incrementAndGet();
+    }
+
+    static WechatPayMerchant merchant(TestMerchant m) {
+        return MERCHANTS.bySerial(m.keyId()).orElseThrow();
+    }
+
+    /** What the opener would hand the classifier for this plaintext, verified by {@code signer}'s key. */
+    static OpenedNotification opened(TestMerchant signer, PaymentJson payment) {
+        return new OpenedNotification(merchant(signer),
+                DecryptedPayment.of(JsonParser.parseString(payment.json()).getAsJsonObject()),
+                Optional.of("EV-2018022511223320873"), "TRANSACTION.SUCCESS", "{\"raw\":\"body\"}");
+    }
+}

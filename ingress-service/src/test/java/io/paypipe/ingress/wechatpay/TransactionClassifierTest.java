@@ -1,0 +1,139 @@
+package io.paypipe.ingress.wechatpay;
+
+import static io.paypipe.ingress.wechatpay.Fixtures.PROVIDER;
+import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_A;
+import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_B;
+import static io.paypipe.ingress.wechatpay.Fixtures.opened;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.paypipe.core.event.PaymentState;
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.id.MerchantId;
+import io.paypipe.core.money.Money;
+import io.paypipe.ingress.callback.Check;
+import io.paypipe.ingress.callback.Rejection;
+import io.paypipe.ingress.intake.VerifiedNotification;
+import java.time.Instant;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class TransactionClassifierTest {
+
+    private final TransactionClassifier classifier = new TransactionClassifier();
+
+    @Test
+    void successBooksWhatThePayerPaidAndKeepsTheOrderAmount() {
+        var payment = PaymentJson.success("1900000100", "OT-1", "4200001", 10010, 10000);
+
+        VerifiedNotification n = finalOf(classifier.classify(opened(SHOP_A, payment)));
+
+        assertThat(n.channel()).isEqualTo(Channel.WECHATPAY);
+        assertThat(n.orderKey().kafkaKey()).isEqualTo("shop-a|1900000100|OT-1");
+        assertThat(n.spMerchantId()).isNull();
+        assertThat(n.channelTradeNo().value()).isEqualTo("4200001");
+        assertThat(n.state()).isEqualTo(PaymentState.SUCCEEDED);
+        assertThat(n.channelState()).isEqualTo("SUCCESS");
+        assertThat(n.orderAmount()).isEqualTo(Money.of(10010, "CNY"));
+        assertThat(n.paidAmount()).isEqualTo(Money.of(10000, "CNY"));
+        assertThat(n.paidAt()).isEqualTo(Instant.parse("2026-11-30T02:34:56Z"));
+        assertThat(n.notifyId()).isEqualTo("EV-2018022511223320873");
+        assertThat(n.rawBody()).isEqualTo("{\"raw\":\"body\"}");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"CLOSED", "REVOKED", "PAYERROR"})
+    void overWithoutMoneyIsClosedWithoutPaidAt(String tradeState) {
+        var payment = PaymentJson.success("1900000100", "OT-2", "4200002", 500, 0).state(tradeState);
+
+        VerifiedNotification n = finalOf(classifier.classify(opened(SHOP_A, payment)));
+
+        assertThat(n.state()).isEqualTo(PaymentState.CLOSED);
+        assertThat(n.channelState()).isEqualTo(tradeState);
+        assertThat(n.paidAt()).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"NOTPAY", "USERPAYING", "ACCEPT"})
+    void noMoneyYetIsIntermediate(String tradeState) {
+        var payment = PaymentJson.success("1900000100", "OT-3", "4200003", 500, 0).state(tradeState)
+                .withoutAmount("payer_total").without("transaction_id");
+
+        assertThat(classifier.classify(opened(SHOP_A, payment)))
+                .isEqualTo(Check.ok(new Classification.Intermediate(tradeState, "1900000100", "OT-3")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"REFUND", "SOMETHING_NEW"})
+    void otherStatesAreStoredAsUnknownWithTheStateAsSent(String tradeState) {
+        var payment = PaymentJson.success("1900000100", "OT-4", "4200004", 500, 500).state(tradeState);
+
+        VerifiedNotification n = finalOf(classifier.classify(opened(SHOP_A, payment)));
+
+        assertThat(n.state()).isEqualTo(PaymentState.UNKNOWN);
+        assertThat(n.channelState()).isEqualTo(tradeState);
+        assertThat(n.paidAmount()).isEqualTo(Money.of(500, "CNY"));
+    }
+
+    @Test
+    void serviceProviderModeKeysTheOrderBySubMerchant() {
+        var payment = PaymentJson.partnerSuccess("1900000300", "1900000301", "OT-5", "4200005", 800, 800);
+
+        VerifiedNotification n = finalOf(classifier.classify(opened(PROVIDER, payment)));
+
+        assertThat(n.orderKey().kafkaKey()).isEqualTo("mall|1900000301|OT-5");
+        assertThat(n.spMerchantId()).isEqualTo(MerchantId.of("1900000300"));
+    }
+
+    @Test
+    void currencyDefaultsToCny() {
+        var payment = PaymentJson.success("1900000100", "OT-6", "4200006", 1, 1).withoutAmount("currency")
+                .withoutAmount("payer_currency");
+
+        assertThat(finalOf(classifier.classify(opened(SHOP_A, payment))).orderAmount()).isEqualTo(Money.of(1, "CNY"));
+    }
+
+    @Test
+    void aNotificationOfAnotherMerchantIsRefusedEvenWhenValidlySigned() {
+        // B's key verified it, but the payment is A's
+        var payment = PaymentJson.success("1900000100", "OT-7", "4200007", 1, 1);
+
+        assertThat(rejection(classifier.classify(opened(SHOP_B, payment)))).isEqualTo(Rejection.MERCHANT_MISMATCH);
+    }
+
+    @Test
+    void aSubMerchantTheProviderDoesNotListIsRefused() {
+        var payment = PaymentJson.partnerSuccess("1900000300", "1900000399", "OT-8", "4200008", 1, 1);
+
+        assertThat(rejection(classifier.classify(opened(PROVIDER, payment)))).isEqualTo(Rejection.MERCHANT_MISMATCH);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"payer_total,", "total,", "total,-1", "currency,cny"})
+    void badAmountsAreRefused(String field, String value) {
+        var payment = PaymentJson.success("1900000100", "OT-9", "4200009", 100, 100).amount(field, value);
+
+        assertThat(rejection(classifier.classify(opened(SHOP_A, payment)))).isEqualTo(Rejection.MALFORMED);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"success_time,yesterday", "transaction_id,", "out_trade_no,", "trade_state,"})
+    void badFieldsAreRefused(String field, String value) {
+        var payment = PaymentJson.success("1900000100", "OT-10", "4200010", 100, 100).set(field, value);
+
+        assertThat(rejection(classifier.classify(opened(SHOP_A, payment)))).isEqualTo(Rejection.MALFORMED);
+    }
+
+    private static VerifiedNotification finalOf(Check<Classification> check) {
+        assertThat(check).isInstanceOf(Check.Ok.class);
+        Classification c = ((Check.Ok<Classification>) check).value();
+        assertThat(c).isInstanceOf(Classification.Final.class);
+        return ((Classification.Final) c).notification();
+    }
+
+    private static Rejection rejection(Check<?> check) {
+        assertThat(check).isInstanceOf(Check.Rejected.class);
+        return ((Check.Rejected<?>) check).rejection();
+    }
+}

@@ -1,0 +1,20 @@
+package io.paypipe.processor;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.PropertySource;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+
+/**
+ * Consumes {@code order.created} and {@code payment.notify}; applies each payment notification to its
+ * order in one database transaction and publishes {@code order.paid} / {@code order.closed} after commit.
+ */
+@SpringBootApplication
+@PropertySource("classpath:io/paypipe/processor/processor-defaults.properties")
+@ConfigurationPropertiesScan
+public class ProcessorApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(ProcessorApplication.class, args);
+    }
+}

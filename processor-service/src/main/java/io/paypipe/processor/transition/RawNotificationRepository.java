@@ -1,0 +1,34 @@
+package io.paypipe.processor.transition;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The processor's side of {@code pay_notify_raw}: it only settles rows (handled 1 or 2). */
+@Repository
+public class RawNotificationRepository {
+
+    public static final int APPLIED = 1;
+    public static final int NEEDS_A_PERSON = 2;
+
+    private final JdbcClient jdbc;
+
+    RawNotificationRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Settles a row; {@code error} says why when handled is 2, else null. */
+    public int settle(long rawId, int handled, String error, Instant now) {
+        return jdbc.sql("UPDATE pay_notify_raw SET handled = :handled, last_error = :error, updated_at = :now WHERE id = :id")
+                .param("handled", handled)
+                .param("error", error == null ? null : truncate(error))
+                .param("now", Timestamp.from(now))
+                .param("id", rawId)
+                .update();
+    }
+
+    private static String truncate(String error) {
+        return error.length() <= 512 ? error : error.substring(0, 512);
+    }
+}

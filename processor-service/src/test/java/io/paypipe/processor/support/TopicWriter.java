@@ -1,0 +1,36 @@
+package io.paypipe.processor.support;
+
+import io.paypipe.core.topic.Topic;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/** Publishes test records exactly as the owning service would: keyed by the order, acks=all. */
+public final class TopicWriter implements AutoCloseable {
+
+    private final String bootstrapServers;
+    private final Map<Topic<?>, KafkaProducer<String, ?>> producers = new java.util.HashMap<>();
+
+    public TopicWriter(String bootstrapServers) {
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    @SuppressWarnings("unchecked")
+    public <V> void send(Topic<V> topic, String key, V value) {
+        var producer = (KafkaProducer<String, V>) producers.computeIfAbsent(topic, t -> new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all"),
+                topic.keySerializer(), topic.valueSerializer()));
+        try {
+            producer.send(new ProducerRecord<>(topic.name(), key, value)).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("test publish to " + topic.name() + " failed", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        producers.values().forEach(KafkaProducer::close);
+    }
+}

@@ -1,0 +1,196 @@
+package io.paypipe.processor.transition;
+
+import static io.paypipe.processor.support.Fixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.paypipe.core.event.OrderPaid;
+import io.paypipe.core.event.PaymentState;
+import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.embedded.TestInfra;
+import io.paypipe.processor.support.TopicReader;
+import io.paypipe.processor.support.TopicWriter;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** The processor on a real broker and a real database: each notification has one fixed, visible answer. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = {"processor.retry-interval=100ms", "processor.retry-max-attempts=50"})
+class PaymentProcessingIntegrationTest {
+
+    private static TopicWriter writer;
+    private static TopicReader<OrderPaid> paid;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @DynamicPropertySource
+    static void infra(DynamicPropertyRegistry registry) {
+        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
+    }
+
+    @BeforeAll
+    static void clients() {
+        writer = new TopicWriter(TestInfra.get().bootstrapServers());
+        paid = new TopicReader<>(TestInfra.get().bootstrapServers(), Topics.ORDER_PAID);
+    }
+
+    @AfterAll
+    static void closeClients() {
+        writer.close();
+        paid.close();
+    }
+
+    @Test
+    void firstSuccessPaysTheOrderOnceAndPublishesOrderPaid() {
+        // Given a pending order of 100.10 CNY
+        OrderKey key = newOrderKey();
+        givenOrder(key, 10010);
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 10010);
+
+        // When the channel says it was paid (the payer paid 100.00 after a coupon)
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 10010, 10000));
+
+        // Then the order is paid by that trade, the ledger books what the payer paid, the raw row is settled
+        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("PAID"));
+        assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
+        assertThat(jdbc.sql("SELECT paid_amount_minor FROM payment_ledger WHERE channel_trade_no = :v")
+                .param("v", tradeNo.value()).query(Long.class).single()).isEqualTo(10000L);
+        assertThat(handled(rawId)).isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM order_transition t JOIN orders o ON o.id = t.order_id"
+                + " WHERE o.out_trade_no = :v AND t.event = 'PAYMENT_SUCCEEDED'", key.outTradeNo().value())).isOne();
+        await().untilAsserted(() -> assertThat(paidEventsFor(key)).singleElement()
+                .satisfies(e -> assertThat(e.eventId()).isEqualTo(OrderPaid.idFor(e.channel(), tradeNo))));
+    }
+
+    @Test
+    void sameTradeAgainIsADuplicateThatRepublishesTheSameEventId() {
+        // Given an order already paid by a trade
+        OrderKey key = newOrderKey();
+        givenOrder(key, 500);
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 500);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 500, 500));
+        await().untilAsserted(() -> assertThat(paidEventsFor(key)).hasSize(1));
+
+        // When the same notification is delivered again
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 500, 500));
+
+        // Then order.paid is re-published with the same event id and nothing else changes
+        await().untilAsserted(() -> assertThat(paidEventsFor(key)).hasSize(2));
+        assertThat(paidEventsFor(key)).extracting(OrderPaid::eventId).containsOnly(OrderPaid.idFor(
+                paidEventsFor(key).getFirst().channel(), tradeNo));
+        assertThat(paidEventsFor(key).get(0)).isEqualTo(paidEventsFor(key).get(1));
+        assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
+        assertThat(handled(rawId)).isEqualTo(1);
+    }
+
+    @Test
+    void aSecondTradeForAPaidOrderIsSetAsideAsDoublePayment() {
+        // Given a paid order
+        OrderKey key = newOrderKey();
+        givenOrder(key, 800);
+        var first = newTradeNo();
+        long firstRaw = storeRaw(jdbc, key, first, "SUCCESS", 800);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(firstRaw, key, first, 800, 800));
+        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("PAID"));
+
+        // When a second, different trade pays the same order
+        var second = newTradeNo();
+        long secondRaw = storeRaw(jdbc, key, second, "SUCCESS", 800);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(secondRaw, key, second, 800, 800));
+
+        // Then it is not booked, and its raw row waits for a person
+        await().untilAsserted(() -> assertThat(handled(secondRaw)).isEqualTo(2));
+        assertThat(lastError(secondRaw)).contains("DOUBLE_PAYMENT");
+        assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", second.value())).isZero();
+    }
+
+    @Test
+    void aDifferentOrderAmountIsAMismatchAndPaysNothing() {
+        // Given an order of 10.00
+        OrderKey key = newOrderKey();
+        givenOrder(key, 1000);
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 1);
+
+        // When the channel reports 0.01 for it
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 1, 1));
+
+        // Then the order stays pending and the raw row waits for a person
+        await().untilAsserted(() -> assertThat(handled(rawId)).isEqualTo(2));
+        assertThat(lastError(rawId)).contains("order amount 1 != 1000");
+        assertThat(status(key)).isEqualTo("PENDING");
+        assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isZero();
+    }
+
+    @Test
+    void aPaymentThatArrivesBeforeItsOrderIsRetriedUntilTheOrderExists() {
+        // Given a notification for an order the processor has not seen yet
+        OrderKey key = newOrderKey();
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 300);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 300, 300));
+        await().during(Duration.ofMillis(300)).untilAsserted(() -> assertThat(handled(rawId)).isZero());
+
+        // When the order arrives
+        writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, 300));
+
+        // Then the retried notification pays it
+        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("PAID"));
+        assertThat(handled(rawId)).isEqualTo(1);
+    }
+
+    @Test
+    void aClosedTradeClosesThePendingOrder() {
+        // Given a pending order
+        OrderKey key = newOrderKey();
+        givenOrder(key, 700);
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "CLOSED", 700);
+
+        // When the channel reports the trade closed
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(),
+                notified(rawId, key, tradeNo, PaymentState.CLOSED, "CLOSED", 700, 0));
+
+        // Then the order is closed, with an audit row
+        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("CLOSED"));
+        assertThat(handled(rawId)).isEqualTo(1);
+    }
+
+    private void givenOrder(OrderKey key, long fen) {
+        writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, fen));
+        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("PENDING"));
+    }
+
+    private java.util.List<OrderPaid> paidEventsFor(OrderKey key) {
+        return paid.values().stream().filter(e -> e.orderKey().equals(key)).toList();
+    }
+
+    private String status(OrderKey key) {
+        return jdbc.sql("SELECT status FROM orders WHERE merchant_id = :m AND out_trade_no = :o")
+                .param("m", key.merchantId().value()).param("o", key.outTradeNo().value())
+                .query(String.class).optional().orElse("ABSENT");
+    }
+
+    private int handled(long rawId) {
+        return jdbc.sql("SELECT handled FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class).single();
+    }
+
+    private String lastError(long rawId) {
+        return jdbc.sql("SELECT last_error FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(String.class).single();
+    }
+
+    private long count(String sql, String value) {
+        return jdbc.sql(sql).param("v", value).query(Long.class).single();
+    }
+}
