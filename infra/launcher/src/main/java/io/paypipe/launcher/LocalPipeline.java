@@ -1,0 +1,159 @@
+package io.paypipe.launcher;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The product's services, each in its own Spring application context inside this JVM, wired to one broker
+ * and one database. Used by the local launcher and by the end-to-end tests. Every setting is passed as a
+ * command-line argument, so it wins over each service's own defaults.
+ */
+public final class LocalPipeline implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LocalPipeline.class);
+
+    /**
+     * @param timeCompression divides the sandbox's re-push delays (1 = real time)
+     * @param extra           more arguments per service, e.g. {@code processor.retry-interval=50ms}
+     */
+    public record Settings(String bootstrapServers, String jdbcUrl, String dbUser, String dbPassword,
+                           Path merchantsFile, Map<Service, Integer> ports, long timeCompression,
+                           Map<Service, Map<String, String>> extra) {
+
+        /** Every service on its default port, nothing extra. */
+        public static Settings of(String bootstrapServers, String jdbcUrl, String dbUser, String dbPassword,
+                                  Path merchantsFile) {
+            Map<Service, Integer> ports = new EnumMap<>(Service.class);
+            for (Service s : Service.values()) {
+                ports.put(s, s.defaultPort());
+            }
+            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, 1, Map.of());
+        }
+
+        public Settings withPorts(Map<Service, Integer> newPorts) {
+            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, newPorts, timeCompression, extra);
+        }
+
+        public Settings withTimeCompression(long factor) {
+            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, factor, extra);
+        }
+
+        public Settings withExtra(Service service, String key, String value) {
+            Map<Service, Map<String, String>> copy = new EnumMap<>(Service.class);
+            extra.forEach((s, m) -> copy.put(s, new LinkedHashMap<>(m)));
+            copy.computeIfAbsent(service, s -> new LinkedHashMap<>()).put(key, value);
+            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, timeCompression, copy);
+        }
+
+        public int port(Service service) {
+            return ports.getOrDefault(service, service.defaultPort());
+        }
+
+        /** The command-line arguments that start {@code service} in this pipeline. */
+        public List<String> arguments(Service service) {
+            Map<String, String> args = new LinkedHashMap<>();
+            args.put("spring.kafka.bootstrap-servers", bootstrapServers);
+            args.put("spring.datasource.url", jdbcUrl);
+            args.put("spring.datasource.username", dbUser);
+            args.put("spring.datasource.password", dbPassword);
+            args.put("server.port", Integer.toString(port(service)));
+            args.put("spring.main.banner-mode", "off");
+            args.put("ingress.merchants-file", merchantsFile.toString());
+            args.put("sandbox.merchants-file", merchantsFile.toString());
+            args.put("sandbox.notify-base-url", "http://127.0.0.1:" + port(Service.INGRESS));
+            args.put("sandbox.time-compression", Long.toString(timeCompression));
+            args.putAll(extra.getOrDefault(service, Map.of()));
+            return args.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();
+        }
+    }
+
+    private final Settings settings;
+    private final Map<Service, ConfigurableApplicationContext> running = new EnumMap<>(Service.class);
+
+    private LocalPipeline(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** Starts {@code services} in the enum's order. */
+    public static LocalPipeline start(Settings settings, Set<Service> services) {
+        LocalPipeline pipeline = new LocalPipeline(settings);
+        try {
+            for (Service service : EnumSet.copyOf(services)) {
+                pipeline.start(service);
+            }
+        } catch (RuntimeException e) {
+            pipeline.close();
+            throw e;
+        }
+        return pipeline;
+    }
+
+    public static LocalPipeline startAll(Settings settings) {
+        return start(settings, EnumSet.allOf(Service.class));
+    }
+
+    public synchronized ConfigurableApplicationContext start(Service service) {
+        if (running.containsKey(service)) {
+            throw new IllegalStateException(service + " is running already");
+        }
+        long started = System.nanoTime();
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(service.application())
+                .registerShutdownHook(false)
+                .run(settings.arguments(service).toArray(String[]::new));
+        running.put(service, context);
+        log.info("{} started on port {} in {} ms", service, settings.port(service), (System.nanoTime() - started) / 1_000_000);
+        return context;
+    }
+
+    /** Closes one service's context, as a clean shutdown. */
+    public synchronized void stop(Service service) {
+        ConfigurableApplicationContext context = running.remove(service);
+        if (context != null) {
+            context.close();
+        }
+    }
+
+    public synchronized boolean isRunning(Service service) {
+        return running.containsKey(service);
+    }
+
+    public synchronized ConfigurableApplicationContext context(Service service) {
+        ConfigurableApplicationContext context = running.get(service);
+        if (context == null) {
+            throw new IllegalStateException(service + " is not running");
+        }
+        return context;
+    }
+
+    public <T> T bean(Service service, Class<T> type) {
+        return context(service).getBean(type);
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /** Closes every running service, the last started first. */
+    @Override
+    public synchronized void close() {
+        List<Service> order = new ArrayList<>(running.keySet());
+        java.util.Collections.reverse(order);
+        for (Service service : order) {
+            try {
+                stop(service);
+            } catch (RuntimeException e) {
+                log.warn("{} did not close cleanly: {}", service, e.toString());
+            }
+        }
+    }
+}

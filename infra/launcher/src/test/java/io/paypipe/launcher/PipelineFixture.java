@@ -1,0 +1,96 @@
+package io.paypipe.launcher;
+
+import static org.awaitility.Awaitility.await;
+
+import io.paypipe.embedded.TestInfra;
+import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.order.SandboxOrders;
+import io.paypipe.sandbox.wechatpay.WechatPayPayments;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Fixture factories for end-to-end tests: the pipeline on the shared broker and database, unique keys per test. */
+final class PipelineFixture {
+
+    private PipelineFixture() {
+    }
+
+    /** Settings on free ports, with the sandbox's re-push delays divided by {@code timeCompression}. */
+    static LocalPipeline.Settings settings(String bootstrapServers, long timeCompression) {
+        TestInfra infra = TestInfra.get();
+        Map<Service, Integer> ports = new EnumMap<>(Service.class);
+        for (Service s : Service.values()) {
+            ports.put(s, freePort());
+        }
+        return LocalPipeline.Settings.of(bootstrapServers, infra.jdbcUrl(), infra.username(), infra.password(), merchantsFile())
+                .withPorts(ports)
+                .withTimeCompression(timeCompression)
+                .withExtra(Service.PROCESSOR, "processor.retry-interval", "100ms")
+                .withExtra(Service.PROCESSOR, "processor.retry-max-attempts", "100");
+    }
+
+    static LocalPipeline.Settings settings() {
+        return settings(TestInfra.get().bootstrapServers(), 1000);
+    }
+
+    static String newOutTradeNo() {
+        return "E2E" + UUID.randomUUID().toString().replace("-", "").substring(0, 24).toUpperCase();
+    }
+
+    static String firstMerchant(LocalPipeline pipeline) {
+        return pipeline.bean(Service.SANDBOX, SandboxMerchants.class).first().merchantId();
+    }
+
+    static SandboxOrders orders(LocalPipeline pipeline) {
+        return pipeline.bean(Service.SANDBOX, SandboxOrders.class);
+    }
+
+    static WechatPayPayments payments(LocalPipeline pipeline) {
+        return pipeline.bean(Service.SANDBOX, WechatPayPayments.class);
+    }
+
+    static JdbcClient jdbc(LocalPipeline pipeline, Service service) {
+        return JdbcClient.create(pipeline.bean(service, DataSource.class));
+    }
+
+    /** A pending order, once the processor has stored it. */
+    static void givenPendingOrder(LocalPipeline pipeline, JdbcClient jdbc, String outTradeNo, long fen) {
+        orders(pipeline).create(firstMerchant(pipeline), outTradeNo, fen);
+        await().until(() -> status(jdbc, outTradeNo).equals("PENDING"));
+    }
+
+    static String status(JdbcClient jdbc, String outTradeNo) {
+        return jdbc.sql("SELECT status FROM orders WHERE out_trade_no = :o").param("o", outTradeNo)
+                .query(String.class).optional().orElse("ABSENT");
+    }
+
+    static DemoCounts counts(JdbcClient jdbc, String outTradeNo) {
+        return DemoCounts.read(jdbc, outTradeNo);
+    }
+
+    private static Path merchantsFile() {
+        try {
+            Path dir = Files.createTempDirectory("paypipe-e2e");
+            dir.toFile().deleteOnExit();
+            return dir.resolve("merchants.yaml");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
