@@ -1,0 +1,63 @@
+package io.paypipe.launcher;
+
+import io.paypipe.processor.ProcessorApplication;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A processor in a JVM of its own, started from the test's classpath, so that a test can crash it for
+ * real (the fault hook halts the JVM) at the worst moment.
+ */
+final class ForkedProcessor implements AutoCloseable {
+
+    private final Process process;
+    private final Path log;
+
+    private ForkedProcessor(Process process, Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    static ForkedProcessor start(LocalPipeline.Settings settings, List<String> extraArguments) {
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp", classpath,
+                ProcessorApplication.class.getName()));
+        command.addAll(settings.arguments(Service.PROCESSOR));
+        command.addAll(extraArguments);
+        try {
+            Path log = Files.createTempFile("forked-processor", ".log");
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            return new ForkedProcessor(process, log);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    int exitValue() {
+        return process.exitValue();
+    }
+
+    /** The last lines the forked JVM printed, for a failing assertion's message. */
+    String tail() {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+}
