@@ -4,6 +4,11 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
 import org.springframework.kafka.support.serializer.JacksonJsonDeserializer;
 import org.springframework.kafka.support.serializer.JacksonJsonSerializer;
 
@@ -32,5 +37,18 @@ public record Topic<V>(String name, Class<V> valueType) {
         JacksonJsonDeserializer<V> deserializer = new JacksonJsonDeserializer<>(valueType, Json.MAPPER, false);
         deserializer.setUseTypeHeaders(false);
         return deserializer;
+    }
+
+    /**
+     * A consumer factory for this topic on top of {@code config} (e.g. Boot's consumer properties): the
+     * topic's deserializers wrapped in {@link ErrorHandlingDeserializer}, so an unreadable record reaches the
+     * error handler instead of stopping the consumer; manual offset commits; from the earliest offset.
+     */
+    public DefaultKafkaConsumerFactory<String, V> consumerFactory(Map<String, Object> config) {
+        Map<String, Object> merged = new HashMap<>(config);
+        merged.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        merged.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        return new DefaultKafkaConsumerFactory<>(merged, new ErrorHandlingDeserializer<>(keyDeserializer()),
+                new ErrorHandlingDeserializer<>(valueDeserializer()));
     }
 }

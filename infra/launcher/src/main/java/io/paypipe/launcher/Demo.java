@@ -3,6 +3,7 @@ package io.paypipe.launcher;
 import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.order.SandboxOrders;
+import io.paypipe.sandbox.wechatpay.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -51,9 +52,9 @@ public final class Demo {
                 amounts[i] = 100 + ThreadLocalRandom.current().nextLong(99_900);
                 orders.create(merchants.get(i % merchants.size()).merchantId(), outTradeNo(prefix, i), amounts[i]);
             }
-            out.printf("demo: paying them through the sandbox; order %s gets a storm of %d identical notifications%n",
+            out.printf("demo: paying them through the sandbox; then order %s gets a storm of %d identical notifications%n",
                     outTradeNo(prefix, 0), plan.stormCopies());
-            for (int i = 0; i < plan.orders(); i++) {
+            for (int i = plan.orders() - 1; i >= 0; i--) { // the storm last: it saturates ingress's bulkhead
                 Long payerTotal = i % 5 == 1 ? amounts[i] - Math.min(50, amounts[i] - 1) : null; // a coupon paid part
                 payments.pay(merchants.get(i % merchants.size()).merchantId(), outTradeNo(prefix, i), amounts[i],
                         payerTotal, i == 0 ? plan.stormCopies() : 1);
@@ -93,6 +94,9 @@ public final class Demo {
         out.printf("  orders paid         %6d%n", c.paidOrders());
         out.printf("  notifications sent  %6d  (raw rows stored: %d, one per payment)%n",
                 plan.orders() - 1 + plan.stormCopies(), c.rawRows());
+        NotificationPusher.Stats pushes = pipeline.bean(Service.SANDBOX, NotificationPusher.class).stats();
+        out.printf("  HTTP deliveries     %6d  (%d answered with a fail ack, e.g. by the bulkhead, and pushed again on"
+                + " WeChat's schedule)%n", pushes.attempts(), pushes.failedAttempts());
         out.printf("  ledger rows         %6d%n", c.ledgerRows());
         out.printf("  OrderPaid events    %6d  (distinct event ids; %d records)%n", r.orderPaidEventIds(), r.orderPaidRecords());
         out.printf("  shipments           %6d%n", c.shipments());

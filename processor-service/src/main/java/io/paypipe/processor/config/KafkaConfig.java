@@ -9,21 +9,18 @@ import io.paypipe.processor.failure.RejectedRecordException;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
-import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.listener.ContainerProperties.AckMode;
 import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
 import org.springframework.kafka.support.serializer.JacksonJsonSerializer;
 import org.springframework.util.backoff.FixedBackOff;
 
@@ -74,14 +71,8 @@ class KafkaConfig {
 
     private static <V> ConcurrentKafkaListenerContainerFactory<String, V> containerFactory(
             Topic<V> topic, KafkaProperties kafka, DefaultErrorHandler errorHandler) {
-        Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        var consumerFactory = new DefaultKafkaConsumerFactory<>(config,
-                new ErrorHandlingDeserializer<>(topic.keyDeserializer()),
-                new ErrorHandlingDeserializer<>(topic.valueDeserializer()));
         var factory = new ConcurrentKafkaListenerContainerFactory<String, V>();
-        factory.setConsumerFactory(consumerFactory);
+        factory.setConsumerFactory(topic.consumerFactory(kafka.buildConsumerProperties()));
         factory.getContainerProperties().setAckMode(AckMode.RECORD);
         factory.setCommonErrorHandler(errorHandler);
         return factory;
