@@ -1,5 +1,6 @@
 package io.paypipe.core.topic;
 
+import org.springframework.kafka.support.serializer.JacksonJsonSerializer;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -11,5 +12,12 @@ public final class Json {
             .build();
 
     private Json() {
+    }
+
+    /** The JSON serializer of every event value: the catalogue's mapping, no type headers. */
+    public static <T> JacksonJsonSerializer<T> serializer() {
+        JacksonJsonSerializer<T> serializer = new JacksonJsonSerializer<>(MAPPER);
+        serializer.setAddTypeInfo(false);
+        return serializer;
     }
 }

@@ -10,7 +10,6 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
 import org.springframework.kafka.support.serializer.JacksonJsonDeserializer;
-import org.springframework.kafka.support.serializer.JacksonJsonSerializer;
 
 /**
  * One topic of the catalogue: its name and its value type. Keys are always the order key string
@@ -28,9 +27,7 @@ public record Topic<V>(String name, Class<V> valueType) {
     }
 
     public Serializer<V> valueSerializer() {
-        JacksonJsonSerializer<V> serializer = new JacksonJsonSerializer<>(Json.MAPPER);
-        serializer.setAddTypeInfo(false);
-        return serializer;
+        return Json.serializer();
     }
 
     public Deserializer<V> valueDeserializer() {

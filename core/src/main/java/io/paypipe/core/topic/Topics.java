@@ -4,6 +4,7 @@ import io.paypipe.core.event.OrderClosed;
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.event.RefundNotified;
 import java.util.List;
 
 /** The topic catalogue: every topic the product owns, declared once with its value type. */
@@ -13,6 +14,8 @@ public final class Topics {
     public static final Topic<OrderCreated> ORDER_CREATED = new Topic<>("order.created", OrderCreated.class);
     /** Verified payment notifications, written by ingress. */
     public static final Topic<PaymentNotified> PAYMENT_NOTIFY = new Topic<>("payment.notify", PaymentNotified.class);
+    /** Verified refund notifications, written by ingress. */
+    public static final Topic<RefundNotified> REFUND_NOTIFY = new Topic<>("refund.notify", RefundNotified.class);
     /** Orders that were paid, written by the processor after commit. */
     public static final Topic<OrderPaid> ORDER_PAID = new Topic<>("order.paid", OrderPaid.class);
     /** Orders that were closed without money. */
@@ -24,6 +27,6 @@ public final class Topics {
     }
 
     public static List<Topic<?>> all() {
-        return List.of(ORDER_CREATED, PAYMENT_NOTIFY, ORDER_PAID, ORDER_CLOSED);
+        return List.of(ORDER_CREATED, PAYMENT_NOTIFY, REFUND_NOTIFY, ORDER_PAID, ORDER_CLOSED);
     }
 }

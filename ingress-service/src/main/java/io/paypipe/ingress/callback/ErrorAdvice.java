@@ -1,5 +1,6 @@
 package io.paypipe.ingress.callback;
 
+import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
@@ -11,7 +12,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
  * Whatever goes wrong outside the expected outcomes (wrong content type or method, a bug) still answers
- * the channel's fail ack, never a stack trace. Only the exception's class goes to the log for request
+ * the fail ack of the channel whose endpoint was called, never a stack trace. Only the exception's class goes to the log for request
  * errors; unexpected ones are logged in full, as they come from our code, not from the payload.
  */
 @RestControllerAdvice
@@ -20,14 +21,15 @@ class ErrorAdvice {
     private static final Logger log = LoggerFactory.getLogger(ErrorAdvice.class);
 
     @ExceptionHandler(Exception.class)
-    ResponseEntity<Object> onException(Exception e) {
+    ResponseEntity<Object> onException(Exception e, HttpServletRequest request) {
+        String path = request.getRequestURI();
         if (e instanceof ErrorResponse response) {
             HttpStatusCode status = response.getStatusCode();
-            log.warn("request refused: status={} reason={}", status.value(), e.getClass().getSimpleName());
-            return Acks.fail(status, reasonOf(status));
+            log.warn("request refused: path={} status={} reason={}", path, status.value(), e.getClass().getSimpleName());
+            return ChannelAck.forPath(path).fail(status, reasonOf(status));
         }
-        log.error("unexpected error while handling a request", e);
-        return Acks.fail(HttpStatus.INTERNAL_SERVER_ERROR, "internal error");
+        log.error("unexpected error while handling {}: {}", path, e.getClass().getName(), e);
+        return ChannelAck.forPath(path).fail(HttpStatus.INTERNAL_SERVER_ERROR, "internal error");
     }
 
     private static String reasonOf(HttpStatusCode status) {

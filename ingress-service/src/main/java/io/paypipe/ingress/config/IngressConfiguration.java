@@ -1,11 +1,10 @@
 package io.paypipe.ingress.config;
 
-import io.paypipe.core.event.PaymentNotified;
-import io.paypipe.core.topic.Topic;
-import io.paypipe.core.topic.Topics;
+import io.paypipe.core.topic.Json;
 import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
@@ -25,14 +24,13 @@ class IngressConfiguration {
     }
 
     /**
-     * The producer for {@code payment.notify}, with the topic's own serializers. Whatever
+     * The producer for {@code payment.notify} and {@code refund.notify}, with the catalogue's serializers. Whatever
      * {@code spring.kafka.producer.*} says, it waits for all in-sync replicas, is idempotent and gives up
      * within {@code ingress.publish-timeout}: a callback must be answered within WeChat's 5 seconds, and a
      * down broker must turn into a fail ack (so the channel pushes again), not a hung request.
      */
     @Bean
-    ProducerFactory<String, PaymentNotified> paymentNotifyProducerFactory(KafkaProperties kafka,
-                                                                          IngressProperties properties) {
+    ProducerFactory<String, Object> notifyProducerFactory(KafkaProperties kafka, IngressProperties properties) {
         Map<String, Object> config = kafka.buildProducerProperties();
         int timeoutMs = Math.toIntExact(properties.publishTimeout().toMillis());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -42,14 +40,11 @@ class IngressConfiguration {
         config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, timeoutMs);
         // Kafka requires delivery.timeout.ms >= linger.ms + request.timeout.ms
         config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, timeoutMs);
-        Topic<PaymentNotified> topic = Topics.PAYMENT_NOTIFY;
-        return new DefaultKafkaProducerFactory<>(config, topic.keySerializer(), topic.valueSerializer());
+        return new DefaultKafkaProducerFactory<>(config, new StringSerializer(), Json.serializer());
     }
 
     @Bean
-    KafkaTemplate<String, PaymentNotified> paymentNotifyTemplate(ProducerFactory<String, PaymentNotified> factory) {
-        KafkaTemplate<String, PaymentNotified> template = new KafkaTemplate<>(factory);
-        template.setDefaultTopic(Topics.PAYMENT_NOTIFY.name());
-        return template;
+    KafkaTemplate<String, Object> notifyTemplate(ProducerFactory<String, Object> factory) {
+        return new KafkaTemplate<>(factory);
     }
 }

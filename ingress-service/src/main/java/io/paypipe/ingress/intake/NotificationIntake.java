@@ -1,7 +1,8 @@
 package io.paypipe.ingress.intake;
 
 import io.paypipe.core.event.PaymentNotified;
-import io.paypipe.ingress.intake.PaymentNotifyPublisher.Publication;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.ingress.intake.NotifyPublisher.Publication;
 import java.time.Clock;
 import java.time.Instant;
 import org.slf4j.Logger;
@@ -20,10 +21,10 @@ public class NotificationIntake {
     private static final Logger log = LoggerFactory.getLogger(NotificationIntake.class);
 
     private final RawNotificationRepository rows;
-    private final PaymentNotifyPublisher publisher;
+    private final NotifyPublisher publisher;
     private final Clock clock;
 
-    NotificationIntake(RawNotificationRepository rows, PaymentNotifyPublisher publisher, Clock clock) {
+    NotificationIntake(RawNotificationRepository rows, NotifyPublisher publisher, Clock clock) {
         this.rows = rows;
         this.publisher = publisher;
         this.clock = clock;
@@ -62,7 +63,7 @@ public class NotificationIntake {
         PaymentNotified event = new PaymentNotified(PaymentNotified.idFor(rawId), rawId, n.channel(), n.orderKey(),
                 n.spMerchantId(), n.channelTradeNo(), n.state(), n.channelState(), n.orderAmount(), n.paidAmount(),
                 n.paidAt(), now);
-        return switch (publisher.publish(event)) {
+        return switch (publisher.publish(Topics.PAYMENT_NOTIFY, n.orderKey().kafkaKey(), event)) {
             case Publication.Confirmed(int partition, long offset) -> {
                 log.info("notification published rawId={} eventId={} key={} tradeNo={} state={} duplicate={} partition={} offset={}",
                         rawId, event.eventId(), n.orderKey().kafkaKey(), n.channelTradeNo(), n.channelState(),

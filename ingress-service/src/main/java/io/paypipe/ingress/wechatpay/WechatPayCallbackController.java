@@ -1,6 +1,6 @@
 package io.paypipe.ingress.wechatpay;
 
-import io.paypipe.ingress.callback.Acks;
+import io.paypipe.ingress.callback.ChannelAck;
 import io.paypipe.ingress.callback.BodyFingerprint;
 import io.paypipe.ingress.callback.BoundedBody;
 import io.paypipe.ingress.callback.CallbackBulkhead;
@@ -53,7 +53,7 @@ class WechatPayCallbackController {
     ResponseEntity<Object> notify(@RequestHeader HttpHeaders headers, HttpServletRequest request) throws IOException {
         if (!bulkhead.tryAcquire()) {
             log.warn("wechatpay notification refused: callback bulkhead saturated ({} in flight)", bulkhead.limit());
-            return Acks.fail(Rejection.BUSY);
+            return ChannelAck.WECHATPAY.fail(Rejection.BUSY);
         }
         try {
             return switch (BoundedBody.read(request.getInputStream(), request.getContentLengthLong(), maxBodyBytes)) {
@@ -75,13 +75,13 @@ class WechatPayCallbackController {
             case Check.Ok<Classification>(Classification.Intermediate i) -> {
                 log.info("wechatpay intermediate trade state {} merchant={} outTradeNo={}: acknowledged, nothing stored",
                         i.tradeState(), i.merchantId(), i.outTradeNo());
-                yield Acks.success();
+                yield ChannelAck.WECHATPAY.success();
             }
             case Check.Ok<Classification>(Classification.Final f) -> switch (intake.accept(f.notification())) {
-                case IntakeOutcome.Published p -> Acks.success();
-                case IntakeOutcome.AlreadySettled s -> Acks.success();
-                case IntakeOutcome.StorageFailed s -> Acks.fail(Rejection.STORAGE_FAILED);
-                case IntakeOutcome.PublishFailed p -> Acks.fail(Rejection.PUBLISH_FAILED);
+                case IntakeOutcome.Published p -> ChannelAck.WECHATPAY.success();
+                case IntakeOutcome.AlreadySettled s -> ChannelAck.WECHATPAY.success();
+                case IntakeOutcome.StorageFailed s -> ChannelAck.WECHATPAY.fail(Rejection.STORAGE_FAILED);
+                case IntakeOutcome.PublishFailed p -> ChannelAck.WECHATPAY.fail(Rejection.PUBLISH_FAILED);
             };
         };
     }
@@ -89,6 +89,6 @@ class WechatPayCallbackController {
     private static ResponseEntity<Object> rejected(Check.Rejected<?> r, HttpHeaders headers, BodyFingerprint body) {
         log.warn("wechatpay notification rejected: {} ({}) status={} serial={} body={}", r.rejection(), r.detail(),
                 r.rejection().status().value(), WechatPayHeaders.loggableSerial(headers), body);
-        return Acks.fail(r.rejection());
+        return ChannelAck.WECHATPAY.fail(r.rejection());
     }
 }

@@ -21,7 +21,6 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.listener.ContainerProperties.AckMode;
 import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.kafka.support.serializer.JacksonJsonSerializer;
 import org.springframework.util.backoff.FixedBackOff;
 
 /**
@@ -57,9 +56,7 @@ class KafkaConfig {
         Map<String, Object> config = new HashMap<>(kafka.buildProducerProperties());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        var serializer = new JacksonJsonSerializer<Object>(Json.MAPPER);
-        serializer.setAddTypeInfo(false);
-        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(config, new StringSerializer(), serializer));
+        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(config, new StringSerializer(), Json.serializer()));
     }
 
     @Bean

@@ -1,7 +1,6 @@
 package io.paypipe.ingress.intake;
 
-import io.paypipe.core.event.PaymentNotified;
-import io.paypipe.core.topic.Topics;
+import io.paypipe.core.topic.Topic;
 import io.paypipe.ingress.config.IngressProperties;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
@@ -11,9 +10,9 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
-/** Publishes to {@code payment.notify} and waits, within a bound, for the broker to confirm. */
+/** Publishes a verified notification to its topic and waits, within a bound, for the broker to confirm. */
 @Component
-class PaymentNotifyPublisher {
+class NotifyPublisher {
 
     /** Confirmed by the broker, or not (with a log-safe reason). */
     sealed interface Publication {
@@ -24,19 +23,19 @@ class PaymentNotifyPublisher {
         }
     }
 
-    private final KafkaTemplate<String, PaymentNotified> template;
+    private final KafkaTemplate<String, Object> template;
     private final Duration timeout;
 
-    PaymentNotifyPublisher(KafkaTemplate<String, PaymentNotified> template, IngressProperties properties) {
+    NotifyPublisher(KafkaTemplate<String, Object> template, IngressProperties properties) {
         this.template = template;
         this.timeout = properties.publishTimeout();
     }
 
-    Publication publish(PaymentNotified event) {
+    <V> Publication publish(Topic<V> topic, String key, V event) {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             // send() itself may block up to max.block.ms (= the same timeout) when metadata is missing
-            var future = template.send(Topics.PAYMENT_NOTIFY.name(), event.orderKey().kafkaKey(), event);
+            var future = template.send(topic.name(), key, event);
             long remaining = Math.max(deadline - System.nanoTime(), 1);
             RecordMetadata meta = future.get(remaining, TimeUnit.NANOSECONDS).getRecordMetadata();
             return new Publication.Confirmed(meta.partition(), meta.offset());
