@@ -1,7 +1,9 @@
 package io.paypipe.processor.transition;
 
+import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OrderClosed;
 import io.paypipe.core.event.OrderPaid;
+import io.paypipe.core.event.RefundTaskCreated;
 import io.paypipe.core.id.EventId;
 import io.paypipe.core.topic.Topic;
 import io.paypipe.core.topic.Topics;
@@ -36,20 +38,30 @@ class DownstreamPublisher {
         var tradeNo = io.paypipe.core.id.ChannelTradeNo.of(order.channelTradeNo().orElseThrow());
         var event = new OrderPaid(OrderPaid.idFor(order.channel(), tradeNo), order.id(), order.key(), order.channel(),
                 tradeNo, order.amount(), order.paidAmount().orElseThrow(), order.paidAt().orElseThrow());
-        send(Topics.ORDER_PAID, order, event.eventId(), event);
+        send(Topics.ORDER_PAID, order.key().kafkaKey(), event.eventId(), event);
         return event;
     }
 
     OrderClosed orderClosed(OrderRow order, String reason) {
         var event = new OrderClosed(EventId.derived("order.closed", order.id().toString()), order.id(), order.key(),
                 reason, clock.instant());
-        send(Topics.ORDER_CLOSED, order, event.eventId(), event);
+        send(Topics.ORDER_CLOSED, order.key().kafkaKey(), event.eventId(), event);
         return event;
     }
 
-    private <V> void send(Topic<V> topic, OrderRow order, EventId eventId, V event) {
+    void refundTask(RefundTaskCreated task) {
+        send(Topics.REFUND_TASK, task.orderKey().kafkaKey(), task.eventId(), task);
+    }
+
+    /** Keyed like the order it is about, so an order's alerts stay in order. */
+    void alert(OpsAlertRaised alert) {
+        String key = alert.tenantId() + "|" + alert.merchantId() + "|" + alert.outTradeNo();
+        send(Topics.OPS_ALERT, key, alert.eventId(), alert);
+    }
+
+    private <V> void send(Topic<V> topic, String key, EventId eventId, V event) {
         try {
-            template.send(topic.name(), order.key().kafkaKey(), event)
+            template.send(topic.name(), key, event)
                     .get(props.publishTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

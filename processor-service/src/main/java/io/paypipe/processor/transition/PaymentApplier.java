@@ -3,7 +3,6 @@ package io.paypipe.processor.transition;
 import static io.paypipe.core.order.OrderEvent.PAYMENT_CLOSED;
 import static io.paypipe.core.order.OrderEvent.PAYMENT_SUCCEEDED;
 import static io.paypipe.processor.transition.RawNotificationRepository.APPLIED;
-import static io.paypipe.processor.transition.RawNotificationRepository.NEEDS_A_PERSON;
 
 import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.event.PaymentNotified;
@@ -15,10 +14,7 @@ import io.paypipe.processor.order.OrderRow;
 import io.paypipe.processor.transition.PaymentOutcome.Applied;
 import io.paypipe.processor.transition.PaymentOutcome.Closed;
 import io.paypipe.processor.transition.PaymentOutcome.Duplicate;
-import io.paypipe.processor.transition.PaymentOutcome.Illegal;
 import io.paypipe.processor.transition.PaymentOutcome.IllegalKind;
-import io.paypipe.processor.transition.PaymentOutcome.Mismatch;
-import io.paypipe.processor.transition.PaymentOutcome.UnknownState;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -39,15 +35,17 @@ class PaymentApplier {
     private final LedgerRepository ledger;
     private final TransitionRepository transitions;
     private final RawNotificationRepository raws;
+    private final SetAside setAside;
     private final TransactionTemplate tx;
     private final Clock clock;
 
     PaymentApplier(OrderRepository orders, LedgerRepository ledger, TransitionRepository transitions,
-                   RawNotificationRepository raws, TransactionTemplate tx, Clock clock) {
+                   RawNotificationRepository raws, SetAside setAside, TransactionTemplate tx, Clock clock) {
         this.orders = orders;
         this.ledger = ledger;
         this.transitions = transitions;
         this.raws = raws;
+        this.setAside = setAside;
         this.tx = tx;
         this.clock = clock;
     }
@@ -61,16 +59,12 @@ class PaymentApplier {
         OrderRow order = load(n);
         Optional<String> mismatch = mismatch(order, n);
         if (mismatch.isPresent()) {
-            raws.settle(n.rawId(), NEEDS_A_PERSON, "mismatch: " + mismatch.get(), clock.instant());
-            return new Mismatch(order, mismatch.get());
+            return setAside.mismatch(order, n, mismatch.get());
         }
         return switch (n.state()) {
             case SUCCEEDED -> applySuccess(order, n);
             case CLOSED -> applyClose(order, n);
-            case UNKNOWN -> {
-                raws.settle(n.rawId(), NEEDS_A_PERSON, "unknown channel state " + n.channelState(), clock.instant());
-                yield new UnknownState(n.channelState());
-            }
+            case UNKNOWN -> setAside.unknownState(n);
         };
     }
 
@@ -83,13 +77,13 @@ class PaymentApplier {
             if (orders.markPaid(order.id(), order.status(), next.get(), tradeNo, n.paidAmount(), paidAt, now) == 1) {
                 ledger.insert(order.id(), n, OrderPaid.idFor(n.channel(), n.channelTradeNo()), paidAt, now);
                 transitions.insert(order.id(), PAYMENT_SUCCEEDED, tradeNo, order.status(), next.get(), n.rawId(), now);
-                raws.settle(n.rawId(), APPLIED, null, now);
+                raws.settle(n.rawId(), APPLIED, "APPLIED", null, now);
                 return new Applied(order.paid(next.get(), tradeNo, n.paidAmount(), paidAt));
             }
             order = load(n); // zero rows: somebody moved it first; re-read and decide on what is there now
         }
         if (order.paidBy(tradeNo)) {
-            raws.settle(n.rawId(), APPLIED, null, clock.instant());
+            raws.settle(n.rawId(), APPLIED, "DUPLICATE", null, clock.instant());
             return new Duplicate(order);
         }
         IllegalKind kind = switch (order.status()) {
@@ -97,8 +91,7 @@ class PaymentApplier {
             case PAID, REFUNDING, REFUNDED -> IllegalKind.DOUBLE_PAYMENT;
             case PENDING -> IllegalKind.PAID_IN_OTHER_STATE;
         };
-        raws.settle(n.rawId(), NEEDS_A_PERSON, "illegal: " + kind + " (order " + order.status() + ")", clock.instant());
-        return new Illegal(order, kind);
+        return setAside.illegal(order, n, kind);
     }
 
     private PaymentOutcome applyClose(OrderRow order, PaymentNotified n) {
@@ -108,17 +101,16 @@ class PaymentApplier {
             if (orders.changeStatus(order.id(), order.status(), next.get(), now) == 1) {
                 transitions.insert(order.id(), PAYMENT_CLOSED, n.channelTradeNo().value(), order.status(), next.get(),
                         n.rawId(), now);
-                raws.settle(n.rawId(), APPLIED, null, now);
+                raws.settle(n.rawId(), APPLIED, "CLOSED", null, now);
                 return new Closed(order.withStatus(next.get()));
             }
             order = load(n);
         }
         if (order.status() == OrderStatus.CLOSED) {
-            raws.settle(n.rawId(), APPLIED, null, clock.instant());
+            raws.settle(n.rawId(), APPLIED, "DUPLICATE", null, clock.instant());
             return new Duplicate(order);
         }
-        raws.settle(n.rawId(), NEEDS_A_PERSON, "illegal: close of a " + order.status() + " order", clock.instant());
-        return new Illegal(order, IllegalKind.CLOSED_AFTER_PAYMENT);
+        return setAside.illegal(order, n, IllegalKind.CLOSED_AFTER_PAYMENT);
     }
 
     private OrderRow load(PaymentNotified n) {

@@ -1,6 +1,9 @@
 package io.paypipe.processor.transition;
 
+import io.paypipe.core.event.OpsAlertRaised;
+import io.paypipe.core.event.RefundTaskCreated;
 import io.paypipe.processor.order.OrderRow;
+import java.util.Optional;
 
 /**
  * What applying one payment notification to its order came to. A closed set: every caller handles every
@@ -21,16 +24,20 @@ sealed interface PaymentOutcome {
     record Closed(OrderRow order) implements PaymentOutcome {
     }
 
-    /** The whitelist has no transition for this: a double payment, a payment after close, ... */
-    record Illegal(OrderRow order, IllegalKind kind) implements PaymentOutcome {
+    /**
+     * The whitelist has no transition for this: a double payment or a payment after close (the money goes
+     * back: {@code refundTask}), a close of a paid order, ... Always an alert.
+     */
+    record Illegal(OrderRow order, IllegalKind kind, Optional<RefundTaskCreated> refundTask, OpsAlertRaised alert)
+            implements PaymentOutcome {
     }
 
-    /** Merchant, currency or order amount differ from the order: nothing is applied. */
-    record Mismatch(OrderRow order, String what) implements PaymentOutcome {
+    /** Merchant, currency or order amount differ from the order: nothing is applied, an alert is raised. */
+    record Mismatch(OrderRow order, String what, OpsAlertRaised alert) implements PaymentOutcome {
     }
 
-    /** The channel reported a state the product does not know. */
-    record UnknownState(String channelState) implements PaymentOutcome {
+    /** The channel reported a state the product does not know: nothing is applied, an alert is raised. */
+    record UnknownState(String channelState, OpsAlertRaised alert) implements PaymentOutcome {
     }
 
     enum IllegalKind {

@@ -52,12 +52,23 @@ class PaymentService {
                         n.channel().code(), n.channelState(), n.rawId());
                 publisher.orderClosed(c.order(), n.channelState());
             }
-            case Illegal i -> log.warn("illegal notification {}: order {} is {}, trade {} (raw {}) set aside for a person",
-                    i.kind(), i.order().key(), i.order().status(), n.channelTradeNo(), n.rawId());
-            case Mismatch m -> log.warn("mismatch for order {}: {} (raw {}, trade {}) set aside for a person",
-                    m.order().key(), m.what(), n.rawId(), n.channelTradeNo());
-            case UnknownState u -> log.warn("unknown channel state {} for order {} (raw {}) set aside for a person",
-                    u.channelState(), n.orderKey(), n.rawId());
+            case Illegal i -> {
+                log.warn("illegal notification {}: order {} is {}, trade {} (raw {}) set aside for a person{}",
+                        i.kind(), i.order().key(), i.order().status(), n.channelTradeNo(), n.rawId(),
+                        i.refundTask().map(t -> ", refund task " + t.eventId() + " for " + t.amount()).orElse(""));
+                i.refundTask().ifPresent(publisher::refundTask);
+                publisher.alert(i.alert());
+            }
+            case Mismatch m -> {
+                log.warn("mismatch for order {}: {} (raw {}, trade {}) set aside for a person",
+                        m.order().key(), m.what(), n.rawId(), n.channelTradeNo());
+                publisher.alert(m.alert());
+            }
+            case UnknownState u -> {
+                log.warn("unknown channel state {} for order {} (raw {}) set aside for a person",
+                        u.channelState(), n.orderKey(), n.rawId());
+                publisher.alert(u.alert());
+            }
         }
         return outcome;
     }

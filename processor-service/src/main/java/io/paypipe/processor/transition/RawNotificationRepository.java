@@ -18,10 +18,13 @@ public class RawNotificationRepository {
         this.jdbc = jdbc;
     }
 
-    /** Settles a row; {@code error} says why when handled is 2, else null. */
-    public int settle(long rawId, int handled, String error, Instant now) {
-        return jdbc.sql("UPDATE pay_notify_raw SET handled = :handled, last_error = :error, updated_at = :now WHERE id = :id")
+    /** Settles a row with its outcome; {@code error} says why when handled is 2, else null. */
+    public int settle(long rawId, int handled, String outcome, String error, Instant now) {
+        return jdbc.sql("""
+                        UPDATE pay_notify_raw SET handled = :handled, outcome = :outcome, last_error = :error, updated_at = :now
+                         WHERE id = :id""")
                 .param("handled", handled)
+                .param("outcome", outcome)
                 .param("error", error == null ? null : truncate(error))
                 .param("now", Timestamp.from(now))
                 .param("id", rawId)

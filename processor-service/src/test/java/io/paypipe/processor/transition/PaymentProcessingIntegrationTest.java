@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.event.PaymentState;
+import io.paypipe.core.event.RefundTaskCreated;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
@@ -23,11 +24,12 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /** The processor on a real broker and a real database: each notification has one fixed, visible answer. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
-        properties = {"processor.retry-interval=100ms", "processor.retry-max-attempts=50"})
+        properties = {"processor.retry-interval=100ms", "processor.retry-max-attempts=30"})
 class PaymentProcessingIntegrationTest {
 
     private static TopicWriter writer;
     private static TopicReader<OrderPaid> paid;
+    private static TopicReader<RefundTaskCreated> refundTasks;
 
     @Autowired
     JdbcClient jdbc;
@@ -41,12 +43,14 @@ class PaymentProcessingIntegrationTest {
     static void clients() {
         writer = new TopicWriter(TestInfra.get().bootstrapServers());
         paid = new TopicReader<>(TestInfra.get().bootstrapServers(), Topics.ORDER_PAID);
+        refundTasks = new TopicReader<>(TestInfra.get().bootstrapServers(), Topics.REFUND_TASK);
     }
 
     @AfterAll
     static void closeClients() {
         writer.close();
         paid.close();
+        refundTasks.close();
     }
 
     @Test
@@ -109,10 +113,87 @@ class PaymentProcessingIntegrationTest {
         long secondRaw = storeRaw(jdbc, key, second, "SUCCESS", 800);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(secondRaw, key, second, 800, 800));
 
-        // Then it is not booked, and its raw row waits for a person
+        // Then it is not booked, its raw row waits for a person, the money gets a refund task and an alert
         await().untilAsserted(() -> assertThat(handled(secondRaw)).isEqualTo(2));
-        assertThat(lastError(secondRaw)).contains("DOUBLE_PAYMENT");
+        assertThat(outcome(secondRaw)).isEqualTo("ILLEGAL_DOUBLE_PAYMENT");
         assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", second.value())).isZero();
+        assertThat(count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v AND reason = 'DOUBLE_PAYMENT'"
+                + " AND amount_minor = 800 AND status = 'PENDING'", second.value())).isOne();
+        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v AND kind = 'DOUBLE_PAYMENT'",
+                second.value())).isOne();
+        await().untilAsserted(() -> assertThat(refundTasks.values()).anySatisfy(t -> {
+            assertThat(t.channelTradeNo()).isEqualTo(second);
+            assertThat(t.reason()).isEqualTo(RefundTaskCreated.Reason.DOUBLE_PAYMENT);
+        }));
+
+        // When the same notification is delivered again
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(secondRaw, key, second, 800, 800));
+
+        // Then it decides the same and still one task, one alert
+        await().untilAsserted(() -> assertThat(refundTasks.values().stream()
+                .filter(t -> t.channelTradeNo().equals(second)).count()).isEqualTo(2));
+        assertThat(count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v", second.value())).isOne();
+        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v", second.value())).isOne();
+    }
+
+    @Test
+    void aPaymentForAClosedOrderGetsARefundTask() {
+        // Given an order the channel closed
+        OrderKey key = newOrderKey();
+        givenOrder(key, 900);
+        var closedTrade = newTradeNo();
+        long closeRaw = storeRaw(jdbc, key, closedTrade, "CLOSED", 900);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(),
+                notified(closeRaw, key, closedTrade, PaymentState.CLOSED, "CLOSED", 900, 0));
+        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("CLOSED"));
+
+        // When the payer pays after all
+        var lateTrade = newTradeNo();
+        long lateRaw = storeRaw(jdbc, key, lateTrade, "SUCCESS", 900);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(lateRaw, key, lateTrade, 900, 900));
+
+        // Then the order stays closed, the money gets a refund task and an alert
+        await().untilAsserted(() -> assertThat(outcome(lateRaw)).isEqualTo("ILLEGAL_PAID_AFTER_CLOSE"));
+        assertThat(status(key)).isEqualTo("CLOSED");
+        assertThat(count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v AND reason = 'PAID_AFTER_CLOSE'",
+                lateTrade.value())).isOne();
+        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v AND kind = 'PAID_AFTER_CLOSE'",
+                lateTrade.value())).isOne();
+    }
+
+    @Test
+    void anUnknownChannelStateIsSetAsideWithAnAlert() {
+        // Given a pending order
+        OrderKey key = newOrderKey();
+        givenOrder(key, 100);
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SOMETHING_NEW", 100);
+
+        // When the channel reports a state the product does not know
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(),
+                notified(rawId, key, tradeNo, PaymentState.UNKNOWN, "SOMETHING_NEW", 100, 100));
+
+        // Then nothing is applied, the raw row waits for a person and an alert is raised
+        await().untilAsserted(() -> assertThat(outcome(rawId)).isEqualTo("UNKNOWN_STATE"));
+        assertThat(handled(rawId)).isEqualTo(2);
+        assertThat(status(key)).isEqualTo("PENDING");
+        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_STATE")).isOne();
+    }
+
+    @Test
+    void aPaymentWhoseOrderNeverComesIsGivenUpWithAnAlertAfterTheLastAttempt() {
+        // Given a notification for an order that will never exist
+        OrderKey key = newOrderKey();
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 300);
+
+        // When it is processed
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 300, 300));
+
+        // Then after the last attempt its raw row is set aside with an UNKNOWN_ORDER alert
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(outcome(rawId)).isEqualTo("UNKNOWN_ORDER"));
+        assertThat(handled(rawId)).isEqualTo(2);
+        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_ORDER")).isOne();
     }
 
     @Test
@@ -129,6 +210,8 @@ class PaymentProcessingIntegrationTest {
         // Then the order stays pending and the raw row waits for a person
         await().untilAsserted(() -> assertThat(handled(rawId)).isEqualTo(2));
         assertThat(lastError(rawId)).contains("order amount 1 != 1000");
+        assertThat(outcome(rawId)).isEqualTo("MISMATCH");
+        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "MISMATCH")).isOne();
         assertThat(status(key)).isEqualTo("PENDING");
         assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isZero();
     }
@@ -184,6 +267,11 @@ class PaymentProcessingIntegrationTest {
 
     private int handled(long rawId) {
         return jdbc.sql("SELECT handled FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class).single();
+    }
+
+    private String outcome(long rawId) {
+        return jdbc.sql("SELECT outcome FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(String.class)
+                .optional().orElse("NONE");
     }
 
     private String lastError(long rawId) {
