@@ -55,6 +55,7 @@ public final class LocalLauncher {
             System.out.printf("paypipe: Kafka at %s, MariaDB at %s%n", infra.bootstrapServers(), infra.jdbcUrl());
         }
 
+        writeConnection(var, settings);
         LocalInfra toClose = infra;
         System.out.println("paypipe: starting sandbox, processor, ingress, reconcile, refund and downstream consumers");
         LocalPipeline pipeline = LocalPipeline.startAll(settings);
@@ -78,6 +79,16 @@ public final class LocalLauncher {
         }
         System.out.println("paypipe: running; Ctrl-C stops it");
         stopped.await();
+    }
+
+    /** Where the running product's broker and database are, for {@code ./paypipe audit}. */
+    private static void writeConnection(Path var, LocalPipeline.Settings settings) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(var);
+        java.nio.file.Files.writeString(var.resolve("connection.env"), String.join("\n",
+                "SPRING_KAFKA_BOOTSTRAP_SERVERS=" + settings.bootstrapServers(),
+                "SPRING_DATASOURCE_URL=" + settings.jdbcUrl(),
+                "SPRING_DATASOURCE_USERNAME=" + settings.dbUser(),
+                "SPRING_DATASOURCE_PASSWORD=" + settings.dbPassword()) + "\n");
     }
 
     private static int intOption(List<String> options, String prefix, int fallback) {

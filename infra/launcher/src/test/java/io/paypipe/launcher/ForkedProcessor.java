@@ -27,7 +27,9 @@ final class ForkedProcessor implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp", classpath,
                 ProcessorApplication.class.getName()));
-        command.addAll(settings.arguments(Service.PROCESSOR));
+        // its own free HTTP port: another processor of the same pipeline may be running in this JVM
+        settings.arguments(Service.PROCESSOR).stream().filter(a -> !a.startsWith("--server.port=")).forEach(command::add);
+        command.add("--server.port=0");
         command.addAll(extraArguments);
         try {
             Path log = Files.createTempFile("forked-processor", ".log");
@@ -36,6 +38,21 @@ final class ForkedProcessor implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Waits until Spring reports the processor started; fails with its last lines if it died instead. */
+    ForkedProcessor awaitStarted() {
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (tail().contains("Started ProcessorApplication")) {
+                return this;
+            }
+            if (!process.isAlive()) {
+                throw new IllegalStateException("forked processor died at start:\n" + tail());
+            }
+            org.awaitility.Awaitility.await().pollDelay(java.time.Duration.ofMillis(200)).until(() -> true);
+        }
+        throw new IllegalStateException("forked processor did not start in 90 s:\n" + tail());
     }
 
     boolean isAlive() {

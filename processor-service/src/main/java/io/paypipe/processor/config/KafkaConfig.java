@@ -32,14 +32,14 @@ class KafkaConfig {
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, OrderCreated> orderCreatedContainerFactory(
-            KafkaProperties kafka, DefaultErrorHandler errorHandler) {
-        return containerFactory(Topics.ORDER_CREATED, kafka, errorHandler);
+            KafkaProperties kafka, DefaultErrorHandler errorHandler, ProcessorProperties props) {
+        return containerFactory(Topics.ORDER_CREATED, kafka, errorHandler, props);
     }
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, PaymentNotified> paymentNotifyContainerFactory(
-            KafkaProperties kafka, DefaultErrorHandler errorHandler) {
-        return containerFactory(Topics.PAYMENT_NOTIFY, kafka, errorHandler);
+            KafkaProperties kafka, DefaultErrorHandler errorHandler, ProcessorProperties props) {
+        return containerFactory(Topics.PAYMENT_NOTIFY, kafka, errorHandler, props);
     }
 
     @Bean
@@ -67,9 +67,10 @@ class KafkaConfig {
     }
 
     private static <V> ConcurrentKafkaListenerContainerFactory<String, V> containerFactory(
-            Topic<V> topic, KafkaProperties kafka, DefaultErrorHandler errorHandler) {
+            Topic<V> topic, KafkaProperties kafka, DefaultErrorHandler errorHandler, ProcessorProperties props) {
         var factory = new ConcurrentKafkaListenerContainerFactory<String, V>();
         factory.setConsumerFactory(topic.consumerFactory(kafka.buildConsumerProperties()));
+        factory.setConcurrency(props.concurrency());
         factory.getContainerProperties().setAckMode(AckMode.RECORD);
         factory.setCommonErrorHandler(errorHandler);
         return factory;

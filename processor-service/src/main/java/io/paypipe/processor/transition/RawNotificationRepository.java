@@ -18,10 +18,14 @@ public class RawNotificationRepository {
         this.jdbc = jdbc;
     }
 
-    /** Settles a row with its outcome; {@code error} says why when handled is 2, else null. */
+    /**
+     * Settles a row with its outcome; {@code error} says why when handled is 2, else null. A DUPLICATE keeps
+     * the outcome the row already has (a re-delivery of an APPLIED notification is still the one that applied).
+     */
     public int settle(long rawId, int handled, String outcome, String error, Instant now) {
         return jdbc.sql("""
-                        UPDATE pay_notify_raw SET handled = :handled, outcome = :outcome, last_error = :error, updated_at = :now
+                        UPDATE pay_notify_raw SET handled = :handled, last_error = :error, updated_at = :now,
+                               outcome = CASE WHEN :outcome = 'DUPLICATE' AND outcome IS NOT NULL THEN outcome ELSE :outcome END
                          WHERE id = :id""")
                 .param("handled", handled)
                 .param("outcome", outcome)

@@ -1,0 +1,214 @@
+package io.paypipe.launcher;
+
+import static io.paypipe.launcher.PipelineFixture.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.paypipe.auditor.AuditReport;
+import io.paypipe.auditor.Auditor;
+import io.paypipe.embedded.TestInfra;
+import io.paypipe.launcher.ChaosScenario.Planned;
+import io.paypipe.sandbox.merchant.SandboxMerchant;
+import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.wechatpay.PaymentSpec;
+import io.paypipe.sandbox.wechatpay.TradeState;
+import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * The real pipeline (sandbox, ingress, broker, database, downstream) with TWO processor instances, one of
+ * them in its own JVM, under a seeded random mix of duplicates, reordering, double payments, payments after
+ * close, closes, mismatched amounts and unknown orders, while the forked processor is killed (SIGKILL) and
+ * started again mid-stream (two rebalances). At the end the auditor finds no violation and every outcome
+ * count equals what the seed generated. Replay a failure with {@code -Dchaos.seed=<seed>}.
+ */
+class ChaosIntegrationTest {
+
+    private static final int ORDERS = Integer.getInteger("chaos.orders", 500);
+    private static final List<String> PROCESSOR_TUNING = List.of(
+            "processor.retry-interval=100ms", "processor.retry-max-attempts=30",
+            "spring.kafka.consumer.properties.session.timeout.ms=6000",
+            "spring.kafka.consumer.properties.heartbeat.interval.ms=1000");
+
+    @Test
+    void seededChaosEndsWithTheGeneratedOutcomesAndNoViolation() throws Exception {
+        long seed = Long.getLong("chaos.seed", new Random().nextLong());
+        System.out.println("chaos seed " + seed + " (replay with -Dchaos.seed=" + seed + ")");
+        List<Planned> plan = ChaosScenario.plan(seed, ORDERS);
+        String prefix = "CH" + Long.toString(Math.abs(seed) % 1_000_000_000L, 36).toUpperCase() + "-";
+        LocalPipeline.Settings settings = settings();
+        for (String kv : PROCESSOR_TUNING) {
+            settings = settings.withExtra(Service.PROCESSOR, kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+        }
+        List<String> forkedArgs = List.of(); // the tuning is in the settings already
+
+        try (var pipeline = LocalPipeline.start(settings, EnumSet.of(Service.SANDBOX, Service.PROCESSOR, Service.INGRESS,
+                Service.DOWNSTREAM))) {
+            JdbcClient jdbc = jdbc(pipeline, Service.PROCESSOR);
+            ForkedProcessor second = ForkedProcessor.start(settings, forkedArgs).awaitStarted();
+            try {
+                // Given two processors sharing the work
+                // When the seeded mix runs, with the forked processor killed at 40% and restarted at 60%
+                AtomicInteger started = new AtomicInteger();
+                ForkedProcessor[] forked = {second};
+                Runnable chaosMonkey = () -> {
+                    int n = started.incrementAndGet();
+                    if (n == ORDERS * 4 / 10) {
+                        forked[0].close(); // SIGKILL: whatever it applied but did not commit is redelivered
+                    } else if (n == ORDERS * 6 / 10) {
+                        forked[0] = ForkedProcessor.start(pipeline.settings(), forkedArgs).awaitStarted();
+                    }
+                };
+                run(pipeline, plan, prefix, new Random(seed ^ 0x5DEECE66DL), chaosMonkey);
+                second = forked[0];
+
+                // Then every notification is settled with the outcome the seed planned
+                Map<String, Integer> expected = ChaosScenario.expectedOutcomes(plan);
+                int expectedRows = expected.values().stream().mapToInt(Integer::intValue).sum();
+                try {
+                    await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() ->
+                            assertThat(jdbc.sql("SELECT COUNT(*) FROM pay_notify_raw WHERE out_trade_no LIKE :p AND handled <> 0")
+                                    .param("p", prefix + "%").query(Long.class).single()).isEqualTo(expectedRows));
+                } catch (RuntimeException | AssertionError e) {
+                    System.out.println("chaos: not settled in time; outcomes " + outcomes(jdbc, prefix) + ", expected "
+                            + expected + "; unsettled: " + jdbc.sql("""
+                                    SELECT id, out_trade_no, trade_state, created_at FROM pay_notify_raw
+                                     WHERE out_trade_no LIKE :p AND handled = 0 LIMIT 20""")
+                            .param("p", prefix + "%").query().listOfRows());
+                    throw e;
+                }
+                assertThat(outcomes(jdbc, prefix)).as("outcomes for seed " + seed + ", plan " + ChaosScenario.histogram(plan))
+                        .isEqualTo(expected);
+                long paid = plan.stream().filter(p -> p.scenario().endsPaid()).count();
+                long closed = plan.stream().filter(p -> p.scenario().endsClosed()).count();
+                long refundTasks = plan.stream().filter(p -> p.scenario().refundTask()).count();
+                assertThat(count(jdbc, "SELECT COUNT(*) FROM orders WHERE status = 'PAID' AND out_trade_no LIKE :p", prefix)).isEqualTo(paid);
+                assertThat(count(jdbc, "SELECT COUNT(*) FROM orders WHERE status = 'CLOSED' AND out_trade_no LIKE :p", prefix)).isEqualTo(closed);
+                assertThat(count(jdbc, "SELECT COUNT(*) FROM refund_task t JOIN orders o ON o.id = t.order_id WHERE o.out_trade_no LIKE :p",
+                        prefix)).isEqualTo(refundTasks);
+                await().atMost(Duration.ofMinutes(2)).untilAsserted(() -> assertThat(
+                        count(jdbc, "SELECT COUNT(*) FROM shipment WHERE out_trade_no LIKE :p", prefix)).isEqualTo(paid));
+
+                // And the independent auditor finds nothing wrong
+                AuditReport report = new Auditor(pipeline.bean(Service.PROCESSOR, DataSource.class),
+                        TestInfra.get().bootstrapServers(), Clock.systemUTC()).audit(Duration.ofHours(4));
+                System.out.print(report.render());
+                assertThat(report.violations()).as(report.render()).isEmpty();
+            } finally {
+                second.close();
+            }
+        }
+    }
+
+    /** Runs the plan, 16 orders at a time, each order's steps in sequence, the orders in a shuffled order. */
+    private static void run(LocalPipeline pipeline, List<Planned> plan, String prefix, Random random, Runnable onStart)
+            throws Exception {
+        List<Planned> shuffled = new ArrayList<>(plan);
+        Collections.shuffle(shuffled, random);
+        List<SandboxMerchant> merchants = pipeline.bean(Service.SANDBOX, SandboxMerchants.class).all();
+        var steps = new OrderSteps(pipeline, prefix);
+        Semaphore inFlight = new Semaphore(16);
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> orders = new ArrayList<>();
+            for (Planned p : shuffled) {
+                SandboxMerchant merchant = merchants.get(p.index() % merchants.size());
+                inFlight.acquire();
+                onStart.run();
+                orders.add(executor.submit(() -> {
+                    try {
+                        steps.run(p, merchant);
+                    } finally {
+                        inFlight.release();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> order : orders) {
+                order.get();
+            }
+        }
+    }
+
+    /** The channel's side of one order: what the merchant's order system and WeChat send, in which order. */
+    private record OrderSteps(LocalPipeline pipeline, String prefix) {
+
+        void run(Planned p, SandboxMerchant merchant) {
+            String outTradeNo = prefix + String.format("%05d", p.index());
+            switch (p.scenario()) {
+                case PAID -> {
+                    create(merchant, outTradeNo, p.amountFen());
+                    deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.SUCCESS), p.copies());
+                }
+                case DOUBLE_PAYMENT -> {
+                    create(merchant, outTradeNo, p.amountFen());
+                    deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.SUCCESS), p.copies());
+                    deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.SUCCESS), 1);
+                }
+                case PAID_AFTER_CLOSE -> {
+                    create(merchant, outTradeNo, p.amountFen());
+                    deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.CLOSED), 1);
+                    deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.SUCCESS), p.copies());
+                }
+                case CLOSED -> {
+                    create(merchant, outTradeNo, p.amountFen());
+                    deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.CLOSED), p.copies());
+                }
+                case MISMATCH -> {
+                    create(merchant, outTradeNo, p.amountFen());
+                    deliver(pay(merchant, outTradeNo, p.amountFen() + 1, TradeState.SUCCESS), p.copies());
+                }
+                case REORDERED -> {
+                    deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.SUCCESS), p.copies());
+                    create(merchant, outTradeNo, p.amountFen());
+                }
+                case UNKNOWN_ORDER -> deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.SUCCESS), p.copies());
+            }
+        }
+
+        private void create(SandboxMerchant merchant, String outTradeNo, long fen) {
+            orders(pipeline).create(merchant.merchantId(), outTradeNo, fen);
+        }
+
+        private PaymentSpec pay(SandboxMerchant merchant, String outTradeNo, long fen, TradeState state) {
+            return PaymentSpec.success(merchant, outTradeNo, fen)
+                    .withTransactionId(pipeline.bean(Service.SANDBOX, WechatPayNotifications.class).newTransactionId())
+                    .withTradeState(state);
+        }
+
+        /** Pushes {@code copies} identical notifications at once and waits until WeChat got its success ack. */
+        private void deliver(PaymentSpec spec, int copies) {
+            for (var delivery : payments(pipeline).push(spec, copies).deliveries()) {
+                assertThat(delivery.join().status()).isEqualTo(NotificationPusher.Status.DELIVERED);
+            }
+        }
+    }
+
+    private static Map<String, Integer> outcomes(JdbcClient jdbc, String prefix) {
+        Map<String, Integer> outcomes = new TreeMap<>();
+        jdbc.sql("SELECT outcome, COUNT(*) AS n FROM pay_notify_raw WHERE out_trade_no LIKE :p GROUP BY outcome")
+                .param("p", prefix + "%")
+                .query((rs, i) -> outcomes.put(String.valueOf(rs.getString("outcome")), rs.getInt("n")))
+                .list();
+        return outcomes;
+    }
+
+    private static long count(JdbcClient jdbc, String sql, String prefix) {
+        return jdbc.sql(sql).param("p", prefix + "%").query(Long.class).single();
+    }
+}

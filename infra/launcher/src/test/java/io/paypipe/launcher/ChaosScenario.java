@@ -1,0 +1,79 @@
+package io.paypipe.launcher;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * What the chaos test does to one order, and the outcomes it must end with. Generated from a seed, so a
+ * failing run can be replayed exactly.
+ */
+enum ChaosScenario {
+    /** Paid once, delivered 1 to 4 times. */
+    PAID(Map.of("APPLIED", 1)),
+    /** Paid twice by two different trades: one applies, the other is a double payment with a refund task. */
+    DOUBLE_PAYMENT(Map.of("APPLIED", 1, "ILLEGAL_DOUBLE_PAYMENT", 1)),
+    /** The channel closes the trade, then the payer pays with another trade: refund task. */
+    PAID_AFTER_CLOSE(Map.of("CLOSED", 1, "ILLEGAL_PAID_AFTER_CLOSE", 1)),
+    /** The channel closes the trade. */
+    CLOSED(Map.of("CLOSED", 1)),
+    /** The channel reports another order amount. */
+    MISMATCH(Map.of("MISMATCH", 1)),
+    /** Paid before the order reached the processor: retried until it did. */
+    REORDERED(Map.of("APPLIED", 1)),
+    /** Paid for an order that never comes: given up after the last attempt. */
+    UNKNOWN_ORDER(Map.of("UNKNOWN_ORDER", 1));
+
+    private final Map<String, Integer> outcomes;
+
+    ChaosScenario(Map<String, Integer> outcomes) {
+        this.outcomes = outcomes;
+    }
+
+    Map<String, Integer> outcomes() {
+        return outcomes;
+    }
+
+    boolean endsPaid() {
+        return this == PAID || this == DOUBLE_PAYMENT || this == REORDERED;
+    }
+
+    boolean endsClosed() {
+        return this == PAID_AFTER_CLOSE || this == CLOSED;
+    }
+
+    boolean refundTask() {
+        return this == DOUBLE_PAYMENT || this == PAID_AFTER_CLOSE;
+    }
+
+    /** One planned order. */
+    record Planned(int index, ChaosScenario scenario, long amountFen, int copies) {
+    }
+
+    /** {@code count} orders from {@code seed}: mostly plain payments, every scenario well represented. */
+    static List<Planned> plan(long seed, int count) {
+        Random random = new Random(seed);
+        ChaosScenario[] weighted = {PAID, PAID, PAID, PAID, DOUBLE_PAYMENT, PAID_AFTER_CLOSE, CLOSED, MISMATCH,
+                REORDERED, UNKNOWN_ORDER};
+        List<Planned> plan = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            plan.add(new Planned(i, weighted[random.nextInt(weighted.length)], 1 + random.nextInt(500_000),
+                    1 + random.nextInt(4)));
+        }
+        return plan;
+    }
+
+    static Map<String, Integer> expectedOutcomes(List<Planned> plan) {
+        Map<String, Integer> expected = new java.util.TreeMap<>();
+        plan.forEach(p -> p.scenario().outcomes().forEach((outcome, n) -> expected.merge(outcome, n, Integer::sum)));
+        return expected;
+    }
+
+    static Map<ChaosScenario, Integer> histogram(List<Planned> plan) {
+        Map<ChaosScenario, Integer> histogram = new EnumMap<>(ChaosScenario.class);
+        plan.forEach(p -> histogram.merge(p.scenario(), 1, Integer::sum));
+        return histogram;
+    }
+}
