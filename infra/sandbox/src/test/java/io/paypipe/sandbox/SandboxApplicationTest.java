@@ -5,9 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import io.paypipe.core.event.OrderCreated;
+import io.paypipe.core.id.Channel;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.core.topic.Topics;
+import io.paypipe.sandbox.alipay.AlipayCrypto;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.wechatpay.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayCrypto;
@@ -42,6 +44,7 @@ class SandboxApplicationTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Path MERCHANTS_FILE = tempDir().resolve("merchants.yaml");
     private static final AtomicInteger RECEIVED = new AtomicInteger();
+    private static final AtomicInteger ALIPAY_RECEIVED = new AtomicInteger();
     private static final HttpServer RECEIVER = receiverAnswering204();
     private static final MockProducer<String, OrderCreated> PRODUCER = new MockProducer<>(true, null,
             Topics.ORDER_CREATED.keySerializer(), Topics.ORDER_CREATED.valueSerializer());
@@ -82,12 +85,43 @@ class SandboxApplicationTest {
         // Given the started sandbox, When a service reads the merchants file
         MerchantsFile file = MerchantsFile.read(MERCHANTS_FILE);
 
-        // Then it lists the two default merchants of the configured tenant with their signing keys
-        assertThat(file.merchants()).extracting(Merchant::merchantId).containsExactly("1900000100", "1900000101");
+        // Then it lists the two default WeChat merchants and the two default Alipay apps of the configured tenant
+        // with their signing keys
+        assertThat(file.merchants()).extracting(Merchant::merchantId)
+                .containsExactly("1900000100", "1900000101", "2021000100000000", "2021000100000001");
         assertThat(file.merchants()).allSatisfy(m -> assertThat(m.tenant()).isEqualTo("app-test-shop"));
         Merchant.PlatformKey key = file.merchants().getFirst().wechatpay().platformKeys().getFirst();
         assertThat(WechatPayCrypto.parsePublicKeyPem(key.publicKeyPem()))
                 .isEqualTo(sandboxMerchants.get("1900000100").wechatPayKeys().publicKey());
+        Merchant alipay = file.merchants().get(2);
+        assertThat(alipay.channel()).isEqualTo(Channel.ALIPAY);
+        assertThat(alipay.alipay().appId()).isEqualTo("2021000100000000");
+        assertThat(AlipayCrypto.parsePublicKey(alipay.alipay().alipayPublicKey()))
+                .isEqualTo(sandboxMerchants.alipay("2021000100000000").publicKey());
+    }
+
+    @Test
+    void alipayPaymentIsPushedToTheAlipayEndpointAndItsHistoryIsQueryable() {
+        // Given
+        int before = ALIPAY_RECEIVED.get();
+
+        // When
+        JsonNode payment = post("/sandbox/alipay/payments",
+                "{\"appId\":\"2021000100000001\",\"outTradeNo\":\"ORDER-5101\",\"totalFen\":2500,\"copies\":2}", 202);
+
+        // Then both copies were acknowledged by the receiver's "success"
+        String notifyId = payment.get("notifyId").asString();
+        assertThat(payment.get("tradeNo").asString()).matches("\\d{28}");
+        assertThat(payment.get("tradeStatus").asString()).isEqualTo("TRADE_SUCCESS");
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            JsonNode history = get("/sandbox/alipay/notifications/" + notifyId, 200);
+            assertThat(history.get("deliveries")).hasSize(2)
+                    .allSatisfy(d -> assertThat(d.get("status").asString()).isEqualTo(NotificationPusher.Status.DELIVERED.name()));
+        });
+        assertThat(ALIPAY_RECEIVED.get() - before).isEqualTo(2);
+        get("/sandbox/alipay/notifications/unknown-id", 404);
+        post("/sandbox/alipay/payments", "{\"appId\":\"42\",\"outTradeNo\":\"X\",\"totalFen\":1}", 404);
+        assertThat(get("/sandbox/alipay/merchants", 200)).hasSize(2);
     }
 
     @Test
@@ -167,6 +201,14 @@ class SandboxApplicationTest {
                 exchange.getRequestBody().readAllBytes();
                 RECEIVED.incrementAndGet();
                 exchange.sendResponseHeaders(204, -1);
+                exchange.close();
+            });
+            server.createContext("/notify/alipay", exchange -> {
+                exchange.getRequestBody().readAllBytes();
+                ALIPAY_RECEIVED.incrementAndGet();
+                byte[] success = "success".getBytes(StandardCharsets.US_ASCII);
+                exchange.sendResponseHeaders(200, success.length);
+                exchange.getResponseBody().write(success);
                 exchange.close();
             });
             server.start();

@@ -1,5 +1,7 @@
 package io.paypipe.sandbox;
 
+import io.paypipe.sandbox.alipay.AlipayMerchant;
+import io.paypipe.sandbox.alipay.AlipayNotifications;
 import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.wechatpay.PaymentSpec;
@@ -20,6 +22,10 @@ public final class SandboxFixtures {
     private static final SandboxMerchant SERVICE_PROVIDER =
             SandboxMerchant.wechatServiceProvider(TENANT, "1230000109", List.of("1900009100", "1900009101"));
 
+    private static final AlipayMerchant ALIPAY_DIRECT = AlipayMerchant.direct(TENANT, "2021000100000000");
+    private static final AlipayMerchant ALIPAY_ISV = AlipayMerchant.serviceProvider(TENANT, "2021000200000000",
+            List.of("2021000300000000", "2021000300000001"));
+
     private SandboxFixtures() {
     }
 
@@ -36,7 +42,19 @@ public final class SandboxFixtures {
     }
 
     public static SandboxMerchants merchants() {
-        return new SandboxMerchants(List.of(DIRECT, SERVICE_PROVIDER));
+        return new SandboxMerchants(List.of(DIRECT, SERVICE_PROVIDER), List.of(ALIPAY_DIRECT, ALIPAY_ISV));
+    }
+
+    public static AlipayMerchant alipayDirect() {
+        return ALIPAY_DIRECT;
+    }
+
+    public static AlipayMerchant alipayServiceProvider() {
+        return ALIPAY_ISV;
+    }
+
+    public static AlipayNotifications alipayNotifications() {
+        return new AlipayNotifications(fixedClock());
     }
 
     public static WechatPayNotifications notifications() {

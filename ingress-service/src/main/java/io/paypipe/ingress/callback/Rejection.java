@@ -15,6 +15,7 @@ public enum Rejection {
     BAD_TIMESTAMP(HttpStatus.BAD_REQUEST, "bad timestamp"),
     STALE_TIMESTAMP(HttpStatus.UNAUTHORIZED, "timestamp outside the allowed window"),
     UNKNOWN_SERIAL(HttpStatus.UNAUTHORIZED, "unknown serial"),
+    UNKNOWN_MERCHANT(HttpStatus.UNAUTHORIZED, "unknown merchant"),
     BAD_SIGNATURE(HttpStatus.UNAUTHORIZED, "signature verification failed"),
     DECRYPT_FAILED(HttpStatus.BAD_REQUEST, "cannot decrypt resource"),
     MERCHANT_MISMATCH(HttpStatus.UNAUTHORIZED, "merchant mismatch"),

@@ -45,7 +45,7 @@ public class SandboxConfiguration {
     @Bean
     public SandboxMerchants sandboxMerchants(SandboxProperties properties) {
         SandboxMerchants merchants = SandboxMerchants.generate(properties.tenant(), properties.merchantCount(),
-                properties.subMerchantCount());
+                properties.subMerchantCount(), properties.alipayMerchantCount(), properties.alipaySubMerchantCount());
         Path written = merchants.writeMerchantsFile(properties.merchantsFile());
         log.info("sandbox merchants {} written to {}", merchants.all(), written);
         return merchants;

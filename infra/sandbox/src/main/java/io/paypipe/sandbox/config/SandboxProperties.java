@@ -18,6 +18,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param merchantCount       direct WeChat merchants to create (mchid 1900000100, 1900000101, ...)
  * @param subMerchantCount    sub-merchants of one service provider (sp_mchid 1230000109) to create; 0 = none
  * @param tenant              the tenant (shop) the merchants belong to
+ * @param alipayNotifyPath    path of the Alipay notify endpoint under {@code notifyBaseUrl}
+ * @param alipayMerchantCount direct Alipay apps to create (app id 2021000100000000, 2021000100000001, ...)
+ * @param alipaySubMerchantCount apps that authorised one Alipay service provider (ISV app 2021000200000000) to
+ *                            create (app id 2021000300000000, ...); 0 = no service provider
  */
 @ConfigurationProperties("sandbox")
 public record SandboxProperties(
@@ -28,7 +32,10 @@ public record SandboxProperties(
         Path merchantsFile,
         @DefaultValue("2") int merchantCount,
         @DefaultValue("0") int subMerchantCount,
-        @DefaultValue("demo-shop") String tenant) {
+        @DefaultValue("demo-shop") String tenant,
+        @DefaultValue("/notify/alipay") String alipayNotifyPath,
+        @DefaultValue("2") int alipayMerchantCount,
+        @DefaultValue("0") int alipaySubMerchantCount) {
 
     public static final String MERCHANTS_FILE_ENV = "PAYMENT_MERCHANTS_FILE";
     public static final String DEFAULT_MERCHANTS_FILE = "var/merchants.yaml";
@@ -45,9 +52,18 @@ public record SandboxProperties(
 
     /** {@code notifyBaseUrl} + {@code wechatpayNotifyPath}, e.g. {@code http://127.0.0.1:8081/notify/wechatpay}. */
     public URI wechatpayNotifyUrl() {
+        return notifyUrl(wechatpayNotifyPath);
+    }
+
+    /** {@code notifyBaseUrl} + {@code alipayNotifyPath}, e.g. {@code http://127.0.0.1:8081/notify/alipay}. */
+    public URI alipayNotifyUrl() {
+        return notifyUrl(alipayNotifyPath);
+    }
+
+    private URI notifyUrl(String notifyPath) {
         String base = notifyBaseUrl.toString();
         String trimmed = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-        String path = wechatpayNotifyPath.startsWith("/") ? wechatpayNotifyPath : "/" + wechatpayNotifyPath;
+        String path = notifyPath.startsWith("/") ? notifyPath : "/" + notifyPath;
         return URI.create(trimmed + path);
     }
 }

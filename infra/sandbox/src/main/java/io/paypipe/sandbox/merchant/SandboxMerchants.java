@@ -2,6 +2,7 @@ package io.paypipe.sandbox.merchant;
 
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
+import io.paypipe.sandbox.alipay.AlipayMerchant;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,15 +21,31 @@ public final class SandboxMerchants {
     public static final String SERVICE_PROVIDER_MCHID = "1230000109";
     /** Sub-merchant {@code i} (0-based) of the demo service provider gets sub_mchid {@code 1900009100 + i}. */
     public static final long FIRST_SUB_MCHID = 1_900_009_100L;
+    /** Direct Alipay app {@code i} (0-based) gets app id {@code 2021000100000000 + i}. */
+    public static final long FIRST_ALIPAY_APP_ID = 2_021_000_100_000_000L;
+    /** The demo Alipay service provider's (ISV's) app id. */
+    public static final String ALIPAY_ISV_APP_ID = "2021000200000000";
+    /** App {@code i} (0-based) that authorised the demo ISV gets app id {@code 2021000300000000 + i}. */
+    public static final long FIRST_ALIPAY_AUTH_APP_ID = 2_021_000_300_000_000L;
 
     private final List<SandboxMerchant> merchants;
+    private final List<AlipayMerchant> alipayMerchants;
 
     public SandboxMerchants(List<SandboxMerchant> merchants) {
+        this(merchants, List.of());
+    }
+
+    public SandboxMerchants(List<SandboxMerchant> merchants, List<AlipayMerchant> alipayMerchants) {
         this.merchants = List.copyOf(merchants);
+        this.alipayMerchants = List.copyOf(alipayMerchants);
         List<String> ids = new ArrayList<>();
         for (SandboxMerchant m : this.merchants) {
             ids.add(m.merchantId());
             ids.addAll(m.subMerchantIds());
+        }
+        for (AlipayMerchant m : this.alipayMerchants) {
+            ids.add(m.appId());
+            ids.addAll(m.authAppIds());
         }
         if (ids.stream().distinct().count() != ids.size()) {
             throw new IllegalArgumentException("merchant numbers must be unique: " + ids);
@@ -41,6 +58,34 @@ public final class SandboxMerchants {
      * sub-merchants (1900009100, ...). Every merchant gets fresh keys.
      */
     public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount) {
+        return generate(tenant, directCount, subMerchantCount, 0, 0);
+    }
+
+    /**
+     * As {@link #generate(String, int, int)}, plus {@code alipayCount} direct Alipay apps (app id
+     * 2021000100000000, 2021000100000001, ...) and, when {@code alipaySubCount > 0}, the Alipay service
+     * provider {@link #ALIPAY_ISV_APP_ID} acting for that many apps (2021000300000000, ...).
+     */
+    public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount, int alipayCount,
+                                            int alipaySubCount) {
+        if (alipayCount < 0 || alipaySubCount < 0 || alipayCount > 9000) {
+            throw new IllegalArgumentException("bad Alipay merchant counts");
+        }
+        List<AlipayMerchant> alipay = new ArrayList<>();
+        for (int i = 0; i < alipayCount; i++) {
+            alipay.add(AlipayMerchant.direct(tenant, Long.toString(FIRST_ALIPAY_APP_ID + i)));
+        }
+        if (alipaySubCount > 0) {
+            List<String> authApps = new ArrayList<>();
+            for (int i = 0; i < alipaySubCount; i++) {
+                authApps.add(Long.toString(FIRST_ALIPAY_AUTH_APP_ID + i));
+            }
+            alipay.add(AlipayMerchant.serviceProvider(tenant, ALIPAY_ISV_APP_ID, authApps));
+        }
+        return new SandboxMerchants(wechat(tenant, directCount, subMerchantCount), alipay);
+    }
+
+    private static List<SandboxMerchant> wechat(String tenant, int directCount, int subMerchantCount) {
         if (directCount < 0 || subMerchantCount < 0 || directCount > 9000) {
             throw new IllegalArgumentException("bad merchant counts");
         }
@@ -55,7 +100,7 @@ public final class SandboxMerchants {
             }
             merchants.add(SandboxMerchant.wechatServiceProvider(tenant, SERVICE_PROVIDER_MCHID, subs));
         }
-        return new SandboxMerchants(merchants);
+        return merchants;
     }
 
     public List<SandboxMerchant> all() {
@@ -77,14 +122,30 @@ public final class SandboxMerchants {
         return find(merchantId).orElseThrow(() -> new NoSuchElementException("unknown merchant " + merchantId));
     }
 
+    /** The Alipay merchants: direct apps and service providers. */
+    public List<AlipayMerchant> alipayAll() {
+        return alipayMerchants;
+    }
+
+    /** The Alipay app {@code appId}, or the service provider acting for it. */
+    public Optional<AlipayMerchant> findAlipay(String appId) {
+        return alipayMerchants.stream().filter(m -> m.owns(appId)).findFirst();
+    }
+
+    /** Like {@link #findAlipay(String)}; throws {@link NoSuchElementException} for an unknown app id. */
+    public AlipayMerchant alipay(String appId) {
+        return findAlipay(appId).orElseThrow(() -> new NoSuchElementException("unknown Alipay app " + appId));
+    }
+
     /** The first direct merchant (1900000100 in the default setup). */
     public SandboxMerchant first() {
         return merchants.getFirst();
     }
 
-    /** The merchants file content: public keys and APIv3 keys, no private key. */
+    /** The merchants file content: public keys and APIv3 keys, no private key. WeChat first, then Alipay. */
     public MerchantsFile merchantsFile() {
-        List<Merchant> entries = merchants.stream().map(SandboxMerchant::merchant).toList();
+        List<Merchant> entries = new ArrayList<>(merchants.stream().map(SandboxMerchant::merchant).toList());
+        alipayMerchants.forEach(m -> entries.add(m.merchant()));
         return new MerchantsFile(entries);
     }
 
@@ -96,6 +157,6 @@ public final class SandboxMerchants {
 
     @Override
     public String toString() {
-        return "SandboxMerchants" + merchants;
+        return "SandboxMerchants" + merchants + alipayMerchants;
     }
 }

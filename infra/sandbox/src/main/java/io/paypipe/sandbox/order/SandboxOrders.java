@@ -9,11 +9,13 @@ import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
+import io.paypipe.sandbox.alipay.AlipayMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -41,12 +43,37 @@ public final class SandboxOrders {
     }
 
     /**
-     * The event for an order of {@code amountFen} CNY at {@code merchantId}: a direct mchid, or a sub_mchid
-     * (then the service provider goes into {@code spMerchantId}). Not published.
+     * The event for an order of {@code amountFen} CNY at {@code merchantId}: a direct WeChat mchid or a sub_mchid
+     * (then the service provider goes into {@code spMerchantId}), both paid through WeChat Pay; or an Alipay app id,
+     * direct or one that authorised a service provider (whose app id then goes into {@code spMerchantId}), paid
+     * through Alipay. Not published.
      */
     public OrderCreated orderCreated(String merchantId, String outTradeNo, long amountFen) {
         if (amountFen <= 0) {
             throw new IllegalArgumentException("amountFen must be positive");
+        }
+        Owner owner = owner(merchantId);
+        OrderKey key = new OrderKey(TenantId.of(owner.tenant()), MerchantId.of(merchantId), OutTradeNo.of(outTradeNo));
+        EventId eventId = EventId.derived("order-created", key.kafkaKey());
+        return new OrderCreated(eventId, key, owner.spMerchantId(), owner.channel(), Money.of(amountFen, "CNY"),
+                clock.instant());
+    }
+
+    /** Who an order of {@code merchantId} belongs to and which channel pays it. */
+    private record Owner(String tenant, MerchantId spMerchantId, Channel channel) {
+    }
+
+    private Owner owner(String merchantId) {
+        Optional<AlipayMerchant> alipay = merchants.findAlipay(merchantId);
+        if (alipay.isPresent()) {
+            AlipayMerchant app = alipay.get();
+            if (!app.isServiceProvider()) {
+                return new Owner(app.tenant(), null, Channel.ALIPAY);
+            }
+            if (app.appId().equals(merchantId)) {
+                throw new IllegalArgumentException(merchantId + " is a service provider's app: give an app that authorised it");
+            }
+            return new Owner(app.tenant(), MerchantId.of(app.appId()), Channel.ALIPAY);
         }
         SandboxMerchant merchant = merchants.get(merchantId);
         MerchantId spMerchantId = null;
@@ -56,10 +83,7 @@ public final class SandboxOrders {
             }
             spMerchantId = MerchantId.of(merchant.merchantId());
         }
-        OrderKey key = new OrderKey(TenantId.of(merchant.tenant()), MerchantId.of(merchantId), OutTradeNo.of(outTradeNo));
-        EventId eventId = EventId.derived("order-created", key.kafkaKey());
-        return new OrderCreated(eventId, key, spMerchantId, Channel.WECHATPAY, Money.of(amountFen, "CNY"),
-                clock.instant());
+        return new Owner(merchant.tenant(), spMerchantId, Channel.WECHATPAY);
     }
 
     /** Publishes the order; the future completes when the broker acknowledged it. */

@@ -40,6 +40,9 @@ import org.slf4j.LoggerFactory;
  * <p>
  * Every {@link #push} is one delivery with its own re-push chain; pushing the same notification twice
  * models WeChat's duplicate deliveries. The history is kept per notification id, see {@link #deliveries}.
+ * <p>
+ * Nothing here is WeChat-only but the defaults: another channel passes its own re-push schedule and its own
+ * {@link SuccessAck} (Alipay: 2xx with the body {@code success}, see {@code AlipayPayments}).
  */
 public final class NotificationPusher implements AutoCloseable {
 
@@ -54,10 +57,19 @@ public final class NotificationPusher implements AutoCloseable {
     /** WeChat waits this long for the merchant's answer. */
     public static final Duration WECHAT_TIMEOUT = Duration.ofSeconds(5);
 
+    /** What a channel accepts as the receiver's success ack; every other answer (or none) is pushed again. */
+    @FunctionalInterface
+    public interface SuccessAck {
+        boolean isSuccess(int httpStatus, String responseBody);
+    }
+
+    /** WeChat Pay v3: HTTP 200 or 204, whatever the body. */
+    public static final SuccessAck WECHAT_SUCCESS_ACK = (status, body) -> status == 200 || status == 204;
+
     public enum Status {
         /** Not acknowledged yet; a (re-)push is due. */
         PENDING,
-        /** Acknowledged with HTTP 200 or 204. */
+        /** Acknowledged with the channel's success ack (WeChat: HTTP 200 or 204). */
         DELIVERED,
         /** Every scheduled attempt failed. */
         GAVE_UP,
@@ -65,10 +77,14 @@ public final class NotificationPusher implements AutoCloseable {
         ABANDONED
     }
 
-    /** One HTTP attempt: {@code httpStatus} 0 when no response came (timeout, refused), then {@code error} says why. */
-    public record Attempt(int number, Instant at, int httpStatus, String error, String responseBody) {
+    /**
+     * One HTTP attempt: {@code httpStatus} 0 when no response came (timeout, refused), then {@code error} says why;
+     * {@code acknowledged} when the answer was the channel's success ack.
+     */
+    public record Attempt(int number, Instant at, int httpStatus, String error, String responseBody,
+                          boolean acknowledged) {
         public boolean succeeded() {
-            return httpStatus == 200 || httpStatus == 204;
+            return acknowledged;
         }
     }
 
@@ -96,6 +112,7 @@ public final class NotificationPusher implements AutoCloseable {
     private final long timeCompression;
     private final List<Duration> repushSchedule;
     private final Duration requestTimeout;
+    private final SuccessAck successAck;
     private final Clock clock;
     private final HttpClient http;
     private final ScheduledExecutorService scheduler;
@@ -120,6 +137,12 @@ public final class NotificationPusher implements AutoCloseable {
      */
     public NotificationPusher(URI notifyUrl, long timeCompression, List<Duration> repushSchedule,
                               Duration requestTimeout, Clock clock) {
+        this(notifyUrl, timeCompression, repushSchedule, requestTimeout, WECHAT_SUCCESS_ACK, clock);
+    }
+
+    /** @param successAck which answers end a delivery (the channel's success ack) */
+    public NotificationPusher(URI notifyUrl, long timeCompression, List<Duration> repushSchedule,
+                              Duration requestTimeout, SuccessAck successAck, Clock clock) {
         if (timeCompression < 1) {
             throw new IllegalArgumentException("timeCompression must be >= 1");
         }
@@ -127,6 +150,7 @@ public final class NotificationPusher implements AutoCloseable {
         this.timeCompression = timeCompression;
         this.repushSchedule = List.copyOf(repushSchedule);
         this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
+        this.successAck = Objects.requireNonNull(successAck, "successAck");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
@@ -222,10 +246,11 @@ public final class NotificationPusher implements AutoCloseable {
     private void onResult(Tracker tracker, int number, Instant at, HttpResponse<String> response, Throwable error) {
         Attempt attempt;
         if (response != null) {
-            attempt = new Attempt(number, at, response.statusCode(), null, abbreviate(response.body()));
+            attempt = new Attempt(number, at, response.statusCode(), null, abbreviate(response.body()),
+                    successAck.isSuccess(response.statusCode(), response.body()));
         } else {
             Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-            attempt = new Attempt(number, at, 0, describe(cause), null);
+            attempt = new Attempt(number, at, 0, describe(cause), null, false);
         }
         tracker.record(attempt);
         if (attempt.succeeded()) {

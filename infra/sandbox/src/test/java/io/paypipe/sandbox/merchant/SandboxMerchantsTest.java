@@ -7,6 +7,8 @@ import io.paypipe.core.id.Channel;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.sandbox.SandboxFixtures;
+import io.paypipe.sandbox.alipay.AlipayCrypto;
+import io.paypipe.sandbox.alipay.AlipayMerchant;
 import io.paypipe.sandbox.wechatpay.WechatPayCrypto;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +33,8 @@ class SandboxMerchantsTest {
         MerchantsFile read = MerchantsFile.read(file);
 
         // Then it holds every merchant with its public credentials
-        assertThat(read.merchants()).extracting(Merchant::merchantId).containsExactly("1900000100", "1230000109");
+        assertThat(read.merchants()).extracting(Merchant::merchantId)
+                .containsExactly("1900000100", "1230000109", "2021000100000000", "2021000200000000");
         Merchant direct = read.merchants().getFirst();
         assertThat(direct.tenant()).isEqualTo(SandboxFixtures.TENANT);
         assertThat(direct.channel()).isEqualTo(Channel.WECHATPAY);
@@ -66,6 +69,25 @@ class SandboxMerchantsTest {
         assertThat(merchants.all()).extracting(SandboxMerchant::merchantId).containsExactly("1900000100", "1900000101");
         assertThat(merchants.all()).extracting(m -> m.wechatPayKeys().publicKeyId()).doesNotHaveDuplicates();
         assertThat(merchants.all()).allSatisfy(m -> assertThat(m.tenant()).isEqualTo("demo-shop"));
+    }
+
+    @Test
+    void generatedAlipayAppsAreNumberedFrom2021000100000000WithTheirIsv() {
+        // Given / When
+        SandboxMerchants merchants = SandboxMerchants.generate("demo-shop", 0, 0, 2, 2);
+
+        // Then two direct apps and one service provider acting for two apps, each with Alipay's public key
+        assertThat(merchants.alipayAll()).extracting(AlipayMerchant::appId)
+                .containsExactly("2021000100000000", "2021000100000001", "2021000200000000");
+        assertThat(merchants.alipay("2021000300000001").appId()).isEqualTo("2021000200000000");
+        assertThat(merchants.merchantsFile().merchants()).allSatisfy(m -> {
+            assertThat(m.channel()).isEqualTo(Channel.ALIPAY);
+            assertThat(m.alipay().appId()).isEqualTo(m.merchantId());
+            assertThat(AlipayCrypto.parsePublicKey(m.alipay().alipayPublicKey())).isNotNull();
+        });
+        assertThat(merchants.merchantsFile().merchants().get(2).subMerchantIds())
+                .containsExactly("2021000300000000", "2021000300000001");
+        assertThatThrownBy(() -> merchants.alipay("2021999999999999")).isInstanceOf(NoSuchElementException.class);
     }
 
     @Test

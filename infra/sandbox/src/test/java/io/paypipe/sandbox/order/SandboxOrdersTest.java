@@ -1,6 +1,7 @@
 package io.paypipe.sandbox.order;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.id.Channel;
@@ -43,6 +44,26 @@ class SandboxOrdersTest {
 
         assertThat(order.orderKey().merchantId()).isEqualTo(MerchantId.of("1900009100"));
         assertThat(order.spMerchantId()).isEqualTo(MerchantId.of("1230000109"));
+    }
+
+    @Test
+    void alipayAppOrderIsPaidThroughAlipay() {
+        OrderCreated order = orders.orderCreated("2021000100000000", "ORDER-4004", 100);
+
+        assertThat(order.channel()).isEqualTo(Channel.ALIPAY);
+        assertThat(order.orderKey().kafkaKey()).isEqualTo("test-shop|2021000100000000|ORDER-4004");
+        assertThat(order.spMerchantId()).isNull();
+    }
+
+    @Test
+    void appAuthorisingAnAlipayServiceProviderNamesTheServiceProvidersApp() {
+        OrderCreated order = orders.orderCreated("2021000300000001", "ORDER-4005", 100);
+
+        assertThat(order.channel()).isEqualTo(Channel.ALIPAY);
+        assertThat(order.orderKey().merchantId()).isEqualTo(MerchantId.of("2021000300000001"));
+        assertThat(order.spMerchantId()).isEqualTo(MerchantId.of("2021000200000000"));
+        assertThatThrownBy(() -> orders.orderCreated("2021000200000000", "ORDER-4005", 100))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -1,0 +1,32 @@
+package io.paypipe.sandbox.alipay;
+
+import io.paypipe.sandbox.config.SandboxProperties;
+import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import java.time.Clock;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The sandbox playing Alipay: {@code alipayNotifications} builds and signs, {@code alipayPayments} pushes with
+ * its own pusher (Alipay's re-send schedule and success ack, to {@code sandbox.notify-base-url} +
+ * {@code sandbox.alipay-notify-path}). The pusher is not a bean of its own, so the WeChat one stays the only
+ * {@link NotificationPusher} in the context.
+ */
+@Configuration(proxyBeanMethods = false)
+class AlipaySandboxConfiguration {
+
+    @Bean
+    AlipayNotifications alipayNotifications(@Qualifier("sandboxClock") Clock clock) {
+        return new AlipayNotifications(clock);
+    }
+
+    @Bean(destroyMethod = "close")
+    AlipayPayments alipayPayments(SandboxMerchants merchants, AlipayNotifications notifications,
+                                  SandboxProperties properties, @Qualifier("sandboxClock") Clock clock) {
+        NotificationPusher pusher = new NotificationPusher(properties.alipayNotifyUrl(), properties.timeCompression(),
+                AlipayPayments.ALIPAY_RESEND_SCHEDULE, properties.notifyTimeout(), AlipayPayments.ALIPAY_SUCCESS_ACK, clock);
+        return new AlipayPayments(merchants, notifications, pusher);
+    }
+}
