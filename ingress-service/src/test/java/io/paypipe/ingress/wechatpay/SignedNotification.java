@@ -19,7 +19,7 @@ import org.springframework.http.HttpHeaders;
  * test): AEAD_AES_256_GCM-encrypted resource in the envelope, SHA256withRSA over
  * {@code timestamp\nnonce\nbody\n}, the platform key id in {@code Wechatpay-Serial}.
  */
-record SignedNotification(byte[] body, String timestamp, String nonce, String serial, String signature) {
+record SignedNotification(byte[] body, String timestamp, String nonce, String serial, String signature, String signType) {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -49,19 +49,28 @@ record SignedNotification(byte[] body, String timestamp, String nonce, String se
     static SignedNotification signed(byte[] body, PrivateKey signingKey, String serial, Instant at) {
         String timestamp = Long.toString(at.getEpochSecond());
         String nonce = HexFormat.of().formatHex(randomBytes(16)).toUpperCase();
-        return new SignedNotification(body, timestamp, nonce, serial, sign(signingKey, timestamp, nonce, body));
+        return new SignedNotification(body, timestamp, nonce, serial, sign(signingKey, timestamp, nonce, body),
+                "WECHATPAY2-SHA256-RSA2048");
     }
 
     SignedNotification withBody(byte[] otherBody) {
-        return new SignedNotification(otherBody, timestamp, nonce, serial, signature);
+        return new SignedNotification(otherBody, timestamp, nonce, serial, signature, signType);
     }
 
     SignedNotification withSerial(String otherSerial) {
-        return new SignedNotification(body, timestamp, nonce, otherSerial, signature);
+        return new SignedNotification(body, timestamp, nonce, otherSerial, signature, signType);
     }
 
     SignedNotification withSignature(String otherSignature) {
-        return new SignedNotification(body, timestamp, nonce, serial, otherSignature);
+        return new SignedNotification(body, timestamp, nonce, serial, otherSignature, signType);
+    }
+
+    SignedNotification withTimestamp(String otherTimestamp) {
+        return new SignedNotification(body, otherTimestamp, nonce, serial, signature, signType);
+    }
+
+    SignedNotification withSignType(String otherSignType) {
+        return new SignedNotification(body, timestamp, nonce, serial, signature, otherSignType);
     }
 
     HttpHeaders headers() {
@@ -70,7 +79,7 @@ record SignedNotification(byte[] body, String timestamp, String nonce, String se
         headers.set("Wechatpay-Nonce", nonce);
         headers.set("Wechatpay-Serial", serial);
         headers.set("Wechatpay-Signature", signature);
-        headers.set("Wechatpay-Signature-Type", "WECHATPAY2-SHA256-RSA2048");
+        headers.set("Wechatpay-Signature-Type", signType);
         return headers;
     }
 
