@@ -18,6 +18,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param merchantCount       direct WeChat merchants to create (mchid 1900000100, 1900000101, ...)
  * @param subMerchantCount    sub-merchants of one service provider (sp_mchid 1230000109) to create; 0 = none
  * @param tenant              the tenant (shop) the merchants belong to
+ * @param wechatpayCertificateSerials every WeChat merchant also gets a platform certificate key under a 40-hex
+ *                            serial, and every other notification is signed with it (WeChat's switch from
+ *                            certificates to public keys)
  */
 @ConfigurationProperties("sandbox")
 public record SandboxProperties(
@@ -28,7 +31,8 @@ public record SandboxProperties(
         Path merchantsFile,
         @DefaultValue("2") int merchantCount,
         @DefaultValue("0") int subMerchantCount,
-        @DefaultValue("demo-shop") String tenant) {
+        @DefaultValue("demo-shop") String tenant,
+        @DefaultValue("false") boolean wechatpayCertificateSerials) {
 
     public static final String MERCHANTS_FILE_ENV = "PAYMENT_MERCHANTS_FILE";
     public static final String DEFAULT_MERCHANTS_FILE = "var/merchants.yaml";

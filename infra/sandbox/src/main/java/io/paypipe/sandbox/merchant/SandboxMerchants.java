@@ -2,11 +2,13 @@ package io.paypipe.sandbox.merchant;
 
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
+import io.paypipe.sandbox.wechatpay.WechatPayMerchantKeys;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The merchants the sandbox plays the channel for. Created once at start; {@link #writeMerchantsFile(Path)}
@@ -41,19 +43,30 @@ public final class SandboxMerchants {
      * sub-merchants (1900009100, ...). Every merchant gets fresh keys.
      */
     public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount) {
+        return generate(tenant, directCount, subMerchantCount, false);
+    }
+
+    /**
+     * Like {@link #generate(String, int, int)}; with {@code certificateSerials} every merchant also gets a
+     * platform certificate key under a 40-hex serial, as during WeChat's switch to public keys.
+     */
+    public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount,
+                                            boolean certificateSerials) {
         if (directCount < 0 || subMerchantCount < 0 || directCount > 9000) {
             throw new IllegalArgumentException("bad merchant counts");
         }
+        Supplier<WechatPayMerchantKeys> keys = certificateSerials
+                ? () -> WechatPayMerchantKeys.generate().withCertificateKey() : WechatPayMerchantKeys::generate;
         List<SandboxMerchant> merchants = new ArrayList<>();
         for (int i = 0; i < directCount; i++) {
-            merchants.add(SandboxMerchant.wechatDirect(tenant, Long.toString(FIRST_DIRECT_MCHID + i)));
+            merchants.add(SandboxMerchant.wechatDirect(tenant, Long.toString(FIRST_DIRECT_MCHID + i), keys.get()));
         }
         if (subMerchantCount > 0) {
             List<String> subs = new ArrayList<>();
             for (int i = 0; i < subMerchantCount; i++) {
                 subs.add(Long.toString(FIRST_SUB_MCHID + i));
             }
-            merchants.add(SandboxMerchant.wechatServiceProvider(tenant, SERVICE_PROVIDER_MCHID, subs));
+            merchants.add(SandboxMerchant.wechatServiceProvider(tenant, SERVICE_PROVIDER_MCHID, subs, keys.get()));
         }
         return new SandboxMerchants(merchants);
     }
