@@ -146,6 +146,31 @@ class SandboxApplicationTest {
     }
 
     @Test
+    void refundIsPushedToTheSameNotifyUrlAndItsHistoryIsQueryable() {
+        // Given
+        int before = RECEIVED.get();
+
+        // When
+        JsonNode refund = post("/sandbox/wechatpay/refunds", "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"ORDER-5003\","
+                + "\"transactionId\":\"4200000000202506080000000003\",\"outRefundNo\":\"RF-5003\",\"totalFen\":2500,"
+                + "\"refundFen\":500,\"status\":\"CLOSED\"}", 202);
+
+        // Then
+        assertThat(refund.get("refundId").asString()).matches("\\d{29}");
+        assertThat(refund.get("status").asString()).isEqualTo("CLOSED");
+        String id = refund.get("notificationId").asString();
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(get("/sandbox/notifications/" + id, 200)
+                .get("deliveries")).singleElement().satisfies(d -> assertThat(d.get("status").asString()).isEqualTo("DELIVERED")));
+        assertThat(RECEIVED.get() - before).isEqualTo(1);
+    }
+
+    @Test
+    void aRefundWithoutItsRefundNumberIsABadRequest() {
+        post("/sandbox/wechatpay/refunds", "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"X\",\"transactionId\":\"4200\","
+                + "\"totalFen\":1}", 400);
+    }
+
+    @Test
     void orderIsPublishedAndReturned() {
         JsonNode order = post("/sandbox/orders",
                 "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"ORDER-5002\",\"amountFen\":990}", 201);

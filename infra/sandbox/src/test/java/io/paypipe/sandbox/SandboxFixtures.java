@@ -5,6 +5,7 @@ import io.paypipe.sandbox.alipay.AlipayNotifications;
 import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.wechatpay.PaymentSpec;
+import io.paypipe.sandbox.wechatpay.WechatPayMerchantKeys;
 import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
 import java.time.Clock;
 import java.time.Instant;
@@ -19,6 +20,9 @@ public final class SandboxFixtures {
     public static final Instant NOW = Instant.parse("2025-06-08T02:34:56Z");
 
     private static final SandboxMerchant DIRECT = SandboxMerchant.wechatDirect(TENANT, "1900000100");
+    /** A merchant in the middle of WeChat's switch: a public-key id and a platform certificate serial. */
+    private static final SandboxMerchant SWITCHING = SandboxMerchant.wechatDirect(TENANT, "1900000102",
+            WechatPayMerchantKeys.generate().withCertificateKey());
     private static final SandboxMerchant SERVICE_PROVIDER =
             SandboxMerchant.wechatServiceProvider(TENANT, "1230000109", List.of("1900009100", "1900009101"));
 
@@ -35,6 +39,10 @@ public final class SandboxFixtures {
 
     public static SandboxMerchant directMerchant() {
         return DIRECT;
+    }
+
+    public static SandboxMerchant switchingMerchant() {
+        return SWITCHING;
     }
 
     public static SandboxMerchant serviceProvider() {

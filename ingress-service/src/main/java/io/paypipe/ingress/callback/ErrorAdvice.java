@@ -9,6 +9,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.multipart.MultipartException;
 
 /**
  * Whatever goes wrong outside the expected outcomes (wrong content type or method, a bug) still answers
@@ -27,6 +28,11 @@ class ErrorAdvice {
             HttpStatusCode status = response.getStatusCode();
             log.warn("request refused: path={} status={} reason={}", path, status.value(), e.getClass().getSimpleName());
             return ChannelAck.forPath(path).fail(status, reasonOf(status));
+        }
+        if (e instanceof MultipartException) {
+            // a caller's broken multipart body, not our fault
+            log.warn("request refused: path={} status=400 reason={}", path, e.getClass().getSimpleName());
+            return ChannelAck.forPath(path).fail(HttpStatus.BAD_REQUEST, "bad request");
         }
         log.error("unexpected error while handling {}: {}", path, e.getClass().getName(), e);
         return ChannelAck.forPath(path).fail(HttpStatus.INTERNAL_SERVER_ERROR, "internal error");

@@ -1,14 +1,16 @@
 package io.paypipe.ingress.wechatpay;
 
-import io.paypipe.ingress.callback.ChannelAck;
 import io.paypipe.ingress.callback.BodyFingerprint;
 import io.paypipe.ingress.callback.BoundedBody;
 import io.paypipe.ingress.callback.CallbackBulkhead;
+import io.paypipe.ingress.callback.ChannelAck;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
 import io.paypipe.ingress.config.IngressProperties;
 import io.paypipe.ingress.intake.IntakeOutcome;
 import io.paypipe.ingress.intake.NotificationIntake;
+import io.paypipe.ingress.intake.NotifyEventLog;
+import io.paypipe.ingress.intake.RefundIntake;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import org.slf4j.Logger;
@@ -21,10 +23,11 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /notify/wechatpay}: WeChat Pay v3 payment notifications. Success (204, no body) only once the
- * notification is stored and the broker confirmed it, or an earlier delivery was already settled;
- * everything else gets {@code {"code":"FAIL",...}} with a 4xx (bad request) or 5xx (our trouble) so that
- * WeChat pushes again. Log lines carry ids, the body's length and hash, never the body or a key.
+ * {@code POST /notify/wechatpay}: WeChat Pay v3 payment and refund notifications. Success (204, no body) only
+ * once the notification is stored (and, for final states and refunds, the broker confirmed it), or an
+ * earlier delivery was already settled; everything else gets {@code {"code":"FAIL",...}} with a 4xx (bad
+ * request) or 5xx (our trouble) so that WeChat pushes again. Log lines carry ids, the body's length and
+ * hash, never the body or a key.
  */
 @RestController
 class WechatPayCallbackController {
@@ -34,18 +37,24 @@ class WechatPayCallbackController {
     private final CallbackBulkhead bulkhead;
     private final ReplayWindow replayWindow;
     private final NotificationOpener opener;
-    private final TransactionClassifier classifier;
+    private final TransactionClassifier transactions;
+    private final RefundClassifier refunds;
     private final NotificationIntake intake;
+    private final RefundIntake refundIntake;
+    private final NotifyEventLog eventLog;
     private final long maxBodyBytes;
 
     WechatPayCallbackController(CallbackBulkhead bulkhead, ReplayWindow replayWindow, NotificationOpener opener,
-                                TransactionClassifier classifier, NotificationIntake intake,
-                                IngressProperties properties) {
+                                TransactionClassifier transactions, RefundClassifier refunds, NotificationIntake intake,
+                                RefundIntake refundIntake, NotifyEventLog eventLog, IngressProperties properties) {
         this.bulkhead = bulkhead;
         this.replayWindow = replayWindow;
         this.opener = opener;
-        this.classifier = classifier;
+        this.transactions = transactions;
+        this.refunds = refunds;
         this.intake = intake;
+        this.refundIntake = refundIntake;
+        this.eventLog = eventLog;
         this.maxBodyBytes = properties.maxBodyBytes().toBytes();
     }
 
@@ -69,20 +78,29 @@ class WechatPayCallbackController {
         Check<Classification> checked = WechatPayHeaders.from(headers)
                 .then(replayWindow::check)
                 .then(h -> opener.open(h, body))
-                .then(classifier::classify);
+                .then(this::classify);
         return switch (checked) {
             case Check.Rejected<Classification> r -> rejected(r, headers, BodyFingerprint.of(body));
-            case Check.Ok<Classification>(Classification.Intermediate i) -> {
-                log.info("wechatpay intermediate trade state {} merchant={} outTradeNo={}: acknowledged, nothing stored",
-                        i.tradeState(), i.merchantId(), i.outTradeNo());
-                yield ChannelAck.WECHATPAY.success();
-            }
-            case Check.Ok<Classification>(Classification.Final f) -> switch (intake.accept(f.notification())) {
-                case IntakeOutcome.Published p -> ChannelAck.WECHATPAY.success();
-                case IntakeOutcome.AlreadySettled s -> ChannelAck.WECHATPAY.success();
-                case IntakeOutcome.StorageFailed s -> ChannelAck.WECHATPAY.fail(Rejection.STORAGE_FAILED);
-                case IntakeOutcome.PublishFailed p -> ChannelAck.WECHATPAY.fail(Rejection.PUBLISH_FAILED);
-            };
+            case Check.Ok<Classification>(Classification.Intermediate i) -> eventLog.append(i.notice())
+                    ? ChannelAck.WECHATPAY.success() : ChannelAck.WECHATPAY.fail(Rejection.STORAGE_FAILED);
+            case Check.Ok<Classification>(Classification.Final f) -> ack(intake.accept(f.notification()));
+            case Check.Ok<Classification>(Classification.Refund r) -> ack(refundIntake.accept(r.refund()));
+        };
+    }
+
+    private Check<Classification> classify(OpenedNotification opened) {
+        return switch (opened.envelope().kind()) {
+            case PAYMENT -> transactions.classify(opened);
+            case REFUND -> refunds.classify(opened);
+        };
+    }
+
+    private static ResponseEntity<Object> ack(IntakeOutcome outcome) {
+        return switch (outcome) {
+            case IntakeOutcome.Published p -> ChannelAck.WECHATPAY.success();
+            case IntakeOutcome.AlreadySettled s -> ChannelAck.WECHATPAY.success();
+            case IntakeOutcome.StorageFailed s -> ChannelAck.WECHATPAY.fail(Rejection.STORAGE_FAILED);
+            case IntakeOutcome.PublishFailed p -> ChannelAck.WECHATPAY.fail(Rejection.PUBLISH_FAILED);
         };
     }
 

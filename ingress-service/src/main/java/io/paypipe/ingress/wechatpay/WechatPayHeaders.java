@@ -3,6 +3,7 @@ package io.paypipe.ingress.wechatpay;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.regex.Pattern;
 import org.springframework.http.HttpHeaders;
 
@@ -34,6 +35,10 @@ record WechatPayHeaders(String timestamp, Instant sentAt, String nonce, String s
         if (!UNIX_SECONDS.matcher(timestamp).matches()) {
             return Check.reject(Rejection.BAD_TIMESTAMP, "Wechatpay-Timestamp is not unix seconds");
         }
+        if (!isBase64(signature)) {
+            String probe = signature.startsWith(WechatPayMerchant.SIGNTEST_PREFIX) ? ", a signature probe" : "";
+            return Check.reject(Rejection.BAD_SIGNATURE, "Wechatpay-Signature is not Base64" + probe);
+        }
         String signType = headers.getFirst(SIGNATURE_TYPE);
         return Check.ok(new WechatPayHeaders(timestamp, Instant.ofEpochSecond(Long.parseLong(timestamp)), nonce,
                 serial, signature, signType == null ? "" : signType));
@@ -46,6 +51,15 @@ record WechatPayHeaders(String timestamp, Instant sentAt, String nonce, String s
             return "-";
         }
         return LOGGABLE.matcher(serial).matches() ? serial : "<unprintable, " + serial.length() + " chars>";
+    }
+
+    private static boolean isBase64(String s) {
+        try {
+            Base64.getDecoder().decode(s);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private static boolean isBlank(String s) {

@@ -23,6 +23,8 @@ final class WechatPayMerchant {
 
     static final String SIGN_TYPE = "WECHATPAY2-SHA256-RSA2048";
     static final String CIPHER = "AEAD_AES_256_GCM";
+    /** WeChat sends a few deliberately wrong signatures with this prefix to check that merchants verify. */
+    static final String SIGNTEST_PREFIX = "WECHATPAY/SIGNTEST/";
 
     private final TenantId tenant;
     private final String merchantId;
@@ -70,7 +72,8 @@ final class WechatPayMerchant {
         try {
             return Check.ok(parser.parse(request, JsonObject.class));
         } catch (ValidationException e) {
-            return Check.reject(Rejection.BAD_SIGNATURE, "signature verification failed for merchant " + merchantId);
+            String probe = headers.signature().startsWith(SIGNTEST_PREFIX) ? " (a " + SIGNTEST_PREFIX + " probe)" : "";
+            return Check.reject(Rejection.BAD_SIGNATURE, "signature verification failed for merchant " + merchantId + probe);
         } catch (DecryptionException e) {
             return Check.reject(Rejection.DECRYPT_FAILED, "AEAD_AES_256_GCM decryption failed for merchant " + merchantId);
         } catch (RuntimeException e) {

@@ -1,10 +1,13 @@
 package io.paypipe.ingress.wechatpay;
 
+import static io.paypipe.ingress.wechatpay.Fixtures.OTHER_PROVIDER;
 import static io.paypipe.ingress.wechatpay.Fixtures.PROVIDER;
 import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_A;
 import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_B;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.event.RefundNotified;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topics;
@@ -19,6 +22,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -37,7 +42,10 @@ abstract class CallbackIntegrationSupport {
 
     private static final Path MERCHANTS_FILE = merchantsFile();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    static NotifyTopic topic;
+    private static final Pattern LOG_LINE = Pattern.compile(
+            "^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} +(TRACE|DEBUG|INFO|WARN|ERROR) +\\[[^\\]]*\\] (\\S+) - ");
+    static NotifyTopic<PaymentNotified> topic;
+    static NotifyTopic<RefundNotified> refundTopic;
 
     @LocalServerPort
     int port;
@@ -52,13 +60,16 @@ abstract class CallbackIntegrationSupport {
 
     @BeforeAll
     static void openTopic() {
-        TestInfra.get().broker().createTopics(List.of(Topics.PAYMENT_NOTIFY.name()), Topics.DEFAULT_PARTITIONS);
-        topic = new NotifyTopic(TestInfra.get().bootstrapServers());
+        TestInfra.get().broker().createTopics(List.of(Topics.PAYMENT_NOTIFY.name(), Topics.REFUND_NOTIFY.name()),
+                Topics.DEFAULT_PARTITIONS);
+        topic = new NotifyTopic<>(Topics.PAYMENT_NOTIFY, TestInfra.get().bootstrapServers());
+        refundTopic = new NotifyTopic<>(Topics.REFUND_NOTIFY, TestInfra.get().bootstrapServers());
     }
 
     @AfterAll
     static void closeTopic() {
         topic.close();
+        refundTopic.close();
     }
 
     /** One row of {@code pay_notify_raw}, every column ingress writes. */
@@ -84,6 +95,62 @@ abstract class CallbackIntegrationSupport {
         List<RawRow> rows = rows(outTradeNo);
         assertThat(rows).hasSize(1);
         return rows.getFirst();
+    }
+
+    /** One row of {@code pay_refund_raw}, every column ingress writes. */
+    record RefundRow(long id, String tenantId, String merchantId, String spMerchantId, String channel, String refundNo,
+                     String channelRefundId, String channelTradeNo, String outTradeNo, String notifyId, String refundState,
+                     long refundAmount, String currency, int handled, String rawBody) {
+    }
+
+    List<RefundRow> refundRows(String outTradeNo) {
+        return jdbc.sql("""
+                        SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, refund_no, channel_refund_id, channel_trade_no,
+                               out_trade_no, notify_id, refund_state, refund_amount_minor, currency, handled, raw_body
+                        FROM pay_refund_raw WHERE out_trade_no = :out ORDER BY id
+                        """)
+                .param("out", outTradeNo)
+                .query((rs, i) -> new RefundRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                        rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11),
+                        rs.getLong(12), rs.getString(13), rs.getInt(14), rs.getString(15)))
+                .list();
+    }
+
+    /** One row of {@code pay_notify_event}. */
+    record EventRow(String tenantId, String merchantId, String channel, String outTradeNo, String channelTradeNo,
+                    String notifyId, String state, String rawBody) {
+    }
+
+    List<EventRow> eventRows(String outTradeNo) {
+        return jdbc.sql("""
+                        SELECT tenant_id, merchant_id, channel, out_trade_no, channel_trade_no, notify_id, state, raw_body
+                        FROM pay_notify_event WHERE out_trade_no = :out ORDER BY id
+                        """)
+                .param("out", outTradeNo)
+                .query((rs, i) -> new EventRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)))
+                .list();
+    }
+
+    /** Rows in the three tables ingress writes: pay_notify_raw, pay_refund_raw, pay_notify_event. */
+    record StoredRows(long raw, long refunds, long events) {
+    }
+
+    StoredRows storedRows() {
+        return new StoredRows(count("pay_notify_raw"), count("pay_refund_raw"), count("pay_notify_event"));
+    }
+
+    private long count(String table) {
+        return jdbc.sql("SELECT COUNT(*) FROM " + table).query(Long.class).single();
+    }
+
+    /** The log lines written since {@code offset} of the captured output, Kafka's own chatter left out. */
+    static List<String> logLinesSince(String captured, int offset) {
+        return captured.substring(offset).lines().filter(line -> {
+            Matcher m = LOG_LINE.matcher(line);
+            return m.find() && !m.group(2).startsWith("o.a.k") && !m.group(2).startsWith("kafka")
+                    && !m.group(2).startsWith("org.apache.kafka");
+        }).toList();
     }
 
     HttpResponse<String> post(SignedNotification n) throws IOException, InterruptedException {
@@ -120,7 +187,8 @@ abstract class CallbackIntegrationSupport {
         try {
             Path file = Files.createTempFile("ingress-merchants", ".yaml");
             file.toFile().deleteOnExit();
-            new MerchantsFile(List.of(SHOP_A.toMerchant(), SHOP_B.toMerchant(), PROVIDER.toMerchant())).write(file);
+            new MerchantsFile(List.of(SHOP_A.toMerchant(), SHOP_B.toMerchant(), PROVIDER.toMerchant(),
+                    OTHER_PROVIDER.toMerchant())).write(file);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -2,9 +2,7 @@ package io.paypipe.ingress.wechatpay;
 
 import static org.awaitility.Awaitility.await;
 
-import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.topic.Topic;
-import io.paypipe.core.topic.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,17 +13,17 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Reads {@code payment.notify} with the topic's own deserializers. Ingress answers only after the broker
- * confirmed, so reading up to the end offsets taken after a response sees everything that response published.
+ * Reads {@code payment.notify} or {@code refund.notify} with the topic's own deserializers. Ingress answers
+ * only after the broker confirmed, so reading up to the end offsets taken after a response sees everything
+ * that response published.
  */
-final class NotifyTopic implements AutoCloseable {
+final class NotifyTopic<V> implements AutoCloseable {
 
-    private final Topic<PaymentNotified> topic = Topics.PAYMENT_NOTIFY;
-    private final KafkaConsumer<String, PaymentNotified> consumer;
+    private final KafkaConsumer<String, V> consumer;
     private final List<TopicPartition> partitions;
-    private final List<ConsumerRecord<String, PaymentNotified>> seen = new ArrayList<>();
+    private final List<ConsumerRecord<String, V>> seen = new ArrayList<>();
 
-    NotifyTopic(String bootstrapServers) {
+    NotifyTopic(Topic<V> topic, String bootstrapServers) {
         consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
@@ -37,7 +35,7 @@ final class NotifyTopic implements AutoCloseable {
     }
 
     /** Every record published so far under this key, in offset order per partition. */
-    synchronized List<ConsumerRecord<String, PaymentNotified>> recordsFor(String key) {
+    synchronized List<ConsumerRecord<String, V>> recordsFor(String key) {
         Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
         await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(10)).until(() -> {
             consumer.poll(Duration.ofMillis(50)).forEach(seen::add);

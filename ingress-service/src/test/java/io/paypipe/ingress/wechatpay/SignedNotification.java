@@ -19,7 +19,7 @@ import org.springframework.http.HttpHeaders;
  * test): AEAD_AES_256_GCM-encrypted resource in the envelope, SHA256withRSA over
  * {@code timestamp\nnonce\nbody\n}, the platform key id in {@code Wechatpay-Serial}.
  */
-record SignedNotification(byte[] body, String timestamp, String nonce, String serial, String signature) {
+record SignedNotification(byte[] body, String timestamp, String nonce, String serial, String signature, String signType) {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -33,22 +33,44 @@ record SignedNotification(byte[] body, String timestamp, String nonce, String se
         return signed(body, signingKey, serial, at);
     }
 
+    /** Signed with the merchant's platform certificate key, named by its 40-hex serial. */
+    static SignedNotification ofCertificate(TestMerchant merchant, String plaintext, Instant at) {
+        return of(merchant.apiV3Key(), merchant.certificate().keys().getPrivate(), merchant.certificate().serial(),
+                plaintext, at);
+    }
+
+    /** A REFUND.* notification (event type from the refund's status) as WeChat would send it for {@code merchant}. */
+    static SignedNotification refund(TestMerchant merchant, RefundJson refund, Instant at) {
+        byte[] body = envelope(merchant.apiV3Key(), refund.json(), refund.eventType(), "refund", "退款成功")
+                .getBytes(StandardCharsets.UTF_8);
+        return signed(body, merchant.platformKeys().getPrivate(), merchant.keyId(), at);
+    }
+
     static SignedNotification signed(byte[] body, PrivateKey signingKey, String serial, Instant at) {
         String timestamp = Long.toString(at.getEpochSecond());
         String nonce = HexFormat.of().formatHex(randomBytes(16)).toUpperCase();
-        return new SignedNotification(body, timestamp, nonce, serial, sign(signingKey, timestamp, nonce, body));
+        return new SignedNotification(body, timestamp, nonce, serial, sign(signingKey, timestamp, nonce, body),
+                "WECHATPAY2-SHA256-RSA2048");
     }
 
     SignedNotification withBody(byte[] otherBody) {
-        return new SignedNotification(otherBody, timestamp, nonce, serial, signature);
+        return new SignedNotification(otherBody, timestamp, nonce, serial, signature, signType);
     }
 
     SignedNotification withSerial(String otherSerial) {
-        return new SignedNotification(body, timestamp, nonce, otherSerial, signature);
+        return new SignedNotification(body, timestamp, nonce, otherSerial, signature, signType);
     }
 
     SignedNotification withSignature(String otherSignature) {
-        return new SignedNotification(body, timestamp, nonce, serial, otherSignature);
+        return new SignedNotification(body, timestamp, nonce, serial, otherSignature, signType);
+    }
+
+    SignedNotification withTimestamp(String otherTimestamp) {
+        return new SignedNotification(body, otherTimestamp, nonce, serial, signature, signType);
+    }
+
+    SignedNotification withSignType(String otherSignType) {
+        return new SignedNotification(body, timestamp, nonce, serial, signature, otherSignType);
     }
 
     HttpHeaders headers() {
@@ -57,7 +79,7 @@ record SignedNotification(byte[] body, String timestamp, String nonce, String se
         headers.set("Wechatpay-Nonce", nonce);
         headers.set("Wechatpay-Serial", serial);
         headers.set("Wechatpay-Signature", signature);
-        headers.set("Wechatpay-Signature-Type", "WECHATPAY2-SHA256-RSA2048");
+        headers.set("Wechatpay-Signature-Type", signType);
         return headers;
     }
 
@@ -66,13 +88,16 @@ record SignedNotification(byte[] body, String timestamp, String nonce, String se
     }
 
     static String envelope(String apiV3Key, String plaintext) {
+        return envelope(apiV3Key, plaintext, "TRANSACTION.SUCCESS", "transaction", "支付成功");
+    }
+
+    static String envelope(String apiV3Key, String plaintext, String eventType, String originalType, String summary) {
         String nonce = HexFormat.of().formatHex(randomBytes(6));
-        String aad = "transaction";
-        String ciphertext = encrypt(apiV3Key, nonce, aad, plaintext);
+        String ciphertext = encrypt(apiV3Key, nonce, originalType, plaintext);
         return "{\"id\":\"" + UUID.randomUUID() + "\",\"create_time\":\"2026-11-30T10:34:57+08:00\","
-                + "\"resource_type\":\"encrypt-resource\",\"event_type\":\"TRANSACTION.SUCCESS\",\"summary\":\"支付成功\","
-                + "\"resource\":{\"original_type\":\"transaction\",\"algorithm\":\"AEAD_AES_256_GCM\",\"ciphertext\":\""
-                + ciphertext + "\",\"associated_data\":\"" + aad + "\",\"nonce\":\"" + nonce + "\"}}";
+                + "\"resource_type\":\"encrypt-resource\",\"event_type\":\"" + eventType + "\",\"summary\":\"" + summary + "\","
+                + "\"resource\":{\"original_type\":\"" + originalType + "\",\"algorithm\":\"AEAD_AES_256_GCM\",\"ciphertext\":\""
+                + ciphertext + "\",\"associated_data\":\"" + originalType + "\",\"nonce\":\"" + nonce + "\"}}";
     }
 
     static String encrypt(String apiV3Key, String nonce, String aad, String plaintext) {

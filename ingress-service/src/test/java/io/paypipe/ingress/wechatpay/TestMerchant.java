@@ -7,15 +7,28 @@ import io.paypipe.core.merchant.Merchant.WechatPayCredentials;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
+import java.security.PublicKey;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A WeChat Pay merchant for tests, with what WeChat holds for it: the platform key pair that signs its
- * notifications (RSA-2048, public half in the merchants file) and its APIv3 key.
+ * notifications under {@code keyId} (RSA-2048, public half in the merchants file), its APIv3 key and,
+ * while it switches from platform certificates to a platform public key, a second key pair under a
+ * 40-hex certificate serial.
  */
 record TestMerchant(String tenant, String mchid, List<String> subMchids, String apiV3Key, String keyId,
-                    KeyPair platformKeys) {
+                    KeyPair platformKeys, Optional<CertificateKey> certificateKey) {
+
+    /** A platform certificate's key pair and serial (40 upper-case hex characters). */
+    record CertificateKey(String serial, KeyPair keys) {
+    }
+
+    TestMerchant(String tenant, String mchid, List<String> subMchids, String apiV3Key, String keyId, KeyPair platformKeys) {
+        this(tenant, mchid, subMchids, apiV3Key, keyId, platformKeys, Optional.empty());
+    }
 
     static TestMerchant direct(String tenant, String mchid, String keyId) {
         return new TestMerchant(tenant, mchid, List.of(), apiV3Key(mchid), keyId, newKeyPair());
@@ -25,13 +38,25 @@ record TestMerchant(String tenant, String mchid, List<String> subMchids, String 
         return new TestMerchant(tenant, spMchid, subMchids, apiV3Key(spMchid), keyId, newKeyPair());
     }
 
-    Merchant toMerchant() {
-        return new Merchant(tenant, Channel.WECHATPAY, mchid, subMchids,
-                new WechatPayCredentials(apiV3Key, List.of(new PlatformKey(keyId, publicKeyPem()))), null, null);
+    /** The same merchant, also holding a platform certificate key under {@code serial}. */
+    TestMerchant withCertificateKey(String serial) {
+        return new TestMerchant(tenant, mchid, subMchids, apiV3Key, keyId, platformKeys,
+                Optional.of(new CertificateKey(serial, newKeyPair())));
     }
 
-    String publicKeyPem() {
-        String base64 = Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(platformKeys.getPublic().getEncoded());
+    CertificateKey certificate() {
+        return certificateKey.orElseThrow(() -> new IllegalStateException(mchid + " has no certificate key"));
+    }
+
+    Merchant toMerchant() {
+        List<PlatformKey> keys = new ArrayList<>();
+        keys.add(new PlatformKey(keyId, pem(platformKeys.getPublic())));
+        certificateKey.ifPresent(c -> keys.add(new PlatformKey(c.serial(), pem(c.keys().getPublic()))));
+        return new Merchant(tenant, Channel.WECHATPAY, mchid, subMchids, new WechatPayCredentials(apiV3Key, keys), null, null);
+    }
+
+    private static String pem(PublicKey key) {
+        String base64 = Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(key.getEncoded());
         return "-----BEGIN PUBLIC KEY-----\n" + base64 + "\n-----END PUBLIC KEY-----\n";
     }
 
@@ -48,5 +73,10 @@ record TestMerchant(String tenant, String mchid, List<String> subMchids, String 
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    @Override
+    public String toString() {
+        return "TestMerchant[" + tenant + "/" + mchid + "]";
     }
 }

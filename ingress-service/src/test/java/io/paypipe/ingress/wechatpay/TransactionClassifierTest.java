@@ -9,9 +9,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.paypipe.core.event.PaymentState;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.MerchantId;
+import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
+import io.paypipe.ingress.intake.IntermediateNotice;
 import io.paypipe.ingress.intake.VerifiedNotification;
 import java.time.Instant;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -56,12 +58,22 @@ class TransactionClassifierTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"NOTPAY", "USERPAYING", "ACCEPT"})
-    void noMoneyYetIsIntermediate(String tradeState) {
+    void noMoneyYetIsIntermediateAndCarriesWhatTheEventLogKeeps(String tradeState) {
         var payment = PaymentJson.success("1900000100", "OT-3", "4200003", 500, 0).state(tradeState)
                 .withoutAmount("payer_total").without("transaction_id");
 
         assertThat(classifier.classify(opened(SHOP_A, payment)))
-                .isEqualTo(Check.ok(new Classification.Intermediate(tradeState, "1900000100", "OT-3")));
+                .isEqualTo(Check.ok(new Classification.Intermediate(new IntermediateNotice(Channel.WECHATPAY,
+                        TenantId.of("shop-a"), MerchantId.of("1900000100"), "OT-3", null, "EV-2018022511223320873",
+                        tradeState, "{\"raw\":\"body\"}"))));
+    }
+
+    @Test
+    void anIntermediateStateKeepsTheTransactionIdWhenThereIsOne() {
+        var payment = PaymentJson.success("1900000100", "OT-3", "4200003", 500, 0).state("USERPAYING");
+
+        assertThat(classifier.classify(opened(SHOP_A, payment))).isInstanceOfSatisfying(Check.Ok.class, ok ->
+                assertThat(((Classification.Intermediate) ok.value()).notice().channelTradeNo()).isEqualTo("4200003"));
     }
 
     @ParameterizedTest
@@ -118,11 +130,54 @@ class TransactionClassifierTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"\"total\":\"100\"", "\"total\":1e2", "\"total\":100.0", "\"total\":-1",
+            "\"total\":99999999999999999999", "\"payer_total\":\"100\"", "\"total\":true", "\"total\":{}"})
+    void amountsMustBeIntegerFenAsJsonNumbers(String badAmount) {
+        // Given a payment whose amount.total or payer_total is not a plain integer (Gson alone would accept some)
+        String json = PaymentJson.success("1900000100", "OT-9", "4200009", 100, 100).json()
+                .replace(badAmount.startsWith("\"total") ? "\"total\":100" : "\"payer_total\":100", badAmount);
+
+        // Then
+        assertThat(json).contains(badAmount);
+        assertThat(rejection(classifier.classify(opened(SHOP_A, "TRANSACTION.SUCCESS", json)))).isEqualTo(Rejection.MALFORMED);
+    }
+
+    @ParameterizedTest
     @CsvSource({"success_time,yesterday", "transaction_id,", "out_trade_no,", "trade_state,"})
     void badFieldsAreRefused(String field, String value) {
         var payment = PaymentJson.success("1900000100", "OT-10", "4200010", 100, 100).set(field, value);
 
         assertThat(rejection(classifier.classify(opened(SHOP_A, payment)))).isEqualTo(Rejection.MALFORMED);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"transaction_id", "out_trade_no", "trade_state", "mchid", "success_time"})
+    void fieldsOfTheWrongTypeAreRefused(String field) {
+        var payment = PaymentJson.success("1900000100", "OT-11", "4200011", 100, 100).set(field, 4200011);
+
+        assertThat(rejection(classifier.classify(opened(SHOP_A, payment)))).isEqualTo(Rejection.MALFORMED);
+    }
+
+    @Test
+    void idsLongerThanTheirColumnsAreRefused() {
+        var payment = PaymentJson.success("1900000100", "OT-12", "4".repeat(65), 100, 100);
+
+        assertThat(rejection(classifier.classify(opened(SHOP_A, payment)))).isEqualTo(Rejection.MALFORMED);
+    }
+
+    @Test
+    void aMerchantNotInTheFileIsRefused() {
+        var payment = PaymentJson.success("1900000999", "OT-13", "4200013", 100, 100);
+
+        assertThat(rejection(classifier.classify(opened(SHOP_A, payment)))).isEqualTo(Rejection.MERCHANT_MISMATCH);
+    }
+
+    @Test
+    void aSubMerchantOfAnotherProviderIsRefused() {
+        // 1900000401 belongs to OTHER_PROVIDER, but PROVIDER's key signed it
+        var payment = PaymentJson.partnerSuccess("1900000300", "1900000401", "OT-14", "4200014", 1, 1);
+
+        assertThat(rejection(classifier.classify(opened(PROVIDER, payment)))).isEqualTo(Rejection.MERCHANT_MISMATCH);
     }
 
     private static VerifiedNotification finalOf(Check<Classification> check) {

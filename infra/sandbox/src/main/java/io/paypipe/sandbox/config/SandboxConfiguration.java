@@ -6,6 +6,7 @@ import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.order.SandboxOrders;
 import io.paypipe.sandbox.wechatpay.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
+import io.paypipe.sandbox.wechatpay.WechatPayRefunds;
 import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -45,7 +46,8 @@ public class SandboxConfiguration {
     @Bean
     public SandboxMerchants sandboxMerchants(SandboxProperties properties) {
         SandboxMerchants merchants = SandboxMerchants.generate(properties.tenant(), properties.merchantCount(),
-                properties.subMerchantCount(), properties.alipayMerchantCount(), properties.alipaySubMerchantCount());
+                properties.subMerchantCount(), properties.wechatpayCertificateSerials(), properties.alipayMerchantCount(),
+                properties.alipaySubMerchantCount());
         Path written = merchants.writeMerchantsFile(properties.merchantsFile());
         log.info("sandbox merchants {} written to {}", merchants.all(), written);
         return merchants;
@@ -67,6 +69,12 @@ public class SandboxConfiguration {
     public WechatPayPayments wechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
                                                NotificationPusher notificationPusher) {
         return new WechatPayPayments(merchants, notifications, notificationPusher);
+    }
+
+    @Bean
+    public WechatPayRefunds wechatPayRefunds(SandboxMerchants merchants, WechatPayNotifications notifications,
+                                             NotificationPusher notificationPusher) {
+        return new WechatPayRefunds(merchants, notifications, notificationPusher);
     }
 
     @Bean

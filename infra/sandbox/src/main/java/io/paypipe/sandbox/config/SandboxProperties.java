@@ -22,6 +22,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param alipayMerchantCount direct Alipay apps to create (app id 2021000100000000, 2021000100000001, ...)
  * @param alipaySubMerchantCount apps that authorised one Alipay service provider (ISV app 2021000200000000) to
  *                            create (app id 2021000300000000, ...); 0 = no service provider
+ * @param wechatpayCertificateSerials every WeChat merchant also gets a platform certificate key under a 40-hex
+ *                            serial, and every other notification is signed with it (WeChat's switch from
+ *                            certificates to public keys)
  */
 @ConfigurationProperties("sandbox")
 public record SandboxProperties(
@@ -35,7 +38,8 @@ public record SandboxProperties(
         @DefaultValue("demo-shop") String tenant,
         @DefaultValue("/notify/alipay") String alipayNotifyPath,
         @DefaultValue("2") int alipayMerchantCount,
-        @DefaultValue("0") int alipaySubMerchantCount) {
+        @DefaultValue("0") int alipaySubMerchantCount,
+        @DefaultValue("false") boolean wechatpayCertificateSerials) {
 
     public static final String MERCHANTS_FILE_ENV = "PAYMENT_MERCHANTS_FILE";
     public static final String DEFAULT_MERCHANTS_FILE = "var/merchants.yaml";

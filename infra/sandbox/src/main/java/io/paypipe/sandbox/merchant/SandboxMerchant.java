@@ -39,17 +39,26 @@ public record SandboxMerchant(Merchant merchant, String appId, Map<String, Strin
 
     /** A direct-mode WeChat merchant with fresh keys. */
     public static SandboxMerchant wechatDirect(String tenant, String mchid) {
-        WechatPayMerchantKeys keys = WechatPayMerchantKeys.generate();
+        return wechatDirect(tenant, mchid, WechatPayMerchantKeys.generate());
+    }
+
+    /** A direct-mode WeChat merchant with these keys (e.g. with a certificate key as well). */
+    public static SandboxMerchant wechatDirect(String tenant, String mchid, WechatPayMerchantKeys keys) {
         Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, mchid, List.of(), keys.credentials(), null, null);
         return new SandboxMerchant(merchant, appIdFor(mchid), Map.of(), keys);
     }
 
     /** A service provider (sp_mchid) with its sub-merchants and fresh keys. */
     public static SandboxMerchant wechatServiceProvider(String tenant, String spMchid, List<String> subMchids) {
+        return wechatServiceProvider(tenant, spMchid, subMchids, WechatPayMerchantKeys.generate());
+    }
+
+    /** A service provider with these keys. */
+    public static SandboxMerchant wechatServiceProvider(String tenant, String spMchid, List<String> subMchids,
+                                                        WechatPayMerchantKeys keys) {
         if (subMchids.isEmpty()) {
             throw new IllegalArgumentException("a service provider needs at least one sub-merchant");
         }
-        WechatPayMerchantKeys keys = WechatPayMerchantKeys.generate();
         Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, spMchid, subMchids, keys.credentials(), null, null);
         Map<String, String> subAppIds = new LinkedHashMap<>();
         subMchids.forEach(sub -> subAppIds.put(sub, appIdFor(sub)));
@@ -93,6 +102,6 @@ public record SandboxMerchant(Merchant merchant, String appId, Map<String, Strin
 
     @Override
     public String toString() {
-        return "SandboxMerchant[" + merchant + ", keys=" + wechatPayKeys.publicKeyId() + "]";
+        return "SandboxMerchant[" + merchant + ", keys=" + wechatPayKeys + "]";
     }
 }

@@ -3,11 +3,13 @@ package io.paypipe.sandbox.merchant;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.sandbox.alipay.AlipayMerchant;
+import io.paypipe.sandbox.wechatpay.WechatPayMerchantKeys;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The merchants the sandbox plays the channel for. Created once at start; {@link #writeMerchantsFile(Path)}
@@ -58,16 +60,31 @@ public final class SandboxMerchants {
      * sub-merchants (1900009100, ...). Every merchant gets fresh keys.
      */
     public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount) {
-        return generate(tenant, directCount, subMerchantCount, 0, 0);
+        return generate(tenant, directCount, subMerchantCount, false, 0, 0);
     }
 
     /**
-     * As {@link #generate(String, int, int)}, plus {@code alipayCount} direct Alipay apps (app id
-     * 2021000100000000, 2021000100000001, ...) and, when {@code alipaySubCount > 0}, the Alipay service
-     * provider {@link #ALIPAY_ISV_APP_ID} acting for that many apps (2021000300000000, ...).
+     * Like {@link #generate(String, int, int)}; with {@code certificateSerials} every merchant also gets a
+     * platform certificate key under a 40-hex serial, as during WeChat's switch to public keys.
      */
+    public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount,
+                                            boolean certificateSerials) {
+        return generate(tenant, directCount, subMerchantCount, certificateSerials, 0, 0);
+    }
+
+    /** As {@link #generate(String, int, int)}, plus Alipay apps (see the full form). */
     public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount, int alipayCount,
                                             int alipaySubCount) {
+        return generate(tenant, directCount, subMerchantCount, false, alipayCount, alipaySubCount);
+    }
+
+    /**
+     * WeChat merchants as {@link #generate(String, int, int, boolean)}, plus {@code alipayCount} direct Alipay
+     * apps (app id 2021000100000000, 2021000100000001, ...) and, when {@code alipaySubCount > 0}, the Alipay
+     * service provider {@link #ALIPAY_ISV_APP_ID} acting for that many apps (2021000300000000, ...).
+     */
+    public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount,
+                                            boolean certificateSerials, int alipayCount, int alipaySubCount) {
         if (alipayCount < 0 || alipaySubCount < 0 || alipayCount > 9000) {
             throw new IllegalArgumentException("bad Alipay merchant counts");
         }
@@ -82,23 +99,26 @@ public final class SandboxMerchants {
             }
             alipay.add(AlipayMerchant.serviceProvider(tenant, ALIPAY_ISV_APP_ID, authApps));
         }
-        return new SandboxMerchants(wechat(tenant, directCount, subMerchantCount), alipay);
+        return new SandboxMerchants(wechat(tenant, directCount, subMerchantCount, certificateSerials), alipay);
     }
 
-    private static List<SandboxMerchant> wechat(String tenant, int directCount, int subMerchantCount) {
+    private static List<SandboxMerchant> wechat(String tenant, int directCount, int subMerchantCount,
+                                                boolean certificateSerials) {
         if (directCount < 0 || subMerchantCount < 0 || directCount > 9000) {
             throw new IllegalArgumentException("bad merchant counts");
         }
+        Supplier<WechatPayMerchantKeys> keys = certificateSerials
+                ? () -> WechatPayMerchantKeys.generate().withCertificateKey() : WechatPayMerchantKeys::generate;
         List<SandboxMerchant> merchants = new ArrayList<>();
         for (int i = 0; i < directCount; i++) {
-            merchants.add(SandboxMerchant.wechatDirect(tenant, Long.toString(FIRST_DIRECT_MCHID + i)));
+            merchants.add(SandboxMerchant.wechatDirect(tenant, Long.toString(FIRST_DIRECT_MCHID + i), keys.get()));
         }
         if (subMerchantCount > 0) {
             List<String> subs = new ArrayList<>();
             for (int i = 0; i < subMerchantCount; i++) {
                 subs.add(Long.toString(FIRST_SUB_MCHID + i));
             }
-            merchants.add(SandboxMerchant.wechatServiceProvider(tenant, SERVICE_PROVIDER_MCHID, subs));
+            merchants.add(SandboxMerchant.wechatServiceProvider(tenant, SERVICE_PROVIDER_MCHID, subs, keys.get()));
         }
         return merchants;
     }

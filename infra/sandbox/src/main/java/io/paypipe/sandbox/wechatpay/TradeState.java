@@ -8,7 +8,8 @@ public enum TradeState {
     CLOSED("已关闭"),
     REVOKED("已撤销（付款码支付）"),
     USERPAYING("用户支付中（付款码支付）"),
-    PAYERROR("支付失败(其他原因，如银行返回失败)");
+    PAYERROR("支付失败(其他原因，如银行返回失败)"),
+    ACCEPT("已接收，等待扣款");
 
     private final String description;
 

@@ -4,27 +4,38 @@ import io.paypipe.core.merchant.Merchant;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.PublicKey;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What WeChat Pay holds for one merchant (or service provider): the platform RSA-2048 key pair that
  * signs notifications, the public-key id sent in {@code Wechatpay-Serial} ({@code PUB_KEY_ID_} + 32
- * digits) and the APIv3 key (32 ASCII alphanumerics) that encrypts {@code resource}.
- * The private key stays in this object: it is never written anywhere.
+ * digits) and the APIv3 key (32 ASCII alphanumerics) that encrypts {@code resource}. A merchant still
+ * switching from platform certificates also has a certificate key pair under a 40-hex serial.
+ * The private keys stay in this object: they are never written anywhere.
  */
 public final class WechatPayMerchantKeys {
 
     public static final String PUBLIC_KEY_ID_PREFIX = "PUB_KEY_ID_";
 
+    /** A platform certificate's key pair and its serial number (40 upper-case hex characters). */
+    private record CertificateKey(String serial, KeyPair keyPair) {
+    }
+
     private final KeyPair platformKeyPair;
     private final String publicKeyId;
     private final String apiV3Key;
+    private final Optional<CertificateKey> certificate;
 
-    private WechatPayMerchantKeys(KeyPair platformKeyPair, String publicKeyId, String apiV3Key) {
+    private WechatPayMerchantKeys(KeyPair platformKeyPair, String publicKeyId, String apiV3Key,
+                                  Optional<CertificateKey> certificate) {
         this.platformKeyPair = Objects.requireNonNull(platformKeyPair, "platformKeyPair");
         this.publicKeyId = Objects.requireNonNull(publicKeyId, "publicKeyId");
         this.apiV3Key = Objects.requireNonNull(apiV3Key, "apiV3Key");
+        this.certificate = Objects.requireNonNull(certificate, "certificate");
         if (apiV3Key.getBytes(StandardCharsets.US_ASCII).length != 32 || !apiV3Key.chars().allMatch(c -> c < 128)) {
             throw new IllegalArgumentException("the APIv3 key must be 32 ASCII characters");
         }
@@ -33,11 +44,11 @@ public final class WechatPayMerchantKeys {
     /** Fresh keys: a new RSA-2048 pair, a new public-key id and a new APIv3 key. */
     public static WechatPayMerchantKeys generate() {
         return new WechatPayMerchantKeys(WechatPayCrypto.generateRsaKeyPair(), newPublicKeyId(),
-                WechatPayCrypto.randomAlphanumeric(32));
+                WechatPayCrypto.randomAlphanumeric(32), Optional.empty());
     }
 
     public static WechatPayMerchantKeys of(KeyPair platformKeyPair, String publicKeyId, String apiV3Key) {
-        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key);
+        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key, Optional.empty());
     }
 
     /** {@code PUB_KEY_ID_} + 32 random digits. */
@@ -45,8 +56,26 @@ public final class WechatPayMerchantKeys {
         return PUBLIC_KEY_ID_PREFIX + WechatPayCrypto.randomDigits(32);
     }
 
+    /** A platform certificate serial: 20 random bytes as 40 upper-case hex characters. */
+    public static String newCertificateSerial() {
+        byte[] serial = new byte[20];
+        WechatPayCrypto.RANDOM.nextBytes(serial);
+        return HexFormat.of().withUpperCase().formatHex(serial);
+    }
+
+    /** These keys plus a fresh platform certificate key pair under a new 40-hex serial. */
+    public WechatPayMerchantKeys withCertificateKey() {
+        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key,
+                Optional.of(new CertificateKey(newCertificateSerial(), WechatPayCrypto.generateRsaKeyPair())));
+    }
+
     public String publicKeyId() {
         return publicKeyId;
+    }
+
+    /** The certificate serial, when the merchant has a certificate key. */
+    public Optional<String> certificateSerial() {
+        return certificate.map(CertificateKey::serial);
     }
 
     public String apiV3Key() {
@@ -66,19 +95,36 @@ public final class WechatPayMerchantKeys {
         return WechatPayCrypto.sign(platformKeyPair.getPrivate(), message);
     }
 
+    /**
+     * The keys that sign under {@code form}: these, or (for {@link SerialForm#CERTIFICATE_SERIAL}) the
+     * certificate key pair named by its serial. Without a certificate key it is always these.
+     */
+    public WechatPayMerchantKeys signer(SerialForm form) {
+        if (form == SerialForm.CERTIFICATE_SERIAL && certificate.isPresent()) {
+            return new WechatPayMerchantKeys(certificate.get().keyPair(), certificate.get().serial(), apiV3Key, Optional.empty());
+        }
+        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key, Optional.empty());
+    }
+
+    /** The signer named by {@code serial} (a re-push keeps the form of the first push); these keys when unknown. */
+    public WechatPayMerchantKeys signerFor(String serial) {
+        return signer(certificateSerial().filter(s -> s.equals(serial)).isPresent()
+                ? SerialForm.CERTIFICATE_SERIAL : SerialForm.PUBLIC_KEY_ID);
+    }
+
     /** The same keys under another public-key id (a serial the merchant does not know). */
     WechatPayMerchantKeys withPublicKeyId(String otherId) {
-        return new WechatPayMerchantKeys(platformKeyPair, otherId, apiV3Key);
+        return new WechatPayMerchantKeys(platformKeyPair, otherId, apiV3Key, certificate);
     }
 
     /** The same signing key and id with another APIv3 key. */
     WechatPayMerchantKeys withApiV3Key(String otherKey) {
-        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, otherKey);
+        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, otherKey, certificate);
     }
 
     /** Another signing key under this id. */
     WechatPayMerchantKeys withPlatformKeyPair(KeyPair other) {
-        return new WechatPayMerchantKeys(other, publicKeyId, apiV3Key);
+        return new WechatPayMerchantKeys(other, publicKeyId, apiV3Key, certificate);
     }
 
     /** The platform key as the merchants file holds it. */
@@ -86,13 +132,15 @@ public final class WechatPayMerchantKeys {
         return new Merchant.PlatformKey(publicKeyId, publicKeyPem());
     }
 
-    /** The credentials block of the merchants file. */
+    /** The credentials block of the merchants file: the public key, and the certificate key when there is one. */
     public Merchant.WechatPayCredentials credentials() {
-        return new Merchant.WechatPayCredentials(apiV3Key, List.of(platformKey()));
+        List<Merchant.PlatformKey> keys = new ArrayList<>(List.of(platformKey()));
+        certificate.ifPresent(c -> keys.add(new Merchant.PlatformKey(c.serial(), WechatPayCrypto.publicKeyPem(c.keyPair().getPublic()))));
+        return new Merchant.WechatPayCredentials(apiV3Key, keys);
     }
 
     @Override
     public String toString() {
-        return "WechatPayMerchantKeys[" + publicKeyId + "]";
+        return "WechatPayMerchantKeys[" + publicKeyId + certificate.map(c -> ", " + c.serial()).orElse("") + "]";
     }
 }

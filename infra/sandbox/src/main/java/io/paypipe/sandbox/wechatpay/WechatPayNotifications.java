@@ -3,8 +3,6 @@ package io.paypipe.sandbox.wechatpay;
 import io.paypipe.sandbox.merchant.SandboxMerchant;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,14 +13,17 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Builds WeChat Pay API v3 notifications byte for byte as WeChat sends them: the envelope
  * ({@code id, create_time, resource_type, event_type, summary, resource}), the AEAD_AES_256_GCM-encrypted
- * transaction, and the SHA256withRSA signature over {@code timestamp\nnonce\nbody\n} with the merchant's
- * platform key, named by its public-key id in {@code Wechatpay-Serial}.
+ * transaction or refund, and the SHA256withRSA signature over {@code timestamp\nnonce\nbody\n} with the
+ * merchant's platform key, named by its id in {@code Wechatpay-Serial}. A merchant that also has a
+ * platform certificate key gets every other notification signed with that one, under its 40-hex serial,
+ * as WeChat does while a merchant switches from certificates to a public key.
  * <p>
  * Besides honest notifications it builds the ones a receiver must reject: tampered body, signature by
  * another key, unknown serial, shifted timestamp, wrong APIv3 key, and {@code WECHATPAY/SIGNTEST/} probes.
@@ -41,7 +42,10 @@ public final class WechatPayNotifications {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
+    public static final String ORIGINAL_TYPE_REFUND = "refund";
+
     private final Clock clock;
+    private final AtomicLong signed = new AtomicLong();
     private volatile KeyPair strangerKeyPair;
 
     public WechatPayNotifications(Clock clock) {
@@ -65,21 +69,47 @@ public final class WechatPayNotifications {
      * which lets tests exercise the receiver's unknown-state path.
      */
     public SignedNotification transactionSuccess(PaymentSpec spec) {
-        return build(spec, spec.merchant().wechatPayKeys(), spec.merchant().wechatPayKeys(), Duration.ZERO);
+        return transactionSuccess(spec, nextForm(spec.merchant()));
+    }
+
+    /** Like {@link #transactionSuccess(PaymentSpec)}, signed with the key of the given serial form. */
+    public SignedNotification transactionSuccess(PaymentSpec spec, SerialForm form) {
+        WechatPayMerchantKeys keys = spec.merchant().wechatPayKeys();
+        return build(spec, keys, keys.signer(form), Duration.ZERO);
+    }
+
+    /** A REFUND.SUCCESS / REFUND.CLOSED / REFUND.ABNORMAL notification for {@code spec}, signed now. */
+    public SignedNotification refund(RefundSpec spec) {
+        return refund(spec, nextForm(spec.merchant()));
+    }
+
+    /** Like {@link #refund(RefundSpec)}, signed with the key of the given serial form. */
+    public SignedNotification refund(RefundSpec spec, SerialForm form) {
+        Instant now = clock.instant();
+        String id = UUID.randomUUID().toString();
+        WechatPayMerchantKeys keys = spec.merchant().wechatPayKeys();
+        byte[] body = envelope(id, now, spec.status().eventType(), spec.status().summary(), ORIGINAL_TYPE_REFUND,
+                ResourceJson.refund(spec, now), keys);
+        return sign(id, spec.status().eventType(), body, keys.signer(form), now);
     }
 
     /**
-     * The same body with a fresh timestamp, nonce, Request-ID and signature, as if WeChat re-signed it.
-     * (The pusher does not do this on re-push: see {@link NotificationPusher}.)
+     * The same body with a fresh timestamp, nonce, Request-ID and signature, as if WeChat re-signed it, by the
+     * key named in its {@code Wechatpay-Serial}. (A plain {@link NotificationPusher#push} does not re-sign.)
      */
     public SignedNotification resign(SignedNotification notification, SandboxMerchant merchant) {
-        return sign(notification.id(), notification.eventType(), notification.body(), merchant.wechatPayKeys(),
-                clock.instant());
+        return sign(notification.id(), notification.eventType(), notification.body(),
+                merchant.wechatPayKeys().signerFor(notification.serial()), clock.instant());
     }
 
     /** The decrypted {@code resource} for {@code spec}: the transaction JSON with WeChat's field names. */
     public String transactionJson(PaymentSpec spec) {
-        return new String(transactionBytes(spec, clock.instant()), StandardCharsets.UTF_8);
+        return new String(ResourceJson.transaction(spec, clock.instant()), StandardCharsets.UTF_8);
+    }
+
+    /** The decrypted {@code resource} for {@code spec}: the refund JSON with WeChat's field names. */
+    public String refundJson(RefundSpec spec) {
+        return new String(ResourceJson.refund(spec, clock.instant()), StandardCharsets.UTF_8);
     }
 
     // ---------------------------------------------------------------- misbehaviour
@@ -91,7 +121,7 @@ public final class WechatPayNotifications {
     public SignedNotification tamperedBody(PaymentSpec spec) {
         SignedNotification honest = transactionSuccess(spec);
         PaymentSpec inflated = spec.withTotalFen(spec.totalFen() * 100).withPayerTotalFen(spec.payerTotalFen() * 100);
-        byte[] otherBody = envelope(honest.id(), clock.instant(), inflated, spec.merchant().wechatPayKeys());
+        byte[] otherBody = transactionEnvelope(honest.id(), clock.instant(), inflated, spec.merchant().wechatPayKeys());
         return honest.withBody(otherBody);
     }
 
@@ -134,69 +164,45 @@ public final class WechatPayNotifications {
 
     // ---------------------------------------------------------------- building
 
+    /** Public-key id and certificate serial in turn for a merchant that has both; else always the public-key id. */
+    private SerialForm nextForm(SandboxMerchant merchant) {
+        if (merchant.wechatPayKeys().certificateSerial().isEmpty()) {
+            return SerialForm.PUBLIC_KEY_ID;
+        }
+        return signed.getAndIncrement() % 2 == 0 ? SerialForm.PUBLIC_KEY_ID : SerialForm.CERTIFICATE_SERIAL;
+    }
+
     private SignedNotification build(PaymentSpec spec, WechatPayMerchantKeys encryptWith,
                                      WechatPayMerchantKeys signWith, Duration timestampShift) {
         Instant now = clock.instant();
         String id = UUID.randomUUID().toString();
-        byte[] body = envelope(id, now, spec, encryptWith);
+        byte[] body = transactionEnvelope(id, now, spec, encryptWith);
         return sign(id, EVENT_TRANSACTION_SUCCESS, body, signWith, now.plus(timestampShift));
     }
 
-    private byte[] envelope(String id, Instant createTime, PaymentSpec spec, WechatPayMerchantKeys encryptWith) {
+    private byte[] transactionEnvelope(String id, Instant createTime, PaymentSpec spec, WechatPayMerchantKeys encryptWith) {
+        return envelope(id, createTime, EVENT_TRANSACTION_SUCCESS, SUMMARY_TRANSACTION_SUCCESS, ORIGINAL_TYPE_TRANSACTION,
+                ResourceJson.transaction(spec, createTime), encryptWith);
+    }
+
+    /** The envelope, {@code resource} = the plaintext encrypted with AEAD_AES_256_GCM, AAD = the original type. */
+    private static byte[] envelope(String id, Instant createTime, String eventType, String summary, String originalType,
+                                   byte[] plaintext, WechatPayMerchantKeys encryptWith) {
         String nonce = WechatPayCrypto.randomAlphanumeric(12);
-        String ciphertext = WechatPayCrypto.encrypt(encryptWith.apiV3Key(), nonce, ORIGINAL_TYPE_TRANSACTION,
-                transactionBytes(spec, createTime));
+        String ciphertext = WechatPayCrypto.encrypt(encryptWith.apiV3Key(), nonce, originalType, plaintext);
         ObjectNode envelope = JSON.createObjectNode();
         envelope.put("id", id);
         envelope.put("create_time", RFC3339.format(createTime));
         envelope.put("resource_type", RESOURCE_TYPE);
-        envelope.put("event_type", EVENT_TRANSACTION_SUCCESS);
-        envelope.put("summary", SUMMARY_TRANSACTION_SUCCESS);
+        envelope.put("event_type", eventType);
+        envelope.put("summary", summary);
         ObjectNode resource = envelope.putObject("resource");
-        resource.put("original_type", ORIGINAL_TYPE_TRANSACTION);
+        resource.put("original_type", originalType);
         resource.put("algorithm", WechatPayCrypto.AEAD_ALGORITHM);
         resource.put("ciphertext", ciphertext);
-        resource.put("associated_data", ORIGINAL_TYPE_TRANSACTION);
+        resource.put("associated_data", originalType);
         resource.put("nonce", nonce);
         return JSON.writeValueAsBytes(envelope);
-    }
-
-    private byte[] transactionBytes(PaymentSpec spec, Instant now) {
-        SandboxMerchant merchant = spec.merchant();
-        ObjectNode tx = JSON.createObjectNode();
-        if (spec.partnerMode()) {
-            tx.put("sp_appid", merchant.appId());
-            tx.put("sp_mchid", merchant.merchantId());
-            tx.put("sub_appid", merchant.subAppId(spec.subMchid()));
-            tx.put("sub_mchid", spec.subMchid());
-        } else {
-            tx.put("appid", merchant.appId());
-            tx.put("mchid", merchant.merchantId());
-        }
-        tx.put("out_trade_no", spec.outTradeNo());
-        tx.put("transaction_id", spec.transactionId());
-        tx.put("trade_type", "JSAPI");
-        tx.put("trade_state", spec.tradeState().name());
-        tx.put("trade_state_desc", spec.tradeState().description());
-        tx.put("bank_type", "OTHERS");
-        tx.put("attach", "");
-        if (spec.tradeState() == TradeState.SUCCESS || spec.successTime() != null) {
-            tx.put("success_time", RFC3339.format(spec.successTime() != null ? spec.successTime() : now));
-        }
-        ObjectNode payer = tx.putObject("payer");
-        String openid = openid(merchant.merchantId() + "|" + spec.outTradeNo());
-        if (spec.partnerMode()) {
-            payer.put("sp_openid", openid);
-            payer.put("sub_openid", openid("sub|" + spec.subMchid() + "|" + spec.outTradeNo()));
-        } else {
-            payer.put("openid", openid);
-        }
-        ObjectNode amount = tx.putObject("amount");
-        amount.put("total", spec.totalFen());
-        amount.put("payer_total", spec.payerTotalFen());
-        amount.put("currency", spec.currency());
-        amount.put("payer_currency", spec.currency());
-        return JSON.writeValueAsBytes(tx);
     }
 
     private SignedNotification sign(String id, String eventType, byte[] body, WechatPayMerchantKeys signWith,
@@ -213,16 +219,6 @@ public final class WechatPayNotifications {
         headers.put(SignedNotification.SIGNATURE, signature);
         headers.put(SignedNotification.SIGNATURE_TYPE, WechatPayCrypto.SIGN_TYPE);
         return new SignedNotification(id, eventType, headers, body);
-    }
-
-    /** A stable, WeChat-shaped openid (28 characters, starting with {@code o}) for a payer. */
-    static String openid(String seed) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(seed.getBytes(StandardCharsets.UTF_8));
-            return "o" + Base64.getUrlEncoder().withoutPadding().encodeToString(digest).substring(0, 27);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private KeyPair strangerKeyPair() {

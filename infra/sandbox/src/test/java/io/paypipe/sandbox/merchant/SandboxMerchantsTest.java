@@ -91,6 +91,18 @@ class SandboxMerchantsTest {
     }
 
     @Test
+    void withCertificateSerialsEveryMerchantHasBothSerialForms() {
+        // Given / When
+        SandboxMerchants merchants = SandboxMerchants.generate("demo-shop", 1, 2, true);
+
+        // Then the merchants file lists a public-key id and a 40-hex certificate serial for each
+        assertThat(merchants.merchantsFile().merchants()).hasSize(2).allSatisfy(m ->
+                assertThat(m.wechatpay().platformKeys()).extracting(Merchant.PlatformKey::id).satisfiesExactly(
+                        id -> assertThat(id).matches("PUB_KEY_ID_\\d{32}"),
+                        id -> assertThat(id).matches("[0-9A-F]{40}")));
+    }
+
+    @Test
     void subMerchantFindsItsServiceProvider() {
         SandboxMerchants merchants = SandboxFixtures.merchants();
 

@@ -1,0 +1,68 @@
+package io.paypipe.ingress.wechatpay;
+
+import io.paypipe.core.event.RefundState;
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.id.ChannelTradeNo;
+import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.id.OutTradeNo;
+import io.paypipe.core.money.Money;
+import io.paypipe.ingress.callback.Check;
+import io.paypipe.ingress.callback.Rejection;
+import io.paypipe.ingress.intake.VerifiedRefund;
+import java.time.Instant;
+import org.springframework.stereotype.Component;
+
+/**
+ * Turns a decrypted REFUND.SUCCESS / REFUND.CLOSED / REFUND.ABNORMAL resource into a {@link VerifiedRefund}:
+ * the same owner check as payments, our refund number ({@code out_refund_no}) as the key, the refunded
+ * amount ({@code amount.refund}, integer fen) as sent.
+ */
+@Component
+class RefundClassifier {
+
+    private static final int MAX_REFUND_STATUS = 32;
+
+    /** The pipeline's state for a WeChat {@code refund_status}. */
+    static RefundState refundState(String refundStatus) {
+        return switch (refundStatus) {
+            case "SUCCESS" -> RefundState.SUCCEEDED;
+            case "CLOSED" -> RefundState.CLOSED;
+            case "ABNORMAL" -> RefundState.ABNORMAL;
+            default -> RefundState.UNKNOWN;
+        };
+    }
+
+    Check<Classification> classify(OpenedNotification opened) {
+        ResourceFields resource = opened.resource();
+        try {
+            String refundStatus = resource.text("refund_status", MAX_REFUND_STATUS);
+            return OrderOwner.of(opened.merchant(), resource).then(owner -> Check.ok(refund(opened, owner, refundStatus)));
+        } catch (ResourceFields.Invalid e) {
+            return Check.reject(Rejection.MALFORMED, e.getMessage() + " (" + opened.envelope().eventType() + ")");
+        }
+    }
+
+    private static Classification refund(OpenedNotification opened, OrderOwner owner, String refundStatus) {
+        ResourceFields resource = opened.resource();
+        RefundState state = refundState(refundStatus);
+        OrderKey orderKey = new OrderKey(opened.merchant().tenant(), owner.merchantId(),
+                OutTradeNo.of(resource.text("out_trade_no", ResourceFields.MAX_ID)));
+        ChannelTradeNo tradeNo = ChannelTradeNo.of(resource.text("transaction_id", ResourceFields.MAX_ID));
+        String refundNo = resource.text("out_refund_no", ResourceFields.MAX_ID);
+        String refundId = resource.text("refund_id", ResourceFields.MAX_ID);
+        long refunded = resource.fen("amount", "refund");
+        requireWellFormedAmounts(resource);
+        String currency = resource.currency("amount", "currency", TransactionClassifier.DEFAULT_CURRENCY);
+        Instant succeededAt = state == RefundState.SUCCEEDED ? resource.time("success_time") : null;
+        return new Classification.Refund(new VerifiedRefund(Channel.WECHATPAY, orderKey,
+                owner.spMerchantId().orElse(null), refundNo, refundId, tradeNo, state, refundStatus,
+                Money.of(refunded, currency), succeededAt, opened.envelope().id(), opened.body()));
+    }
+
+    /** The other amounts are not stored, but a refund notice whose amounts are not fen is not WeChat's. */
+    private static void requireWellFormedAmounts(ResourceFields resource) {
+        resource.fen("amount", "total");
+        resource.optionalFen("amount", "payer_total");
+        resource.optionalFen("amount", "payer_refund");
+    }
+}

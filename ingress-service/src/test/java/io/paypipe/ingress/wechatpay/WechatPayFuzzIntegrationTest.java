@@ -1,0 +1,108 @@
+package io.paypipe.ingress.wechatpay;
+
+import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_A;
+import static io.paypipe.ingress.wechatpay.Fixtures.newOutTradeNo;
+import static io.paypipe.ingress.wechatpay.Fixtures.newRefundNo;
+import static io.paypipe.ingress.wechatpay.Fixtures.newTransactionId;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.paypipe.core.topic.Json;
+import io.paypipe.ingress.callback.CallbackFuzzer;
+import io.paypipe.ingress.callback.FuzzRequest;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Ten thousand generated deliveries to {@code POST /notify/wechatpay}, mutated from a valid payment and a valid
+ * refund notification, against the real broker and database in one Spring context.
+ */
+class WechatPayFuzzIntegrationTest extends CallbackIntegrationSupport {
+
+    private static final int CASES = 10_000;
+    private static final long MAX_BODY_BYTES = 64 * 1024;
+
+    @Test
+    void mutatedDeliveriesAreRefusedCleanlyStoreNothingAndTheServiceStillAnswers() throws Exception {
+        // Given a valid payment and a valid refund of merchant A, both delivered once and settled,
+        // so that an unchanged copy is a harmless duplicate
+        String paid = newOutTradeNo();
+        SignedNotification payment = SignedNotification.of(SHOP_A,
+                PaymentJson.success("1900000100", paid, newTransactionId(), 100, 100).json(), Instant.now());
+        SignedNotification refund = SignedNotification.refund(SHOP_A,
+                RefundJson.success("1900000100", paid, newTransactionId(), newRefundNo(), 100, 100), Instant.now());
+        assertThat(post(payment).statusCode()).isEqualTo(204);
+        assertThat(post(refund).statusCode()).isEqualTo(204);
+        jdbc.sql("UPDATE pay_notify_raw SET handled = 1 WHERE out_trade_no = :o").param("o", paid).update();
+        jdbc.sql("UPDATE pay_refund_raw SET handled = 1 WHERE out_trade_no = :o").param("o", paid).update();
+        List<FuzzRequest> valid = List.of(request(payment), request(refund));
+        StoredRows before = storedRows();
+        CallbackFuzzer fuzzer = new CallbackFuzzer(CallbackFuzzer.newSeed(getClass().getSimpleName()),
+                CallbackFuzzer.BodyFormat.JSON, MAX_BODY_BYTES).resigning(WechatPayFuzzIntegrationTest::signedByA, 20);
+
+        // When ten thousand mutants are sent, four at a time
+        CallbackFuzzer.Report report;
+        try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build()) {
+            report = fuzzer.run(CASES, valid, 4, FuzzRequest.http(http, URI.create("http://127.0.0.1:" + port + "/notify/wechatpay")),
+                    WechatPayFuzzIntegrationTest::wechatRules);
+        }
+        System.out.println("fuzz report: seed " + report.seed() + ", " + report.sent() + " cases in " + report.took().toMillis()
+                + " ms, statuses " + report.statuses());
+
+        // Then no response broke the rules, nothing was stored, and a valid notification still goes through
+        report.assertNoFindings();
+        assertThat(report.sent()).isEqualTo(CASES);
+        assertThat(storedRows()).isEqualTo(before);
+        String after = newOutTradeNo();
+        assertThat(post(SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", after, newTransactionId(), 100, 100)
+                .json(), Instant.now())).statusCode()).isEqualTo(204);
+        assertThat(rows(after)).hasSize(1);
+    }
+
+    /**
+     * WeChat's rules: a changed body is never accepted unless it was signed again (then it may still be a
+     * valid notification, which can only be a duplicate: the row counts tell), and every refusal is WeChat's
+     * fail ack with a 4xx: nothing in a mutant may make ingress fail internally.
+     */
+    private static Optional<String> wechatRules(CallbackFuzzer.Mutant mutant, FuzzRequest.Response response) {
+        int status = response.status();
+        if (status >= 200 && status < 300) {
+            return mutant.resigned() || mutant.request().sameBody(mutant.valid()) ? Optional.empty()
+                    : Optional.of("accepted a changed body");
+        }
+        if (status < 400 || status >= 500) {
+            return Optional.of("status " + status + " is not a 4xx refusal");
+        }
+        if (!response.contentType().startsWith("application/json")) {
+            return Optional.of("fail ack with content type '" + response.contentType() + "'");
+        }
+        var ack = Json.MAPPER.readTree(response.body());
+        if (!"FAIL".equals(ack.path("code").asString()) || ack.path("message").asString().isBlank()) {
+            return Optional.of("not WeChat's fail ack: " + response.body());
+        }
+        return Optional.empty();
+    }
+
+    /** The mutant's bytes signed by A's platform key, as if WeChat had sent them. */
+    private static FuzzRequest signedByA(FuzzRequest mutant) {
+        SignedNotification n = SignedNotification.signed(mutant.body(), SHOP_A.platformKeys().getPrivate(), SHOP_A.keyId(),
+                Instant.now());
+        return mutant.withHeaders(Map.of("Wechatpay-Timestamp", n.timestamp(), "Wechatpay-Nonce", n.nonce(),
+                "Wechatpay-Serial", n.serial(), "Wechatpay-Signature", n.signature()));
+    }
+
+    private static FuzzRequest request(SignedNotification n) {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", List.of("application/json"));
+        headers.put("Request-ID", List.of("08F78BB5AF0D8D1F4E2D6F6F7C6A1B2C"));
+        n.headers().forEach(headers::put);
+        return FuzzRequest.of(n.body(), headers);
+    }
+}
