@@ -1,6 +1,10 @@
 package io.paypipe.ingress.config;
 
 import io.paypipe.core.topic.Json;
+import io.paypipe.ingress.callback.ChannelErrorReportValve;
+import org.apache.catalina.core.StandardHost;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -46,5 +50,15 @@ class IngressConfiguration {
     @Bean
     KafkaTemplate<String, Object> notifyTemplate(ProducerFactory<String, Object> factory) {
         return new KafkaTemplate<>(factory);
+    }
+
+    /** Tomcat's own refusals (before any servlet) answer in the called channel's fail ack, not an HTML page. */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> channelErrorReports() {
+        return factory -> factory.addContextCustomizers(context -> {
+            if (context.getParent() instanceof StandardHost host) {
+                host.setErrorReportValveClass(ChannelErrorReportValve.class.getName());
+            }
+        });
     }
 }
