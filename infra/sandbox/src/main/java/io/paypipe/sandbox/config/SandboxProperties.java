@@ -18,6 +18,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param merchantCount       direct WeChat merchants to create (mchid 1900000100, 1900000101, ...)
  * @param subMerchantCount    sub-merchants of one service provider (sp_mchid 1230000109) to create; 0 = none
  * @param tenant              the tenant (shop) the merchants belong to
+ * @param stripeNotifyPath    path of the Stripe webhook endpoint under {@code notifyBaseUrl}
+ * @param stripeMerchantCount Stripe accounts to create (acct_1PaypipeSbx0000, ...), each with its own endpoint secret
  */
 @ConfigurationProperties("sandbox")
 public record SandboxProperties(
@@ -28,7 +30,9 @@ public record SandboxProperties(
         Path merchantsFile,
         @DefaultValue("2") int merchantCount,
         @DefaultValue("0") int subMerchantCount,
-        @DefaultValue("demo-shop") String tenant) {
+        @DefaultValue("demo-shop") String tenant,
+        @DefaultValue("/notify/stripe") String stripeNotifyPath,
+        @DefaultValue("2") int stripeMerchantCount) {
 
     public static final String MERCHANTS_FILE_ENV = "PAYMENT_MERCHANTS_FILE";
     public static final String DEFAULT_MERCHANTS_FILE = "var/merchants.yaml";
@@ -45,9 +49,18 @@ public record SandboxProperties(
 
     /** {@code notifyBaseUrl} + {@code wechatpayNotifyPath}, e.g. {@code http://127.0.0.1:8081/notify/wechatpay}. */
     public URI wechatpayNotifyUrl() {
+        return notifyUrl(wechatpayNotifyPath);
+    }
+
+    /** {@code notifyBaseUrl} + {@code stripeNotifyPath}, e.g. {@code http://127.0.0.1:8081/notify/stripe}. */
+    public URI stripeNotifyUrl() {
+        return notifyUrl(stripeNotifyPath);
+    }
+
+    private URI notifyUrl(String notifyPath) {
         String base = notifyBaseUrl.toString();
         String trimmed = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-        String path = wechatpayNotifyPath.startsWith("/") ? wechatpayNotifyPath : "/" + wechatpayNotifyPath;
+        String path = notifyPath.startsWith("/") ? notifyPath : "/" + notifyPath;
         return URI.create(trimmed + path);
     }
 }

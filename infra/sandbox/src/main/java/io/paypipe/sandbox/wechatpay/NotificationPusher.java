@@ -21,6 +21,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntPredicate;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +39,9 @@ import org.slf4j.LoggerFactory;
  * {@link #push(SignedNotification, UnaryOperator)} re-signs before each re-push, e.g. with
  * {@link WechatPayNotifications#resign}; the body stays the same bytes.
  * <p>
+ * The pusher is generic: another channel passes its own schedule and its own success condition (Stripe: any
+ * 2xx, see {@link #ANY_2XX}) to the full constructor; WeChat's ({@link #WECHAT_ACK}) is the default.
+ * <p>
  * Every {@link #push} is one delivery with its own re-push chain; pushing the same notification twice
  * models WeChat's duplicate deliveries. The history is kept per notification id, see {@link #deliveries}.
  */
@@ -53,11 +57,15 @@ public final class NotificationPusher implements AutoCloseable {
             Duration.ofHours(3), Duration.ofHours(6), Duration.ofHours(6));
     /** WeChat waits this long for the merchant's answer. */
     public static final Duration WECHAT_TIMEOUT = Duration.ofSeconds(5);
+    /** WeChat Pay v3 reads HTTP 200 or 204 as the merchant's success ack. */
+    public static final IntPredicate WECHAT_ACK = status -> status == 200 || status == 204;
+    /** Stripe reads any 2xx as success. */
+    public static final IntPredicate ANY_2XX = status -> status >= 200 && status < 300;
 
     public enum Status {
         /** Not acknowledged yet; a (re-)push is due. */
         PENDING,
-        /** Acknowledged with HTTP 200 or 204. */
+        /** Acknowledged: the channel's success condition held (WeChat: HTTP 200 or 204). */
         DELIVERED,
         /** Every scheduled attempt failed. */
         GAVE_UP,
@@ -65,10 +73,14 @@ public final class NotificationPusher implements AutoCloseable {
         ABANDONED
     }
 
-    /** One HTTP attempt: {@code httpStatus} 0 when no response came (timeout, refused), then {@code error} says why. */
-    public record Attempt(int number, Instant at, int httpStatus, String error, String responseBody) {
+    /**
+     * One HTTP attempt: {@code httpStatus} 0 when no response came (timeout, refused), then {@code error} says why;
+     * {@code acknowledged} when the channel's success condition held.
+     */
+    public record Attempt(int number, Instant at, int httpStatus, String error, String responseBody,
+                          boolean acknowledged) {
         public boolean succeeded() {
-            return httpStatus == 200 || httpStatus == 204;
+            return acknowledged;
         }
     }
 
@@ -96,6 +108,7 @@ public final class NotificationPusher implements AutoCloseable {
     private final long timeCompression;
     private final List<Duration> repushSchedule;
     private final Duration requestTimeout;
+    private final IntPredicate acknowledges;
     private final Clock clock;
     private final HttpClient http;
     private final ScheduledExecutorService scheduler;
@@ -120,6 +133,15 @@ public final class NotificationPusher implements AutoCloseable {
      */
     public NotificationPusher(URI notifyUrl, long timeCompression, List<Duration> repushSchedule,
                               Duration requestTimeout, Clock clock) {
+        this(notifyUrl, timeCompression, repushSchedule, requestTimeout, WECHAT_ACK, "wechatpay-pusher", clock);
+    }
+
+    /**
+     * @param acknowledges the channel's success condition on the HTTP status (e.g. {@link #ANY_2XX})
+     * @param threadName   name of the pusher's scheduler thread
+     */
+    public NotificationPusher(URI notifyUrl, long timeCompression, List<Duration> repushSchedule,
+                              Duration requestTimeout, IntPredicate acknowledges, String threadName, Clock clock) {
         if (timeCompression < 1) {
             throw new IllegalArgumentException("timeCompression must be >= 1");
         }
@@ -127,13 +149,14 @@ public final class NotificationPusher implements AutoCloseable {
         this.timeCompression = timeCompression;
         this.repushSchedule = List.copyOf(repushSchedule);
         this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
+        this.acknowledges = Objects.requireNonNull(acknowledges, "acknowledges");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(requestTimeout)
                 .build();
         this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "wechatpay-pusher");
+            Thread thread = new Thread(runnable, threadName);
             thread.setDaemon(true);
             return thread;
         });
@@ -222,10 +245,11 @@ public final class NotificationPusher implements AutoCloseable {
     private void onResult(Tracker tracker, int number, Instant at, HttpResponse<String> response, Throwable error) {
         Attempt attempt;
         if (response != null) {
-            attempt = new Attempt(number, at, response.statusCode(), null, abbreviate(response.body()));
+            attempt = new Attempt(number, at, response.statusCode(), null, abbreviate(response.body()),
+                    acknowledges.test(response.statusCode()));
         } else {
             Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-            attempt = new Attempt(number, at, 0, describe(cause), null);
+            attempt = new Attempt(number, at, 0, describe(cause), null, false);
         }
         tracker.record(attempt);
         if (attempt.succeeded()) {
