@@ -41,8 +41,8 @@ record StripeSignatureHeader(String value, long timestamp, int v1Count) {
             }
         }
         if (timestamps != 1 || !UNIX_SECONDS.matcher(timestamp).matches()) {
-            return Check.reject(Rejection.BAD_TIMESTAMP, "Stripe-Signature needs exactly one t=<unix seconds>, has "
-                    + timestamps);
+            return Check.reject(Rejection.BAD_TIMESTAMP, "Stripe-Signature needs exactly one t=<unix seconds> ("
+                    + timestamps + " t= items)");
         }
         if (v1 == 0) {
             return Check.reject(Rejection.BAD_SIGNATURE, "Stripe-Signature has no v1 signature");
