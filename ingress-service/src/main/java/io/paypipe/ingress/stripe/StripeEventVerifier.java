@@ -136,7 +136,7 @@ class StripeEventVerifier {
             }
             String id = StripeFields.text(root, "id");
             String type = StripeFields.eventType(root);
-            long created = StripeFields.amount(root, "created");
+            long created = StripeFields.unixSeconds(root, "created");
             JsonNode object = root.path("data").path("object");
             if (!object.isObject()) {
                 return Check.reject(Rejection.MALFORMED, "data.object missing or not an object");

@@ -16,6 +16,7 @@ import tools.jackson.databind.JsonNode;
 final class StripeFields {
 
     static final int MAX_ID = 64;
+    static final long MAX_UNIX_SECONDS = 253_402_300_799L;
     /** {@code payment_intent.succeeded}, {@code v1.billing.meter.error_report_triggered}, ... */
     static final Pattern EVENT_TYPE = Pattern.compile("[a-z0-9_]+(\\.[a-z0-9_]+)+");
     private static final Pattern CURRENCY = Pattern.compile("[A-Za-z]{3}");
@@ -82,6 +83,15 @@ final class StripeFields {
             throw new MalformedEvent(field + " is negative");
         }
         return amount;
+    }
+
+    /** Unix seconds up to 9999-12-31T23:59:59Z (beyond that no Instant or DATETIME holds it). */
+    static long unixSeconds(JsonNode object, String field) {
+        long seconds = amount(object, field);
+        if (seconds > MAX_UNIX_SECONDS) {
+            throw new MalformedEvent(field + " is not a plausible unix time");
+        }
+        return seconds;
     }
 
     /** {@code currency} (Stripe sends it lower-case) upper-cased, and a known ISO 4217 code. */

@@ -52,6 +52,7 @@ class StripeCallbackFuzzIntegrationTest extends StripeCallbackIntegrationSupport
         long started = System.nanoTime();
         Set<String> accepted = ConcurrentHashMap.newKeySet();
         Set<String> refused = ConcurrentHashMap.newKeySet();
+        Set<String> transientlyFailed = ConcurrentHashMap.newKeySet();
         Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
         List<String> crashes = new java.util.concurrent.CopyOnWriteArrayList<>();
         Semaphore inFlight = new Semaphore(CONCURRENCY);
@@ -63,8 +64,11 @@ class StripeCallbackFuzzIntegrationTest extends StripeCallbackIntegrationSupport
                     try {
                         HttpResponse<String> response = post(d.body(), d.headers(), d.contentType());
                         statuses.computeIfAbsent(response.statusCode(), s -> new AtomicInteger()).incrementAndGet();
-                        (response.statusCode() / 100 == 2 ? accepted : refused).add(hash(d.body()));
-                        if (response.statusCode() >= 500 || response.body().contains("Exception") || response.body().contains("at io.")) {
+                        int status = response.statusCode();
+                        // 503: a valid delivery the broker did not confirm in time on a loaded machine (stored, retried)
+                        (status / 100 == 2 ? accepted : status == 503 ? transientlyFailed : refused).add(hash(d.body()));
+                        if ((status >= 500 && status != 503) || response.body().contains("Exception")
+                                || response.body().contains("at io.")) {
                             crashes.add(d.kind() + " -> " + response.statusCode() + " " + response.body());
                         }
                     } finally {
@@ -86,9 +90,12 @@ class StripeCallbackFuzzIntegrationTest extends StripeCallbackIntegrationSupport
         assertThat(statuses.values().stream().mapToInt(AtomicInteger::get).sum()).isEqualTo(DELIVERIES);
         // And every stored row is the body of an accepted delivery, never of a refused one
         List<String> stored = storedBodies();
-        assertThat(stored).allSatisfy(h -> assertThat(refused).doesNotContain(h));
-        assertThat(stored.stream().filter(accepted::contains).count()).isEqualTo(rowsOf(FUZZ.account()));
-        assertThat(rowsOf(FUZZ.account())).isLessThanOrEqualTo(accepted.size());
+        assertThat(stored).isNotEmpty().allSatisfy(h -> {
+            assertThat(refused).doesNotContain(h);
+            assertThat(accepted.contains(h) || transientlyFailed.contains(h)).isTrue();
+        });
+        assertThat((long) stored.size()).isEqualTo(rowsOf(FUZZ.account()))
+                .isLessThanOrEqualTo(accepted.size() + transientlyFailed.size());
         // And the service still answers
         assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
         assertThat(post(EVENTS.paymentIntent(PaymentIntentSpec.of(FUZZ, "FUZZ-AFTER-" + seed, 100, "usd"),

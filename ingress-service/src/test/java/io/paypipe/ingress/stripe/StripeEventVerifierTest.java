@@ -120,7 +120,10 @@ class StripeEventVerifierTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"not json", "[1,2]", "\"text\"", "{\"id\":\"evt_1\",\"id\":\"evt_2\"}", "{} {}",
-            "{\"account\":5}", "{\"object\":\"event\"}", "{\"object\":\"v2.core.event\",\"id\":\"evt_1\"}"})
+            "{\"account\":5}", "{\"object\":\"event\"}", "{\"object\":\"v2.core.event\",\"id\":\"evt_1\"}",
+            // found by the fuzz test: a created beyond any Instant
+            "{\"id\":\"evt_1\",\"object\":\"event\",\"created\":9223372036854775807,\"data\":{\"object\":{}},\"type\":\"a.b\"}",
+            "{\"id\":\"evt_1\",\"object\":\"event\",\"created\":-1,\"data\":{\"object\":{}},\"type\":\"a.b\"}"})
     void signedBodiesThatAreNotStripeEventsAreRefused(String body) {
         SignedNotification n = StripeEvents.sign("evt_x", "x", body.getBytes(StandardCharsets.UTF_8), NOW.getEpochSecond(),
                 List.of(SHOP_A.endpointSecret()));
