@@ -10,7 +10,9 @@ import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.sandbox.alipay.AlipayCrypto;
+import io.paypipe.core.id.Channel;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.stripe.StripeMerchants;
 import io.paypipe.sandbox.wechatpay.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayCrypto;
 import java.io.IOException;
@@ -45,9 +47,15 @@ class SandboxApplicationTest {
     private static final Path MERCHANTS_FILE = tempDir().resolve("merchants.yaml");
     private static final AtomicInteger RECEIVED = new AtomicInteger();
     private static final AtomicInteger ALIPAY_RECEIVED = new AtomicInteger();
+    private static final AtomicInteger STRIPE_RECEIVED = new AtomicInteger();
     private static final HttpServer RECEIVER = receiverAnswering204();
     private static final MockProducer<String, OrderCreated> PRODUCER = new MockProducer<>(true, null,
-            Topics.ORDER_CREATED.keySerializer(), Topics.ORDER_CREATED.valueSerializer());
+            Topics.ORDER_CREATED.keySerializer(), Topics.ORDER_CREATED.valueSerializer()) {
+        @Override
+        public void close(Duration timeout) {
+            // KafkaTemplate closes a plain factory's producer after every send; keep this one for the next
+        }
+    };
 
     @DynamicPropertySource
     static void sandboxProperties(DynamicPropertyRegistry registry) {
@@ -70,6 +78,8 @@ class SandboxApplicationTest {
 
     @Autowired
     SandboxMerchants sandboxMerchants;
+    @Autowired
+    StripeMerchants stripeMerchants;
 
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -85,11 +95,18 @@ class SandboxApplicationTest {
         // Given the started sandbox, When a service reads the merchants file
         MerchantsFile file = MerchantsFile.read(MERCHANTS_FILE);
 
-        // Then it lists the two default WeChat merchants and the two default Alipay apps of the configured tenant
-        // with their signing keys
+        // Then it lists the two default WeChat merchants, the two default Alipay apps and the two Stripe accounts of
+        // the configured tenant, with their signing keys
         assertThat(file.merchants()).extracting(Merchant::merchantId)
-                .containsExactly("1900000100", "1900000101", "2021000100000000", "2021000100000001");
+                .containsExactly("1900000100", "1900000101", "2021000100000000", "2021000100000001",
+                        "acct_1PaypipeSbx0000", "acct_1PaypipeSbx0001");
         assertThat(file.merchants()).allSatisfy(m -> assertThat(m.tenant()).isEqualTo("app-test-shop"));
+        assertThat(file.merchants().subList(4, 6)).allSatisfy(m -> {
+            assertThat(m.channel()).isEqualTo(Channel.STRIPE);
+            assertThat(m.stripe().account()).isEqualTo(m.merchantId());
+            assertThat(m.stripe().endpointSecret()).isEqualTo(stripeMerchants.get(m.merchantId()).endpointSecret())
+                    .startsWith("whsec_");
+        });
         Merchant.PlatformKey key = file.merchants().getFirst().wechatpay().platformKeys().getFirst();
         assertThat(WechatPayCrypto.parsePublicKeyPem(key.publicKeyPem()))
                 .isEqualTo(sandboxMerchants.get("1900000100").wechatPayKeys().publicKey());
@@ -176,8 +193,43 @@ class SandboxApplicationTest {
                 "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"ORDER-5002\",\"amountFen\":990}", 201);
 
         assertThat(order.at("/amount/minor").asLong()).isEqualTo(990);
-        assertThat(PRODUCER.history()).singleElement()
+        assertThat(PRODUCER.history()).filteredOn(r -> r.key().endsWith("|ORDER-5002")).singleElement()
                 .satisfies(r -> assertThat(r.key()).isEqualTo("app-test-shop|1900000100|ORDER-5002"));
+    }
+
+    @Test
+    void stripePaymentIsPushedToTheStripeEndpointAndItsHistoryIsQueryable() {
+        // Given
+        int before = STRIPE_RECEIVED.get();
+
+        // When
+        JsonNode payment = post("/sandbox/stripe/payments", "{\"account\":\"acct_1PaypipeSbx0001\",\"outTradeNo\":\"ORDER-5003\","
+                + "\"amount\":1500,\"currency\":\"jpy\",\"copies\":2}", 202);
+
+        // Then
+        String id = payment.get("eventId").asString();
+        assertThat(id).startsWith("evt_");
+        assertThat(payment.get("paymentIntentId").asString()).startsWith("pi_");
+        assertThat(payment.get("type").asString()).isEqualTo("payment_intent.succeeded");
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            JsonNode history = get("/sandbox/stripe/events/" + id, 200);
+            assertThat(history.get("deliveries")).hasSize(2)
+                    .allSatisfy(d -> assertThat(d.get("status").asString()).isEqualTo(NotificationPusher.Status.DELIVERED.name()));
+        });
+        assertThat(STRIPE_RECEIVED.get() - before).isEqualTo(2);
+        assertThat(get("/sandbox/stripe/merchants", 200)).hasSize(2);
+        get("/sandbox/stripe/events/evt_unknown", 404);
+        post("/sandbox/stripe/payments", "{\"account\":\"acct_nobody\",\"outTradeNo\":\"X\",\"amount\":1,\"currency\":\"usd\"}", 404);
+    }
+
+    @Test
+    void stripeOrderIsPublishedWithChannelStripe() {
+        JsonNode order = post("/sandbox/stripe/orders",
+                "{\"account\":\"acct_1PaypipeSbx0000\",\"outTradeNo\":\"ORDER-5004\",\"amount\":1050,\"currency\":\"usd\"}", 201);
+
+        assertThat(order.get("channel").asString()).isEqualTo("STRIPE");
+        assertThat(order.at("/amount/currency").asString()).isEqualTo("USD");
+        assertThat(order.at("/amount/minor").asLong()).isEqualTo(1050);
     }
 
     @Test
@@ -234,6 +286,12 @@ class SandboxApplicationTest {
                 byte[] success = "success".getBytes(StandardCharsets.US_ASCII);
                 exchange.sendResponseHeaders(200, success.length);
                 exchange.getResponseBody().write(success);
+                exchange.close();
+            });
+            server.createContext("/notify/stripe", exchange -> {
+                exchange.getRequestBody().readAllBytes();
+                STRIPE_RECEIVED.incrementAndGet();
+                exchange.sendResponseHeaders(200, -1);
                 exchange.close();
             });
             server.start();

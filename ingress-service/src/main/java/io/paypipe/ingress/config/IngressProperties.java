@@ -15,6 +15,8 @@ import org.springframework.util.unit.DataSize;
  * @param merchantsFile          the merchants file ({@code PAYMENT_MERCHANTS_FILE})
  * @param publishTimeout         how long a callback waits for the broker's confirmation; WeChat gives 5 s in all
  * @param maxConcurrentCallbacks callbacks handled at once; one more gets a fail ack at once (no queue)
+ * @param stripeTolerance        a Stripe event whose signed {@code t=} is further than this from now (either way) is
+ *                               refused; also the tolerance handed to stripe-java's {@code Webhook} (Stripe: 300 s)
  */
 @ConfigurationProperties("ingress")
 public record IngressProperties(
@@ -22,7 +24,8 @@ public record IngressProperties(
         @DefaultValue("5m") Duration replayWindow,
         @DefaultValue("var/merchants.yaml") Path merchantsFile,
         @DefaultValue("3s") Duration publishTimeout,
-        @DefaultValue("64") int maxConcurrentCallbacks) {
+        @DefaultValue("64") int maxConcurrentCallbacks,
+        @DefaultValue("300s") Duration stripeTolerance) {
 
     public IngressProperties {
         if (maxBodyBytes.toBytes() <= 0 || maxBodyBytes.toBytes() > Integer.MAX_VALUE - 1) {
@@ -30,6 +33,10 @@ public record IngressProperties(
         }
         requirePositive(replayWindow, "ingress.replay-window");
         requirePositive(publishTimeout, "ingress.publish-timeout");
+        requirePositive(stripeTolerance, "ingress.stripe-tolerance");
+        if (stripeTolerance.toSeconds() < 1) {
+            throw new IllegalArgumentException("ingress.stripe-tolerance must be at least one second");
+        }
         if (maxConcurrentCallbacks <= 0) {
             throw new IllegalArgumentException("ingress.max-concurrent-callbacks must be positive");
         }

@@ -1,6 +1,7 @@
 package io.paypipe.downstream.points;
 
 import io.paypipe.core.event.OrderPaid;
+import io.paypipe.core.money.Money;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,12 +25,21 @@ class PointsListener {
 
     @KafkaListener(id = "points", topics = "order.paid", containerFactory = "orderPaidContainerFactory")
     void onOrderPaid(OrderPaid paid) {
-        long points = paid.paidAmount().minor() / 100;
+        long points = wholeMajorUnits(paid.paidAmount());
         try {
             grants.insert(paid, points, clock.instant());
             log.info("points: granted {} for order {} (event {})", points, paid.orderId(), paid.eventId());
         } catch (DuplicateKeyException e) {
             log.info("points: event {} for order {} already granted, skipped", paid.eventId(), paid.orderId());
         }
+    }
+
+    /** 128.00 CNY is 128, 1500 JPY (no decimals) is 1500: the minor units over the currency's own exponent. */
+    static long wholeMajorUnits(Money amount) {
+        long divisor = 1;
+        for (int i = 0; i < Money.fractionDigits(amount.currency()); i++) {
+            divisor *= 10;
+        }
+        return amount.minor() / divisor;
     }
 }

@@ -4,6 +4,9 @@ import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.order.SandboxOrders;
+import io.paypipe.sandbox.stripe.StripeEvents;
+import io.paypipe.sandbox.stripe.StripeMerchants;
+import io.paypipe.sandbox.stripe.StripePayments;
 import io.paypipe.sandbox.wechatpay.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import io.paypipe.sandbox.wechatpay.WechatPayRefunds;
@@ -26,7 +29,8 @@ import org.springframework.kafka.core.ProducerFactory;
 
 /**
  * The sandbox's beans. A launcher that runs the sandbox context in-process can fetch them by name:
- * {@code sandboxMerchants}, {@code wechatPayNotifications}, {@code notificationPusher}, {@code sandboxOrders}.
+ * {@code sandboxMerchants}, {@code wechatPayNotifications}, {@code notificationPusher}, {@code sandboxOrders},
+ * {@code stripeMerchants}, {@code stripePayments}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SandboxProperties.class)
@@ -44,13 +48,19 @@ public class SandboxConfiguration {
      * before any service started after the sandbox reads it.
      */
     @Bean
-    public SandboxMerchants sandboxMerchants(SandboxProperties properties) {
+    public SandboxMerchants sandboxMerchants(SandboxProperties properties, StripeMerchants stripeMerchants) {
         SandboxMerchants merchants = SandboxMerchants.generate(properties.tenant(), properties.merchantCount(),
                 properties.subMerchantCount(), properties.wechatpayCertificateSerials(), properties.alipayMerchantCount(),
                 properties.alipaySubMerchantCount());
-        Path written = merchants.writeMerchantsFile(properties.merchantsFile());
-        log.info("sandbox merchants {} written to {}", merchants.all(), written);
+        Path written = merchants.writeMerchantsFile(properties.merchantsFile(), stripeMerchants.entries());
+        log.info("sandbox merchants {} and {} written to {}", merchants.all(), stripeMerchants.all(), written);
         return merchants;
+    }
+
+    /** The Stripe accounts; their entries go into the merchants file written by {@link #sandboxMerchants}. */
+    @Bean
+    public StripeMerchants stripeMerchants(SandboxProperties properties) {
+        return StripeMerchants.generate(properties.tenant(), properties.stripeMerchantCount());
     }
 
     @Bean
@@ -69,6 +79,15 @@ public class SandboxConfiguration {
     public WechatPayPayments wechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
                                                NotificationPusher notificationPusher) {
         return new WechatPayPayments(merchants, notifications, notificationPusher);
+    }
+
+    /** Stripe's events, pushed by its own pusher (Stripe's schedule, any 2xx is success). */
+    @Bean(destroyMethod = "close")
+    public StripePayments stripePayments(SandboxProperties properties, StripeMerchants stripeMerchants,
+                                         SandboxOrders sandboxOrders, @Qualifier("sandboxClock") Clock clock) {
+        return new StripePayments(stripeMerchants, new StripeEvents(clock), sandboxOrders,
+                StripePayments.pusher(properties.stripeNotifyUrl(), properties.timeCompression(),
+                        properties.notifyTimeout(), clock));
     }
 
     @Bean

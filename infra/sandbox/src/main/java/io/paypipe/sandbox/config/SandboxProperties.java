@@ -25,6 +25,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param wechatpayCertificateSerials every WeChat merchant also gets a platform certificate key under a 40-hex
  *                            serial, and every other notification is signed with it (WeChat's switch from
  *                            certificates to public keys)
+ * @param stripeNotifyPath    path of the Stripe webhook endpoint under {@code notifyBaseUrl}
+ * @param stripeMerchantCount Stripe accounts to create (acct_1PaypipeSbx0000, ...), each with its own endpoint secret
  */
 @ConfigurationProperties("sandbox")
 public record SandboxProperties(
@@ -39,7 +41,9 @@ public record SandboxProperties(
         @DefaultValue("/notify/alipay") String alipayNotifyPath,
         @DefaultValue("2") int alipayMerchantCount,
         @DefaultValue("0") int alipaySubMerchantCount,
-        @DefaultValue("false") boolean wechatpayCertificateSerials) {
+        @DefaultValue("false") boolean wechatpayCertificateSerials,
+        @DefaultValue("/notify/stripe") String stripeNotifyPath,
+        @DefaultValue("2") int stripeMerchantCount) {
 
     public static final String MERCHANTS_FILE_ENV = "PAYMENT_MERCHANTS_FILE";
     public static final String DEFAULT_MERCHANTS_FILE = "var/merchants.yaml";
@@ -62,6 +66,11 @@ public record SandboxProperties(
     /** {@code notifyBaseUrl} + {@code alipayNotifyPath}, e.g. {@code http://127.0.0.1:8081/notify/alipay}. */
     public URI alipayNotifyUrl() {
         return notifyUrl(alipayNotifyPath);
+    }
+
+    /** {@code notifyBaseUrl} + {@code stripeNotifyPath}, e.g. {@code http://127.0.0.1:8081/notify/stripe}. */
+    public URI stripeNotifyUrl() {
+        return notifyUrl(stripeNotifyPath);
     }
 
     private URI notifyUrl(String notifyPath) {

@@ -171,7 +171,14 @@ public final class SandboxMerchants {
 
     /** Writes the merchants file atomically (owner-readable only) and returns its absolute path. */
     public Path writeMerchantsFile(Path path) {
-        merchantsFile().write(path);
+        return writeMerchantsFile(path, List.of());
+    }
+
+    /** Like {@link #writeMerchantsFile(Path)}, followed by the entries of other channels' merchants. */
+    public Path writeMerchantsFile(Path path, List<Merchant> otherChannels) {
+        List<Merchant> entries = new ArrayList<>(merchantsFile().merchants());
+        entries.addAll(otherChannels);
+        new MerchantsFile(entries).write(path);
         return path.toAbsolutePath();
     }
 

@@ -94,7 +94,24 @@ public final class SandboxOrders {
 
     /** Publishes the order and waits (up to 10 s) for the broker's acknowledgement; IllegalStateException when Kafka fails. */
     public OrderCreated create(String merchantId, String outTradeNo, long amountFen) {
-        OrderCreated event = orderCreated(merchantId, outTradeNo, amountFen);
+        return publish(orderCreated(merchantId, outTradeNo, amountFen));
+    }
+
+    /**
+     * The event for an order paid through another channel's merchant (a Stripe account, ...), in the currency
+     * and minor units that channel will report (USD cents, JPY whole yen). Not published.
+     */
+    public OrderCreated orderCreated(String tenant, Channel channel, String merchantId, String outTradeNo, Money amount) {
+        if (amount.minor() <= 0) {
+            throw new IllegalArgumentException("the amount must be positive");
+        }
+        OrderKey key = new OrderKey(TenantId.of(tenant), MerchantId.of(merchantId), OutTradeNo.of(outTradeNo));
+        return new OrderCreated(EventId.derived("order-created", key.kafkaKey()), key, null, channel, amount,
+                clock.instant());
+    }
+
+    /** Publishes {@code event} and waits (up to 10 s) for the broker; IllegalStateException when Kafka fails. */
+    public OrderCreated publish(OrderCreated event) {
         try {
             kafka.send(Topics.ORDER_CREATED.name(), event.orderKey().kafkaKey(), event)
                     .get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -104,8 +121,8 @@ public final class SandboxOrders {
             throw new IllegalStateException("interrupted while publishing the order", e);
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            throw new IllegalStateException("cannot publish order " + outTradeNo + " to " + Topics.ORDER_CREATED.name()
-                    + ": " + cause, cause);
+            throw new IllegalStateException("cannot publish order " + event.orderKey().outTradeNo() + " to "
+                    + Topics.ORDER_CREATED.name() + ": " + cause, cause);
         }
     }
 }

@@ -38,6 +38,9 @@ import org.slf4j.LoggerFactory;
  * {@link #push(SignedNotification, UnaryOperator)} re-signs before each re-push, e.g. with
  * {@link WechatPayNotifications#resign}; the body stays the same bytes.
  * <p>
+ * The pusher is generic: another channel passes its own schedule and its own success condition (Stripe: any
+ * 2xx, see {@link #ANY_2XX}) to the full constructor; WeChat's ({@link #WECHAT_SUCCESS_ACK}) is the default.
+ * <p>
  * Every {@link #push} is one delivery with its own re-push chain; pushing the same notification twice
  * models WeChat's duplicate deliveries. The history is kept per notification id, see {@link #deliveries}.
  * <p>
@@ -56,7 +59,6 @@ public final class NotificationPusher implements AutoCloseable {
             Duration.ofHours(3), Duration.ofHours(6), Duration.ofHours(6));
     /** WeChat waits this long for the merchant's answer. */
     public static final Duration WECHAT_TIMEOUT = Duration.ofSeconds(5);
-
     /** What a channel accepts as the receiver's success ack; every other answer (or none) is pushed again. */
     @FunctionalInterface
     public interface SuccessAck {
@@ -65,6 +67,8 @@ public final class NotificationPusher implements AutoCloseable {
 
     /** WeChat Pay v3: HTTP 200 or 204, whatever the body. */
     public static final SuccessAck WECHAT_SUCCESS_ACK = (status, body) -> status == 200 || status == 204;
+    /** Stripe: any 2xx. */
+    public static final SuccessAck ANY_2XX = (status, body) -> status >= 200 && status < 300;
 
     public enum Status {
         /** Not acknowledged yet; a (re-)push is due. */
@@ -137,12 +141,21 @@ public final class NotificationPusher implements AutoCloseable {
      */
     public NotificationPusher(URI notifyUrl, long timeCompression, List<Duration> repushSchedule,
                               Duration requestTimeout, Clock clock) {
-        this(notifyUrl, timeCompression, repushSchedule, requestTimeout, WECHAT_SUCCESS_ACK, clock);
+        this(notifyUrl, timeCompression, repushSchedule, requestTimeout, WECHAT_SUCCESS_ACK, "wechatpay-pusher", clock);
     }
 
     /** @param successAck which answers end a delivery (the channel's success ack) */
     public NotificationPusher(URI notifyUrl, long timeCompression, List<Duration> repushSchedule,
                               Duration requestTimeout, SuccessAck successAck, Clock clock) {
+        this(notifyUrl, timeCompression, repushSchedule, requestTimeout, successAck, "notification-pusher", clock);
+    }
+
+    /**
+     * @param successAck which answers end a delivery (the channel's success ack, e.g. {@link #ANY_2XX})
+     * @param threadName name of the pusher's scheduler thread
+     */
+    public NotificationPusher(URI notifyUrl, long timeCompression, List<Duration> repushSchedule,
+                              Duration requestTimeout, SuccessAck successAck, String threadName, Clock clock) {
         if (timeCompression < 1) {
             throw new IllegalArgumentException("timeCompression must be >= 1");
         }
@@ -157,7 +170,7 @@ public final class NotificationPusher implements AutoCloseable {
                 .connectTimeout(requestTimeout)
                 .build();
         this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "wechatpay-pusher");
+            Thread thread = new Thread(runnable, threadName);
             thread.setDaemon(true);
             return thread;
         });

@@ -1,0 +1,151 @@
+package io.paypipe.ingress.stripe;
+
+import static io.paypipe.ingress.stripe.StripeFields.amount;
+import static io.paypipe.ingress.stripe.StripeFields.currency;
+import static io.paypipe.ingress.stripe.StripeFields.metadata;
+import static io.paypipe.ingress.stripe.StripeFields.optionalText;
+import static io.paypipe.ingress.stripe.StripeFields.requireObject;
+import static io.paypipe.ingress.stripe.StripeFields.text;
+
+import io.paypipe.core.event.PaymentState;
+import io.paypipe.core.event.RefundState;
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.id.ChannelTradeNo;
+import io.paypipe.core.id.MerchantId;
+import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.id.OutTradeNo;
+import io.paypipe.core.money.Money;
+import io.paypipe.ingress.callback.Check;
+import io.paypipe.ingress.callback.Rejection;
+import io.paypipe.ingress.intake.IntermediateNotice;
+import io.paypipe.ingress.intake.VerifiedNotification;
+import io.paypipe.ingress.intake.VerifiedRefund;
+import java.time.Instant;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Classifies a verified Stripe event; the README's table is the reference.
+ * <ul>
+ *   <li>{@code payment_intent.succeeded} → SUCCEEDED, {@code payment_intent.canceled} → CLOSED (PaymentIntent id
+ *       = channel trade number, {@code amount} = order amount, {@code amount_received} = paid amount).</li>
+ *   <li>{@code payment_intent.payment_failed} is NOT a close: the PaymentIntent goes back to
+ *       {@code requires_payment_method} and the customer may retry, and succeed, on the same {@code pi_} id.
+ *       Stored in {@code pay_notify_raw} it would take the unique key of that id, the later
+ *       {@code payment_intent.succeeded} would be acknowledged as a duplicate of the settled failure, and the
+ *       payment would be lost. So it is logged like every in-between state ({@code processing},
+ *       {@code requires_action}, {@code created}, ...).</li>
+ *   <li>{@code refund.created} / {@code refund.updated} / {@code refund.failed}: by the refund's {@code status}:
+ *       {@code succeeded} → SUCCEEDED, {@code failed} / {@code canceled} → CLOSED, {@code pending} /
+ *       {@code requires_action} → logged, anything else → UNKNOWN.</li>
+ *   <li>{@code charge.refunded} carries no refund number (the refund events do): logged. Any other type: logged.</li>
+ *   <li>An object without {@code metadata.out_trade_no} was not made through the pipeline: logged, not ours.</li>
+ * </ul>
+ */
+@Component
+class StripeEventClassifier {
+
+    private static final int MAX_STATE = 32;
+
+    Check<StripeOutcome> classify(VerifiedEvent event) {
+        try {
+            if (event.type().startsWith("payment_intent.")) {
+                return Check.ok(paymentIntent(event));
+            }
+            if (event.type().startsWith("refund.")) {
+                return Check.ok(refund(event));
+            }
+            if (event.type().equals("charge.refunded")) {
+                JsonNode charge = event.object();
+                requireObject(charge, "charge");
+                return Check.ok(logged(event, metadata(charge, "out_trade_no"), optionalText(charge, "payment_intent"),
+                        "charge.refunded names no refund number; the refund.* events of the same refund carry it"));
+            }
+            return Check.ok(logged(event, Optional.empty(), Optional.empty(), "event type not acted on"));
+        } catch (StripeFields.MalformedEvent e) {
+            return Check.reject(Rejection.MALFORMED, e.getMessage() + " (" + event.type() + ")");
+        } catch (IllegalArgumentException e) {
+            // from the id and money types: they name the field, never its value
+            return Check.reject(Rejection.MALFORMED, e.getMessage());
+        }
+    }
+
+    private static StripeOutcome paymentIntent(VerifiedEvent event) {
+        JsonNode pi = event.object();
+        requireObject(pi, "payment_intent");
+        String paymentIntentId = text(pi, "id");
+        Optional<String> outTradeNo = metadata(pi, "out_trade_no");
+        Optional<PaymentState> state = switch (event.type()) {
+            case "payment_intent.succeeded" -> Optional.of(PaymentState.SUCCEEDED);
+            case "payment_intent.canceled" -> Optional.of(PaymentState.CLOSED);
+            // payment_failed included: the PaymentIntent is still open, see the class comment
+            default -> Optional.empty();
+        };
+        if (state.isEmpty()) {
+            return logged(event, outTradeNo, Optional.of(paymentIntentId), "in-between PaymentIntent state");
+        }
+        if (outTradeNo.isEmpty()) {
+            return logged(event, outTradeNo, Optional.of(paymentIntentId), "no metadata.out_trade_no: not our order");
+        }
+        String currency = currency(pi);
+        Money orderAmount = Money.of(amount(pi, "amount"), currency);
+        Money paidAmount = Money.of(amount(pi, "amount_received"), currency);
+        Instant paidAt = state.get() == PaymentState.SUCCEEDED ? Instant.ofEpochSecond(event.created()) : null;
+        return new StripeOutcome.Payment(new VerifiedNotification(Channel.STRIPE, orderKey(event, outTradeNo.get()), null,
+                ChannelTradeNo.of(paymentIntentId), state.get(), event.type(), orderAmount, paidAmount, paidAt,
+                event.id(), event.body()));
+    }
+
+    /**
+     * A refund is ours when it names our order ({@code metadata.out_trade_no}); our refund number is
+     * {@code metadata.refund_no}, else (a refund made in the Dashboard for our order) the refund's id. A refund
+     * with our refund number but no order number is a bug on our side: refused loudly rather than dropped.
+     */
+    private static StripeOutcome refund(VerifiedEvent event) {
+        JsonNode re = event.object();
+        requireObject(re, "refund");
+        String refundId = text(re, "id");
+        Optional<String> refundNo = metadata(re, "refund_no");
+        Optional<String> outTradeNo = metadata(re, "out_trade_no");
+        Optional<String> paymentIntentId = optionalText(re, "payment_intent");
+        if (outTradeNo.isEmpty()) {
+            if (refundNo.isPresent()) {
+                throw new StripeFields.MalformedEvent("metadata.refund_no without metadata.out_trade_no");
+            }
+            return logged(event, outTradeNo, paymentIntentId, "no metadata.out_trade_no: not our refund");
+        }
+        String status = text(re, "status");
+        if (status.length() > MAX_STATE) {
+            throw new StripeFields.MalformedEvent("status longer than " + MAX_STATE);
+        }
+        Optional<RefundState> state = switch (status) {
+            case "succeeded" -> Optional.of(RefundState.SUCCEEDED);
+            case "failed", "canceled" -> Optional.of(RefundState.CLOSED);
+            case "pending", "requires_action" -> Optional.empty();
+            default -> Optional.of(RefundState.UNKNOWN);
+        };
+        if (state.isEmpty()) {
+            return logged(event, outTradeNo, paymentIntentId, "refund " + status);
+        }
+        String tradeNo = paymentIntentId.orElseThrow(() -> new StripeFields.MalformedEvent("payment_intent missing"));
+        Money amount = Money.of(amount(re, "amount"), currency(re));
+        Instant succeededAt = state.get() == RefundState.SUCCEEDED ? Instant.ofEpochSecond(event.created()) : null;
+        return new StripeOutcome.Refund(new VerifiedRefund(Channel.STRIPE, orderKey(event, outTradeNo.get()), null,
+                refundNo.orElse(refundId), refundId, ChannelTradeNo.of(tradeNo), state.get(), status, amount,
+                succeededAt, event.id(), event.body()));
+    }
+
+    private static OrderKey orderKey(VerifiedEvent event, String outTradeNo) {
+        StripeMerchant merchant = event.merchant();
+        return new OrderKey(merchant.tenant(), MerchantId.of(merchant.account()), OutTradeNo.of(outTradeNo));
+    }
+
+    private static StripeOutcome logged(VerifiedEvent event, Optional<String> outTradeNo, Optional<String> tradeNo,
+                                        String why) {
+        StripeMerchant merchant = event.merchant();
+        return new StripeOutcome.Logged(new IntermediateNotice(Channel.STRIPE, merchant.tenant(),
+                MerchantId.of(merchant.account()), outTradeNo.orElse(null), tradeNo.orElse(null), event.id(),
+                StripeFields.state(event.type()), event.body()), why);
+    }
+}
