@@ -85,10 +85,10 @@ public final class LocalLauncher {
     private static void writeConnection(Path var, LocalPipeline.Settings settings) throws java.io.IOException {
         java.nio.file.Files.createDirectories(var);
         java.nio.file.Files.writeString(var.resolve("connection.env"), String.join("\n",
-                "SPRING_KAFKA_BOOTSTRAP_SERVERS=" + settings.bootstrapServers(),
-                "SPRING_DATASOURCE_URL=" + settings.jdbcUrl(),
-                "SPRING_DATASOURCE_USERNAME=" + settings.dbUser(),
-                "SPRING_DATASOURCE_PASSWORD=" + settings.dbPassword()) + "\n");
+                "SPRING_KAFKA_BOOTSTRAP_SERVERS='" + settings.bootstrapServers() + "'",
+                "SPRING_DATASOURCE_URL='" + settings.jdbcUrl() + "'", // the URL has '&': quote it for the shell
+                "SPRING_DATASOURCE_USERNAME='" + settings.dbUser() + "'",
+                "SPRING_DATASOURCE_PASSWORD='" + settings.dbPassword() + "'") + "\n");
     }
 
     private static int intOption(List<String> options, String prefix, int fallback) {
