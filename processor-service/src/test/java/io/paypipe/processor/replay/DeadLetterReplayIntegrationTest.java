@@ -1,0 +1,225 @@
+package io.paypipe.processor.replay;
+
+import static io.paypipe.processor.support.Fixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.paypipe.core.event.OrderPaid;
+import io.paypipe.core.id.ChannelTradeNo;
+import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.topic.Json;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.embedded.TestInfra;
+import io.paypipe.processor.support.TopicReader;
+import io.paypipe.processor.support.TopicWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/** Test 4: a dead letter replayed after its cause was fixed applies once; replayed again, still once; audited. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"processor.retry-interval=100ms", "processor.retry-max-attempts=30"})
+class DeadLetterReplayIntegrationTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static TopicWriter writer;
+    private static TopicReader<OrderPaid> paid;
+    private static KafkaProducer<byte[], byte[]> dltProducer;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @DynamicPropertySource
+    static void infra(DynamicPropertyRegistry registry) {
+        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
+    }
+
+    @BeforeAll
+    static void clients() throws Exception {
+        String bootstrap = TestInfra.get().bootstrapServers();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            admin.createTopics(List.of(new NewTopic(ReplayConfig.DEAD_LETTER_TOPIC, Topics.DEFAULT_PARTITIONS, (short) 1)))
+                    .all().get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw e;
+            }
+        }
+        writer = new TopicWriter(bootstrap);
+        paid = new TopicReader<>(bootstrap, Topics.ORDER_PAID);
+        dltProducer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ProducerConfig.ACKS_CONFIG, "all"), new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    @AfterAll
+    static void closeClients() {
+        writer.close();
+        paid.close();
+        dltProducer.close();
+    }
+
+    @Test
+    void aDeadLetterReplayedAfterTheCauseIsFixedAppliesOnceAndAgainStillOnce() throws Exception {
+        // Given a notification for an order that did not exist, given up: raw row handled=2, record on the DLT
+        OrderKey key = newOrderKey();
+        ChannelTradeNo tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 2500);
+        jdbc.sql("UPDATE pay_notify_raw SET handled = 2, last_error = 'no order' WHERE id = :id").param("id", rawId).update();
+        RecordMetadata dlt = publishDeadLetter(key, Json.MAPPER.writeValueAsBytes(succeeded(rawId, key, tradeNo, 2500, 2500)),
+                "no order for raw " + rawId);
+
+        // When an operator lists and looks at it
+        JsonNode listed = get("/ops/dead-letters?errorClass=OrderNotFoundException&merchant=" + MERCHANT.value()
+                + "&channel=wechatpay&from=" + Instant.now().minusSeconds(600));
+        JsonNode shown = get("/ops/dead-letters/" + dlt.partition() + "/" + dlt.offset());
+
+        // Then it is there, with its error, its DLT headers as text and a payload summary
+        assertThat(listed.valueStream().map(n -> n.get("offset").asLong() + "/" + n.get("partition").asInt()))
+                .contains(dlt.offset() + "/" + dlt.partition());
+        assertThat(shown.get("causeClass").asString()).isEqualTo("io.paypipe.processor.failure.OrderNotFoundException");
+        assertThat(shown.get("headers").get("kafka_dlt-original-offset").asString()).isEqualTo("41");
+        assertThat(shown.get("payload").get("rawId").asLong()).isEqualTo(rawId);
+        assertThat(shown.has("valueBytes")).isFalse();
+
+        // When the cause is fixed (the order arrives) and the dead letter is replayed
+        writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, 2500));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(status(key)).isEqualTo("PENDING"));
+        JsonNode first = replay("alice", "order " + key.outTradeNo().value() + " arrived late", dlt);
+
+        // Then the order is paid once, one ledger row, the raw row is settled, order.paid published
+        assertThat(first.get("records").get(0).get("status").asString()).isEqualTo("PUBLISHED");
+        await().atMost(WAIT).untilAsserted(() -> assertThat(status(key)).isEqualTo("PAID"));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(handled(rawId)).isEqualTo(1));
+        assertThat(ledgerRows(tradeNo)).isOne();
+        await().atMost(WAIT).untilAsserted(() -> assertThat(paidEventsFor(key)).hasSize(1));
+
+        // When it is replayed again
+        JsonNode second = replay("bob", "second look", dlt);
+
+        // Then it is a duplicate: order.paid again with the same event id, still one ledger row
+        await().atMost(WAIT).untilAsserted(() -> assertThat(paidEventsFor(key)).hasSize(2));
+        assertThat(paidEventsFor(key)).extracting(OrderPaid::eventId).containsOnly(OrderPaid.idFor(
+                paidEventsFor(key).getFirst().channel(), tradeNo));
+        assertThat(ledgerRows(tradeNo)).isOne();
+        assertThat(handled(rawId)).isEqualTo(1);
+
+        // And both replays are audited: who, why, which record, where it went
+        JsonNode audit = get("/ops/replays/" + first.get("replayId").asString());
+        assertThat(audit.get("requestedBy").asString()).isEqualTo("alice");
+        assertThat(audit.get("reason").asString()).contains("arrived late");
+        JsonNode row = audit.get("records").get(0);
+        assertThat(row.get("dltPartition").asInt()).isEqualTo(dlt.partition());
+        assertThat(row.get("dltOffset").asLong()).isEqualTo(dlt.offset());
+        assertThat(row.get("rawId").asLong()).isEqualTo(rawId);
+        assertThat(row.get("status").asString()).isEqualTo("PUBLISHED");
+        assertThat(row.get("targetOffset").isNull()).isFalse();
+        assertThat(jdbc.sql("""
+                        SELECT COUNT(*) FROM dlt_replay r JOIN dlt_replay_record x ON x.replay_id = r.replay_id
+                         WHERE x.raw_id = :raw AND x.status = 'PUBLISHED' AND r.requested_by IN ('alice', 'bob')""")
+                .param("raw", rawId).query(Long.class).single()).isEqualTo(2);
+        assertThat(second.get("replayId").asString()).isNotEqualTo(first.get("replayId").asString());
+    }
+
+    @Test
+    void theSameReplayIdDoesNotPublishTheSameDeadLetterTwice() throws Exception {
+        // Given a dead letter replayed under an operator-chosen replay id
+        OrderKey key = newOrderKey();
+        RecordMetadata dlt = publishDeadLetter(key, "poison".getBytes(), "failed to deserialize");
+        String body = """
+                {"replayId":"%s","requestedBy":"carol","reason":"retry of my request","records":[{"partition":%d,"offset":%d}]}"""
+                .formatted("r-" + key.outTradeNo().value(), dlt.partition(), dlt.offset());
+        assertThat(post(body).statusCode()).isEqualTo(200);
+
+        // When the same request is sent again
+        HttpResponse<String> again = post(body);
+
+        // Then the record is not published again, and there is one audit row
+        assertThat(Json.MAPPER.readTree(again.body()).get("records").get(0).get("status").asString())
+                .isEqualTo("ALREADY_PUBLISHED");
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM dlt_replay_record WHERE replay_id = :id")
+                .param("id", "r-" + key.outTradeNo().value()).query(Long.class).single()).isOne();
+    }
+
+    @Test
+    void aReplayWithoutReasonOrRequesterIsRefused() throws Exception {
+        assertThat(post("{\"requestedBy\":\"alice\",\"records\":[{\"partition\":0,\"offset\":0}]}").statusCode()).isEqualTo(400);
+        assertThat(post("{\"reason\":\"x\",\"records\":[{\"partition\":0,\"offset\":0}]}").statusCode()).isEqualTo(400);
+        assertThat(post("{\"requestedBy\":\"alice\",\"reason\":\"x\"}").statusCode()).isEqualTo(400);
+        assertThat(post("{\"requestedBy\":\"alice\",\"reason\":\"x\",\"filter\":{}}").statusCode()).isEqualTo(400);
+    }
+
+    private RecordMetadata publishDeadLetter(OrderKey key, byte[] value, String message) throws Exception {
+        var headers = DeadLetterSamples.dltHeaders("org.springframework.kafka.listener.ListenerExecutionFailedException",
+                "io.paypipe.processor.failure.OrderNotFoundException", message, 3, 41, Instant.now().toEpochMilli());
+        var record = new ProducerRecord<>(ReplayConfig.DEAD_LETTER_TOPIC, null, key.kafkaKey().getBytes(), value, headers);
+        return dltProducer.send(record).get(30, TimeUnit.SECONDS);
+    }
+
+    private JsonNode replay(String who, String why, RecordMetadata dlt) throws Exception {
+        HttpResponse<String> response = post(Json.MAPPER.writeValueAsString(Map.of("requestedBy", who, "reason", why,
+                "records", List.of(Map.of("partition", dlt.partition(), "offset", dlt.offset())))));
+        assertThat(response.statusCode()).isEqualTo(200);
+        return Json.MAPPER.readTree(response.body());
+    }
+
+    private HttpResponse<String> post(String json) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/ops/dead-letters/replay"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private JsonNode get(String path) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return Json.MAPPER.readTree(response.body());
+    }
+
+    private List<OrderPaid> paidEventsFor(OrderKey key) {
+        return paid.values().stream().filter(e -> e.orderKey().equals(key)).toList();
+    }
+
+    private String status(OrderKey key) {
+        return jdbc.sql("SELECT status FROM orders WHERE merchant_id = :m AND out_trade_no = :o")
+                .param("m", key.merchantId().value()).param("o", key.outTradeNo().value())
+                .query(String.class).optional().orElse("ABSENT");
+    }
+
+    private int handled(long rawId) {
+        return jdbc.sql("SELECT handled FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class).single();
+    }
+
+    private long ledgerRows(ChannelTradeNo tradeNo) {
+        return jdbc.sql("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v").param("v", tradeNo.value())
+                .query(Long.class).single();
+    }
+}
