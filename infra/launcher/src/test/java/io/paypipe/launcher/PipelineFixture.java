@@ -23,6 +23,9 @@ final class PipelineFixture {
     private PipelineFixture() {
     }
 
+    /** The processor's retry ladder in tests: about 10 s in all, like the sandbox's compressed re-pushes. */
+    static final String RETRY_DELAYS = "100ms,200ms,400ms,800ms,1s,2s,2s,2s,2s";
+
     /** Settings on free ports, with the sandbox's re-push delays divided by {@code timeCompression}. */
     static LocalPipeline.Settings settings(String bootstrapServers, long timeCompression) {
         TestInfra infra = TestInfra.get();
@@ -33,8 +36,7 @@ final class PipelineFixture {
         return LocalPipeline.Settings.of(bootstrapServers, infra.jdbcUrl(), infra.username(), infra.password(), merchantsFile())
                 .withPorts(ports)
                 .withTimeCompression(timeCompression)
-                .withExtra(Service.PROCESSOR, "processor.retry-interval", "100ms")
-                .withExtra(Service.PROCESSOR, "processor.retry-max-attempts", "100");
+                .withExtra(Service.PROCESSOR, "processor.retry-delays", RETRY_DELAYS);
     }
 
     static LocalPipeline.Settings settings() {
