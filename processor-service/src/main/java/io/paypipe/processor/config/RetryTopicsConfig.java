@@ -12,6 +12,7 @@ import org.springframework.dao.TransientDataAccessException;
 import org.springframework.kafka.annotation.EnableKafkaRetryTopic;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.retrytopic.DltStrategy;
 import org.springframework.kafka.retrytopic.RetryTopicConfiguration;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationBuilder;
 import org.springframework.kafka.retrytopic.SameIntervalTopicReuseStrategy;
@@ -26,6 +27,9 @@ import org.springframework.util.backoff.BackOffExecution;
  * {@code payment.notify-retry-<i>} and consumed there after {@code processor.retry-delays[i]}; after the last
  * level it goes to {@code payment.notify-dlt}. Only the failures listed here retry; anything else (a record
  * that cannot be read, a {@code RejectedRecordException}, a bug) goes straight to the dead-letter topic.
+ * When the DLT handler fails (database down) the record goes back to the dead-letter topic and is handled
+ * again, except when spring-kafka deems the failure fatal (e.g. a record that cannot be read): those are
+ * logged and left on the dead-letter topic.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableKafkaRetryTopic
@@ -58,7 +62,7 @@ class RetryTopicsConfig {
                 .traversingCauses()
                 .autoCreateTopicsWith(props.topicPartitions(), props.topicReplicas())
                 .dltHandlerMethod("deadLetterHandler", "onDeadLetter")
-                .doNotRetryOnDltFailure()
+                .dltProcessingFailureStrategy(DltStrategy.ALWAYS_RETRY_ON_ERROR)
                 .create(retryTemplate);
     }
 

@@ -28,6 +28,10 @@ class DeadLetterHandler {
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetterHandler.class);
 
+    /** Headers this handler adds when it fails, so a second pass still knows the record's first failure. */
+    static final String FIRST_FAILURE = "paypipe_dlt-first-failure-fqcn";
+    static final String FIRST_ERROR = "paypipe_dlt-first-error";
+
     private final RawNotificationRepository raws;
     private final AlertRepository alerts;
     private final DownstreamPublisher publisher;
@@ -44,20 +48,31 @@ class DeadLetterHandler {
     /**
      * The retry topics' DLT handler (see {@code RetryTopicsConfig}). spring-kafka 4 writes the exception
      * headers under {@code KafkaHeaders.EXCEPTION_*} ({@code kafka_exception-fqcn}, ...) and the origin under
-     * {@code KafkaHeaders.ORIGINAL_*}; the {@code DLT_*} names are its deprecated 3.x names.
+     * {@code KafkaHeaders.ORIGINAL_*}; the {@code DLT_*} names are its deprecated 3.x names. When this handler
+     * fails (database down), spring-kafka puts the record back on the dead-letter topic with the handler's
+     * failure in those headers, so the first failure is kept in {@link #FIRST_FAILURE} / {@link #FIRST_ERROR}.
      */
     public void onDeadLetter(ConsumerRecord<String, PaymentNotified> record) {
-        String causeClass = header(record, KafkaHeaders.EXCEPTION_CAUSE_FQCN);
-        String exceptionClass = header(record, KafkaHeaders.EXCEPTION_FQCN);
-        String failed = causeClass != null ? causeClass : exceptionClass;
-        String error = simpleName(failed) + ": " + header(record, KafkaHeaders.EXCEPTION_MESSAGE);
+        String failed = firstOf(header(record, FIRST_FAILURE), header(record, KafkaHeaders.EXCEPTION_CAUSE_FQCN),
+                header(record, KafkaHeaders.EXCEPTION_FQCN));
+        String error = firstOf(header(record, FIRST_ERROR),
+                simpleName(failed) + ": " + header(record, KafkaHeaders.EXCEPTION_MESSAGE));
         if (record.value() == null) {
             log.error("dead letter without a notification {}-{}@{} key {}: {}", record.topic(), record.partition(),
                     record.offset(), record.key(), error);
             return;
         }
-        giveUp(record.value(), OrderNotFoundException.class.getName().equals(failed)
-                || OrderNotFoundException.class.getName().equals(exceptionClass), error);
+        try {
+            giveUp(record.value(), OrderNotFoundException.class.getName().equals(failed), error);
+        } catch (RuntimeException e) {
+            if (header(record, FIRST_FAILURE) == null) {
+                record.headers().add(FIRST_FAILURE, failed.getBytes(StandardCharsets.UTF_8));
+                record.headers().add(FIRST_ERROR, error.getBytes(StandardCharsets.UTF_8));
+            }
+            log.warn("dead letter of raw {} not settled yet, back to the dead-letter topic: {}",
+                    record.value().rawId(), e.toString());
+            throw e;
+        }
         log.error("gave up on raw {} for order {} ({}-{}@{}): {}", record.value().rawId(), record.value().orderKey(),
                 record.topic(), record.partition(), record.offset(), error);
     }
@@ -84,6 +99,18 @@ class DeadLetterHandler {
     private static String header(ConsumerRecord<?, ?> record, String name) {
         Header h = record.headers().lastHeader(name);
         return h == null ? null : new String(h.value(), StandardCharsets.UTF_8);
+    }
+
+    private static String firstOf(String first, String... others) {
+        if (first != null) {
+            return first;
+        }
+        for (String other : others) {
+            if (other != null) {
+                return other;
+            }
+        }
+        return "unknown";
     }
 
     private static String simpleName(String fqcn) {
