@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.paypipe.embedded.EmbeddedMariaDb;
-import io.paypipe.embedded.TestInfra;
+import io.paypipe.embedded.EmbeddedKafkaBroker;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -20,6 +20,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
@@ -37,13 +38,15 @@ class DatabaseDownAtProcessorIntegrationTest {
     private static final String THIRD_LEVEL = "payment.notify-retry-2";
 
     @Test
-    void notificationsWaitOnTheRetryTopicsWhileTheDatabaseIsDownAndAllApplyOnceWhenItIsBack() {
+    void notificationsWaitOnTheRetryTopicsWhileTheDatabaseIsDownAndAllApplyOnceWhenItIsBack(@TempDir Path kafkaDir) {
         // data under target/, outside java.io.tmpdir, so it survives the restart (mvn clean removes it)
         Path dir = Path.of("target", "db-down-" + UUID.randomUUID()).toAbsolutePath();
+        // a broker of its own too: its order.paid records belong to this database, not to the shared one
+        EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(kafkaDir);
         EmbeddedMariaDb db = EmbeddedMariaDb.start(dir, 0, false);
         int port = db.port();
         db.createDatabase("paypipe");
-        LocalPipeline.Settings settings = settings(TestInfra.get().bootstrapServers(), db.jdbcUrl("paypipe"),
+        LocalPipeline.Settings settings = settings(broker.bootstrapServers(), db.jdbcUrl("paypipe"),
                 db.username(), db.password(), 1000)
                 .withExtra(Service.PROCESSOR, "processor.retry-delays", LADDER)
                 .withExtra(Service.PROCESSOR, "spring.datasource.hikari.connection-timeout", "1000");
@@ -51,7 +54,7 @@ class DatabaseDownAtProcessorIntegrationTest {
         List<String> outTradeNos = IntStream.range(0, ORDERS).mapToObj(i -> prefix + i).toList();
         try (var pipeline = LocalPipeline.start(settings,
                 EnumSet.of(Service.SANDBOX, Service.INGRESS, Service.PROCESSOR, Service.DOWNSTREAM));
-             var topics = probe(List.of("payment.notify", THIRD_LEVEL))) {
+             var topics = probe(broker.bootstrapServers(), List.of("payment.notify", THIRD_LEVEL))) {
             JdbcClient jdbc = jdbc(pipeline, Service.INGRESS);
             outTradeNos.forEach(o -> givenPendingOrder(pipeline, jdbc, o, 1_000));
 
@@ -82,6 +85,7 @@ class DatabaseDownAtProcessorIntegrationTest {
                     .param("p", prefix + "%").query(Long.class).single()).isEqualTo(ORDERS);
         } finally {
             db.close();
+            broker.close();
         }
     }
 
@@ -95,9 +99,9 @@ class DatabaseDownAtProcessorIntegrationTest {
         return seen.size() == ORDERS;
     }
 
-    private static KafkaConsumer<String, byte[]> probe(List<String> topicNames) {
+    private static KafkaConsumer<String, byte[]> probe(String bootstrapServers, List<String> topicNames) {
         var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.get().bootstrapServers(),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.GROUP_ID_CONFIG, "probe-" + UUID.randomUUID(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.METADATA_MAX_AGE_CONFIG, 500), new StringDeserializer(), new ByteArrayDeserializer());
