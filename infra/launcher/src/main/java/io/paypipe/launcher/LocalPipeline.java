@@ -24,7 +24,7 @@ public final class LocalPipeline implements AutoCloseable {
 
     /**
      * @param timeCompression divides the sandbox's re-push delays (1 = real time)
-     * @param extra           more arguments per service, e.g. {@code processor.retry-interval=50ms}
+     * @param extra           more arguments per service, e.g. {@code processor.retry-delays=50ms,100ms}
      */
     public record Settings(String bootstrapServers, String jdbcUrl, String dbUser, String dbPassword,
                            Path merchantsFile, Map<Service, Integer> ports, long timeCompression,

@@ -42,7 +42,7 @@ class ChaosIntegrationTest {
 
     private static final int ORDERS = Integer.getInteger("chaos.orders", 500);
     private static final List<String> PROCESSOR_TUNING = List.of(
-            "processor.retry-interval=100ms", "processor.retry-max-attempts=8",
+            "processor.retry-delays=100ms,100ms,100ms,100ms,100ms,100ms,100ms",
             "spring.kafka.consumer.properties.session.timeout.ms=6000",
             "spring.kafka.consumer.properties.heartbeat.interval.ms=1000");
 

@@ -23,18 +23,26 @@ final class PipelineFixture {
     private PipelineFixture() {
     }
 
+    /** The processor's retry ladder in tests: about 10 s in all, like the sandbox's compressed re-pushes. */
+    static final String RETRY_DELAYS = "100ms,200ms,400ms,800ms,1s,2s,2s,2s,2s";
+
     /** Settings on free ports, with the sandbox's re-push delays divided by {@code timeCompression}. */
     static LocalPipeline.Settings settings(String bootstrapServers, long timeCompression) {
         TestInfra infra = TestInfra.get();
+        return settings(bootstrapServers, infra.jdbcUrl(), infra.username(), infra.password(), timeCompression);
+    }
+
+    /** The same on another database. */
+    static LocalPipeline.Settings settings(String bootstrapServers, String jdbcUrl, String user, String password,
+                                          long timeCompression) {
         Map<Service, Integer> ports = new EnumMap<>(Service.class);
         for (Service s : Service.values()) {
             ports.put(s, freePort());
         }
-        return LocalPipeline.Settings.of(bootstrapServers, infra.jdbcUrl(), infra.username(), infra.password(), merchantsFile())
+        return LocalPipeline.Settings.of(bootstrapServers, jdbcUrl, user, password, merchantsFile())
                 .withPorts(ports)
                 .withTimeCompression(timeCompression)
-                .withExtra(Service.PROCESSOR, "processor.retry-interval", "100ms")
-                .withExtra(Service.PROCESSOR, "processor.retry-max-attempts", "100");
+                .withExtra(Service.PROCESSOR, "processor.retry-delays", RETRY_DELAYS);
     }
 
     static LocalPipeline.Settings settings() {

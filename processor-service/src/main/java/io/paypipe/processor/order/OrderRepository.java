@@ -58,6 +58,18 @@ public class OrderRepository {
                 .optional();
     }
 
+    /**
+     * The row as last committed, locked until the end of the transaction: after a guarded update changed
+     * nothing, a plain read would still see the transaction's snapshot (REPEATABLE READ), a locking read sees
+     * what the other transaction committed.
+     */
+    public Optional<OrderRow> findForUpdate(OrderId id) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM orders WHERE id = :id FOR UPDATE")
+                .param("id", id.value())
+                .query(OrderRepository::map)
+                .optional();
+    }
+
     /** PENDING -> PAID by one channel trade number; returns the affected rows (0 = someone else moved it). */
     public int markPaid(OrderId id, OrderStatus from, OrderStatus to, String channelTradeNo, Money paid, Instant paidAt,
                         Instant now) {

@@ -25,13 +25,13 @@ record DeadLetter(String topic, int partition, long offset, Instant deadLettered
 
     static DeadLetter from(ConsumerRecord<byte[], byte[]> r) {
         Headers h = r.headers();
-        Long originalTs = longHeader(h, KafkaHeaders.DLT_ORIGINAL_TIMESTAMP);
-        Long originalOffset = longHeader(h, KafkaHeaders.DLT_ORIGINAL_OFFSET);
+        Long originalTs = longHeader(h, KafkaHeaders.ORIGINAL_TIMESTAMP);
+        Long originalOffset = longHeader(h, KafkaHeaders.ORIGINAL_OFFSET);
         return new DeadLetter(r.topic(), r.partition(), r.offset(), Instant.ofEpochMilli(r.timestamp()),
                 r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8),
-                text(h, KafkaHeaders.DLT_EXCEPTION_FQCN), text(h, KafkaHeaders.DLT_EXCEPTION_CAUSE_FQCN),
-                text(h, KafkaHeaders.DLT_EXCEPTION_MESSAGE), text(h, KafkaHeaders.DLT_ORIGINAL_TOPIC),
-                intHeader(h, KafkaHeaders.DLT_ORIGINAL_PARTITION), originalOffset,
+                text(h, KafkaHeaders.EXCEPTION_FQCN), text(h, KafkaHeaders.EXCEPTION_CAUSE_FQCN),
+                text(h, KafkaHeaders.EXCEPTION_MESSAGE), text(h, KafkaHeaders.ORIGINAL_TOPIC),
+                intHeader(h, KafkaHeaders.ORIGINAL_PARTITION), originalOffset,
                 originalTs == null ? null : Instant.ofEpochMilli(originalTs), decode(h),
                 PayloadSummary.of(r.value()), r.key(), r.value());
     }
@@ -61,12 +61,12 @@ record DeadLetter(String topic, int partition, long offset, Instant deadLettered
             String shown;
             if (v == null) {
                 shown = null;
-            } else if (name.equals(KafkaHeaders.DLT_ORIGINAL_PARTITION) && v.length == Integer.BYTES) {
+            } else if (name.equals(KafkaHeaders.ORIGINAL_PARTITION) && v.length == Integer.BYTES) {
                 shown = Integer.toString(ByteBuffer.wrap(v).getInt());
-            } else if ((name.equals(KafkaHeaders.DLT_ORIGINAL_OFFSET) || name.equals(KafkaHeaders.DLT_ORIGINAL_TIMESTAMP))
+            } else if ((name.equals(KafkaHeaders.ORIGINAL_OFFSET) || name.equals(KafkaHeaders.ORIGINAL_TIMESTAMP))
                     && v.length == Long.BYTES) {
                 shown = Long.toString(ByteBuffer.wrap(v).getLong());
-            } else if (name.equals(KafkaHeaders.DLT_EXCEPTION_STACKTRACE) || name.startsWith("springDeserializerException")) {
+            } else if (name.equals(KafkaHeaders.EXCEPTION_STACKTRACE) || name.startsWith("springDeserializerException")) {
                 shown = "<" + v.length + " bytes omitted>";
             } else {
                 shown = clip(new String(v, StandardCharsets.UTF_8));

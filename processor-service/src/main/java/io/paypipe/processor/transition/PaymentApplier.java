@@ -80,7 +80,7 @@ class PaymentApplier {
                 raws.settle(n.rawId(), APPLIED, "APPLIED", null, now);
                 return new Applied(order.paid(next.get(), tradeNo, n.paidAmount(), paidAt));
             }
-            order = load(n); // zero rows: somebody moved it first; re-read and decide on what is there now
+            order = reload(order); // zero rows: somebody moved it first; re-read and decide on what is there now
         }
         if (order.paidBy(tradeNo)) {
             raws.settle(n.rawId(), APPLIED, "DUPLICATE", null, clock.instant());
@@ -104,7 +104,7 @@ class PaymentApplier {
                 raws.settle(n.rawId(), APPLIED, "CLOSED", null, now);
                 return new Closed(order.withStatus(next.get()));
             }
-            order = load(n);
+            order = reload(order);
         }
         if (order.status() == OrderStatus.CLOSED) {
             raws.settle(n.rawId(), APPLIED, "DUPLICATE", null, clock.instant());
@@ -116,6 +116,14 @@ class PaymentApplier {
     private OrderRow load(PaymentNotified n) {
         return orders.find(n.orderKey().merchantId(), n.orderKey().outTradeNo())
                 .orElseThrow(() -> new OrderNotFoundException(n.rawId(), n.orderKey()));
+    }
+
+    /**
+     * What another transaction committed (a locking read): records of one order may be processed at the same
+     * time, one from the main topic and one from a retry topic.
+     */
+    private OrderRow reload(OrderRow order) {
+        return orders.findForUpdate(order.id()).orElseThrow();
     }
 
     /** Merchant, currency and order amount must all agree; the paid amount is booked, not compared. */

@@ -5,7 +5,7 @@ import java.time.Instant;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** The processor's side of {@code pay_notify_raw}: it only settles rows (handled 1 or 2). */
+/** The processor's side of {@code pay_notify_raw}: it counts failed attempts and settles rows (handled 1 or 2). */
 @Repository
 public class RawNotificationRepository {
 
@@ -30,6 +30,17 @@ public class RawNotificationRepository {
                 .param("handled", handled)
                 .param("outcome", outcome)
                 .param("error", error == null ? null : truncate(error))
+                .param("now", Timestamp.from(now))
+                .param("id", rawId)
+                .update();
+    }
+
+    /** One more failed attempt at the row, with its error; {@code handled} stays as it is. */
+    public int recordFailedAttempt(long rawId, String error, Instant now) {
+        return jdbc.sql("""
+                        UPDATE pay_notify_raw SET attempts = attempts + 1, last_error = :error, updated_at = :now
+                         WHERE id = :id""")
+                .param("error", truncate(error))
                 .param("now", Timestamp.from(now))
                 .param("id", rawId)
                 .update();

@@ -106,7 +106,7 @@ class DeadLetterReplayIntegrationTest {
         assertThat(listed.valueStream().map(n -> n.get("offset").asLong() + "/" + n.get("partition").asInt()))
                 .contains(dlt.offset() + "/" + dlt.partition());
         assertThat(shown.get("causeClass").asString()).isEqualTo("io.paypipe.processor.failure.OrderNotFoundException");
-        assertThat(shown.get("headers").get("kafka_dlt-original-offset").asString()).isEqualTo("41");
+        assertThat(shown.get("headers").get("kafka_original-offset").asString()).isEqualTo("41");
         assertThat(shown.get("payload").get("rawId").asLong()).isEqualTo(rawId);
         assertThat(shown.has("valueBytes")).isFalse();
 

@@ -16,18 +16,18 @@ final class DeadLetterSamples {
     static RecordHeaders dltHeaders(String exceptionFqcn, String causeFqcn, String message, int originalPartition,
                                     long originalOffset, long originalTimestamp) {
         var headers = new RecordHeaders();
-        headers.add(KafkaHeaders.DLT_EXCEPTION_FQCN, utf8(exceptionFqcn));
+        headers.add(KafkaHeaders.EXCEPTION_FQCN, utf8(exceptionFqcn));
         if (causeFqcn != null) {
-            headers.add(KafkaHeaders.DLT_EXCEPTION_CAUSE_FQCN, utf8(causeFqcn));
+            headers.add(KafkaHeaders.EXCEPTION_CAUSE_FQCN, utf8(causeFqcn));
         }
-        headers.add(KafkaHeaders.DLT_EXCEPTION_MESSAGE, utf8(message));
-        headers.add(KafkaHeaders.DLT_EXCEPTION_STACKTRACE, utf8(message + "\n\tat io.paypipe.processor.Somewhere"));
-        headers.add(KafkaHeaders.DLT_ORIGINAL_TOPIC, utf8("payment.notify-retry-7"));
-        headers.add(KafkaHeaders.DLT_ORIGINAL_PARTITION, ByteBuffer.allocate(Integer.BYTES).putInt(originalPartition).array());
-        headers.add(KafkaHeaders.DLT_ORIGINAL_OFFSET, ByteBuffer.allocate(Long.BYTES).putLong(originalOffset).array());
-        headers.add(KafkaHeaders.DLT_ORIGINAL_TIMESTAMP, ByteBuffer.allocate(Long.BYTES).putLong(originalTimestamp).array());
-        headers.add(KafkaHeaders.DLT_ORIGINAL_TIMESTAMP_TYPE, utf8("CreateTime"));
-        headers.add(KafkaHeaders.DLT_ORIGINAL_CONSUMER_GROUP, utf8("processor-payment-notify"));
+        headers.add(KafkaHeaders.EXCEPTION_MESSAGE, utf8(message));
+        headers.add(KafkaHeaders.EXCEPTION_STACKTRACE, utf8(message + "\n\tat io.paypipe.processor.Somewhere"));
+        headers.add(KafkaHeaders.ORIGINAL_TOPIC, utf8("payment.notify-retry-7"));
+        headers.add(KafkaHeaders.ORIGINAL_PARTITION, ByteBuffer.allocate(Integer.BYTES).putInt(originalPartition).array());
+        headers.add(KafkaHeaders.ORIGINAL_OFFSET, ByteBuffer.allocate(Long.BYTES).putLong(originalOffset).array());
+        headers.add(KafkaHeaders.ORIGINAL_TIMESTAMP, ByteBuffer.allocate(Long.BYTES).putLong(originalTimestamp).array());
+        headers.add(KafkaHeaders.ORIGINAL_TIMESTAMP_TYPE, utf8("CreateTime"));
+        headers.add(KafkaHeaders.ORIGINAL_CONSUMER_GROUP, utf8("processor-payment-notify"));
         return headers;
     }
 

@@ -45,10 +45,10 @@ class PayloadSummaryTest {
         assertThat(d.causeClass()).isEqualTo("io.paypipe.processor.failure.OrderNotFoundException");
         assertThat(d.originalPartition()).isEqualTo(2);
         assertThat(d.originalOffset()).isEqualTo(9L);
-        assertThat(d.headers()).containsEntry("kafka_dlt-original-offset", "9")
-                .containsEntry("kafka_dlt-original-partition", "2")
-                .containsEntry("kafka_dlt-original-topic", "payment.notify-retry-7");
-        assertThat(d.headers().get("kafka_dlt-exception-stacktrace")).endsWith("bytes omitted>");
+        assertThat(d.headers()).containsEntry("kafka_original-offset", "9")
+                .containsEntry("kafka_original-partition", "2")
+                .containsEntry("kafka_original-topic", "payment.notify-retry-7");
+        assertThat(d.headers().get("kafka_exception-stacktrace")).endsWith("bytes omitted>");
     }
 
     @Test

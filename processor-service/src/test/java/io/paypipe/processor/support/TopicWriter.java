@@ -6,12 +6,16 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 /** Publishes test records exactly as the owning service would: keyed by the order, acks=all. */
 public final class TopicWriter implements AutoCloseable {
 
     private final String bootstrapServers;
     private final Map<Topic<?>, KafkaProducer<String, ?>> producers = new java.util.HashMap<>();
+
+    private KafkaProducer<String, byte[]> bytes;
 
     public TopicWriter(String bootstrapServers) {
         this.bootstrapServers = bootstrapServers;
@@ -29,8 +33,24 @@ public final class TopicWriter implements AutoCloseable {
         }
     }
 
+    /** Publishes bytes as they are, e.g. a record no deserializer can read. */
+    public void sendBytes(String topic, String key, byte[] value) {
+        if (bytes == null) {
+            bytes = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                    ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
+        }
+        try {
+            bytes.send(new ProducerRecord<>(topic, key, value)).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("test publish to " + topic + " failed", e);
+        }
+    }
+
     @Override
     public void close() {
         producers.values().forEach(KafkaProducer::close);
+        if (bytes != null) {
+            bytes.close();
+        }
     }
 }

@@ -21,10 +21,12 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.annotation.DirtiesContext;
 
 /** The processor on a real broker and a real database: each notification has one fixed, visible answer. */
+@DirtiesContext
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
-        properties = {"processor.retry-interval=100ms", "processor.retry-max-attempts=30"})
+        properties = "processor.retry-delays=100ms,200ms,400ms,800ms,1s,1s")
 class PaymentProcessingIntegrationTest {
 
     private static TopicWriter writer;

@@ -1,0 +1,89 @@
+package io.paypipe.processor.config;
+
+import io.paypipe.core.topic.Topics;
+import io.paypipe.processor.failure.TransientProcessingException;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.RecoverableDataAccessException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.kafka.annotation.EnableKafkaRetryTopic;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.retrytopic.DltStrategy;
+import org.springframework.kafka.retrytopic.RetryTopicConfiguration;
+import org.springframework.kafka.retrytopic.RetryTopicConfigurationBuilder;
+import org.springframework.kafka.retrytopic.SameIntervalTopicReuseStrategy;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.util.backoff.BackOff;
+import org.springframework.util.backoff.BackOffExecution;
+
+/**
+ * Non-blocking retries of {@code payment.notify}: a record that failed transiently is re-published to
+ * {@code payment.notify-retry-<i>} and consumed there after {@code processor.retry-delays[i]}; after the last
+ * level it goes to {@code payment.notify-dlt}. Only the failures listed here retry; anything else (a record
+ * that cannot be read, a {@code RejectedRecordException}, a bug) goes straight to the dead-letter topic.
+ * When the DLT handler fails (database down) the record goes back to the dead-letter topic and is handled
+ * again, except when spring-kafka deems the failure fatal (e.g. a record that cannot be read): those are
+ * logged and left on the dead-letter topic.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableKafkaRetryTopic
+class RetryTopicsConfig {
+
+    /**
+     * What may work on a later attempt (the order not there yet, database unavailable, lock wait timeout,
+     * deadlock, broker timeout); the classifier also looks at the causes of an exception.
+     */
+    static final List<Class<? extends Throwable>> RETRIED = List.of(
+            TransientProcessingException.class,
+            TransientDataAccessException.class,
+            RecoverableDataAccessException.class,
+            DataAccessResourceFailureException.class,
+            CannotCreateTransactionException.class,
+            org.apache.kafka.common.errors.TimeoutException.class);
+
+    @Bean
+    RetryTopicConfiguration paymentNotifyRetryTopics(KafkaTemplate<String, Object> retryTemplate,
+            ConcurrentKafkaListenerContainerFactory<?, ?> paymentNotifyContainerFactory, ProcessorProperties props) {
+        List<Duration> delays = props.retryDelays();
+        return RetryTopicConfigurationBuilder.newInstance()
+                .includeTopic(Topics.PAYMENT_NOTIFY.name())
+                .listenerFactory(paymentNotifyContainerFactory)
+                .customBackoff(ladder(delays))
+                .maxAttempts(delays.size() + 1)
+                .sameIntervalTopicReuseStrategy(SameIntervalTopicReuseStrategy.MULTIPLE_TOPICS)
+                .suffixTopicsWithIndexValues()
+                .retryOn(RETRIED)
+                .traversingCauses()
+                .autoCreateTopicsWith(props.topicPartitions(), props.topicReplicas())
+                .dltHandlerMethod("deadLetterHandler", "onDeadLetter")
+                .dltProcessingFailureStrategy(DltStrategy.ALWAYS_RETRY_ON_ERROR)
+                .create(retryTemplate);
+    }
+
+    /** Wakes the retry consumers when a delayed record is due. */
+    @Bean
+    TaskScheduler retryTopicTaskScheduler() {
+        var scheduler = new ThreadPoolTaskScheduler();
+        scheduler.setPoolSize(2);
+        scheduler.setThreadNamePrefix("retry-topics-");
+        return scheduler;
+    }
+
+    /** The configured delays, one per retry level, then stop. */
+    static BackOff ladder(List<Duration> delays) {
+        return () -> new BackOffExecution() {
+            private int next;
+
+            @Override
+            public long nextBackOff() {
+                return next < delays.size() ? delays.get(next++).toMillis() : STOP;
+            }
+        };
+    }
+}

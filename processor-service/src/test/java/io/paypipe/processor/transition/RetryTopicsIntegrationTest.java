@@ -1,0 +1,243 @@
+package io.paypipe.processor.transition;
+
+import static io.paypipe.processor.support.Fixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.embedded.TestInfra;
+import io.paypipe.processor.failure.TransientProcessingException;
+import io.paypipe.processor.support.BytesTopicReader;
+import io.paypipe.processor.support.TopicWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+import org.apache.kafka.common.utils.Utils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** Retry topics on a real broker and a real database, with the ladder compressed to 3 s in all. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = "processor.retry-delays=" + RetryTopicsIntegrationTest.LADDER)
+@DirtiesContext
+class RetryTopicsIntegrationTest {
+
+    static final String LADDER = "200ms,400ms,800ms,1600ms";
+    private static final Duration LADDER_SUM = Duration.ofMillis(3000);
+    private static final int LEVELS = 4;
+    private static final int PARTITIONS = 6;
+    private static final String DLT = "payment.notify-dlt";
+
+    /** Raw id -> failures still to inject before the real processing runs. */
+    static final Map<Long, AtomicInteger> FAILURES_LEFT = new ConcurrentHashMap<>();
+
+    private static TopicWriter writer;
+    private static BytesTopicReader topics;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @DynamicPropertySource
+    static void infra(DynamicPropertyRegistry registry) {
+        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
+    }
+
+    @BeforeAll
+    static void clients() {
+        writer = new TopicWriter(TestInfra.get().bootstrapServers());
+        List<String> names = new java.util.ArrayList<>(IntStream.range(0, LEVELS)
+                .mapToObj(RetryTopicsIntegrationTest::retryTopic).toList());
+        names.add(DLT);
+        topics = new BytesTopicReader(TestInfra.get().bootstrapServers(), names);
+    }
+
+    @AfterAll
+    static void closeClients() {
+        writer.close();
+        topics.close();
+    }
+
+    @Test
+    void aTransientFailureClimbsOneRetryLevelPerAttemptThenSucceedsOnce() {
+        // Given a pending order whose notification fails transiently on its first 3 attempts
+        OrderKey key = newOrderKey();
+        givenOrder(key, 2000);
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 2000);
+        int k = 3;
+        FAILURES_LEFT.put(rawId, new AtomicInteger(k));
+
+        // When it is processed
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 2000, 2000));
+
+        // Then it went through retry levels 0..k-1, counted k failed attempts, and paid the order once
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(handled(rawId)).isEqualTo(1));
+        assertThat(status(key)).isEqualTo("PAID");
+        assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
+        assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id").param("id", rawId)
+                .query(Integer.class).single()).isEqualTo(k);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            for (int level = 0; level < k; level++) {
+                assertThat(topics.of(retryTopic(level), key.kafkaKey())).as("level %d", level).hasSize(1);
+            }
+        });
+        assertThat(topics.of(retryTopic(k), key.kafkaKey())).isEmpty();
+        assertThat(topics.of(DLT, key.kafkaKey())).isEmpty();
+    }
+
+    @Test
+    void aNotificationThatFailsOnEveryAttemptTakesTheLadderThenIsADeadLetterWithoutHoldingUpOthers() {
+        // Given a notification for an order that never comes, and behind it on the same partition a
+        // notification for an existing order
+        OrderKey lost = newOrderKey();
+        long lostRaw = storeRaw(jdbc, lost, newTradeNo(), "SUCCESS", 300);
+        OrderKey behind = keyOnPartitionOf(lost);
+        givenOrder(behind, 400);
+        var behindTrade = newTradeNo();
+        long behindRaw = storeRaw(jdbc, behind, behindTrade, "SUCCESS", 400);
+
+        // When both are published, the lost one first
+        long start = System.nanoTime();
+        writer.send(Topics.PAYMENT_NOTIFY, lost.kafkaKey(), succeeded(lostRaw, lost, newTradeNo(), 300, 300));
+        writer.send(Topics.PAYMENT_NOTIFY, behind.kafkaKey(), succeeded(behindRaw, behind, behindTrade, 400, 400));
+
+        // Then the one behind is applied while the lost one still waits on the retry topics
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(handled(behindRaw)).isEqualTo(1));
+        assertThat(handled(lostRaw)).isZero();
+
+        // And the lost one took every delay of the ladder (order of magnitude), then became a dead letter:
+        // raw row handled=2 UNKNOWN_ORDER, one attempt counted per failure, an UNKNOWN_ORDER alert
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                .untilAsserted(() -> assertThat(handled(lostRaw)).isEqualTo(2));
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        assertThat(elapsed).isGreaterThanOrEqualTo(LADDER_SUM).isLessThan(LADDER_SUM.multipliedBy(10));
+        assertThat(outcome(lostRaw)).isEqualTo("UNKNOWN_ORDER");
+        assertThat(lastError(lostRaw)).contains("OrderNotFoundException");
+        assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id").param("id", lostRaw)
+                .query(Integer.class).single()).isEqualTo(LEVELS + 1);
+        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + lostRaw + " AND kind = :v",
+                "UNKNOWN_ORDER")).isOne();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(topics.of(DLT, lost.kafkaKey()))
+                .singleElement().satisfies(r -> assertThat(header(r.headers().lastHeader(
+                        KafkaHeaders.EXCEPTION_CAUSE_FQCN))).endsWith("OrderNotFoundException")));
+    }
+
+    @Test
+    void aPoisonRecordGoesStraightToTheDeadLetterTopicAndTheRecordBehindItIsProcessed() {
+        // Given a pending order
+        OrderKey key = newOrderKey();
+        givenOrder(key, 600);
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 600);
+        byte[] poison = "this is not JSON {".getBytes(StandardCharsets.UTF_8);
+
+        // When a record nobody can read is published with the order's key, then a valid notification
+        writer.sendBytes(Topics.PAYMENT_NOTIFY.name(), key.kafkaKey(), poison);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 600, 600));
+
+        // Then the valid one pays the order, and the poison sits on the dead-letter topic with its bytes,
+        // without any retry
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(handled(rawId)).isEqualTo(1));
+        assertThat(status(key)).isEqualTo("PAID");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(topics.of(DLT, key.kafkaKey()))
+                .singleElement().satisfies(r -> {
+                    assertThat(r.value()).isEqualTo(poison);
+                    assertThat(header(r.headers().lastHeader(KafkaHeaders.ORIGINAL_TOPIC)))
+                            .isEqualTo(Topics.PAYMENT_NOTIFY.name());
+                }));
+        assertThat(topics.of(retryTopic(0), key.kafkaKey())).isEmpty();
+    }
+
+    private static String retryTopic(int level) {
+        return Topics.PAYMENT_NOTIFY.name() + "-retry-" + level;
+    }
+
+    private static OrderKey keyOnPartitionOf(OrderKey other) {
+        int partition = partition(other);
+        OrderKey key = newOrderKey();
+        while (partition(key) != partition) {
+            key = newOrderKey();
+        }
+        return key;
+    }
+
+    private static int partition(OrderKey key) {
+        return Utils.toPositive(Utils.murmur2(key.kafkaKey().getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
+    }
+
+    private static String header(org.apache.kafka.common.header.Header h) {
+        return h == null ? null : new String(h.value(), StandardCharsets.UTF_8);
+    }
+
+    private void givenOrder(OrderKey key, long fen) {
+        writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, fen));
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(status(key)).isEqualTo("PENDING"));
+    }
+
+    private String status(OrderKey key) {
+        return jdbc.sql("SELECT status FROM orders WHERE merchant_id = :m AND out_trade_no = :o")
+                .param("m", key.merchantId().value()).param("o", key.outTradeNo().value())
+                .query(String.class).optional().orElse("ABSENT");
+    }
+
+    private int handled(long rawId) {
+        return jdbc.sql("SELECT handled FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class).single();
+    }
+
+    private String outcome(long rawId) {
+        return jdbc.sql("SELECT outcome FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(String.class)
+                .optional().orElse("NONE");
+    }
+
+    private String lastError(long rawId) {
+        return jdbc.sql("SELECT last_error FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(String.class).single();
+    }
+
+    private long count(String sql, String value) {
+        return jdbc.sql(sql).param("v", value).query(Long.class).single();
+    }
+
+    /** Fails the first attempts of the notifications listed in {@link #FAILURES_LEFT}, before any transaction. */
+    @TestConfiguration(proxyBeanMethods = false)
+    static class InjectedFailures {
+
+        @Bean
+        @Primary
+        PaymentService failingFirstAttempts(PaymentApplier applier, DownstreamPublisher publisher,
+                                            AfterCommitHook afterCommit) {
+            return new PaymentService(applier, publisher, afterCommit) {
+                @Override
+                PaymentOutcome handle(PaymentNotified n) {
+                    AtomicInteger left = FAILURES_LEFT.get(n.rawId());
+                    if (left != null && left.getAndDecrement() > 0) {
+                        throw new InjectedFailure(n.rawId());
+                    }
+                    return super.handle(n);
+                }
+            };
+        }
+    }
+
+    static final class InjectedFailure extends TransientProcessingException {
+        InjectedFailure(long rawId) {
+            super("injected failure for raw " + rawId, null);
+        }
+    }
+}
