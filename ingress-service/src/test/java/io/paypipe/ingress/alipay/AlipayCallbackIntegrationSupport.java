@@ -1,5 +1,6 @@
 package io.paypipe.ingress.alipay;
 
+import io.paypipe.ingress.callback.NotifyTopic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.event.PaymentNotified;
@@ -36,8 +37,8 @@ abstract class AlipayCallbackIntegrationSupport {
     static final String FORM = "application/x-www-form-urlencoded; charset=utf-8";
     private static final Path MERCHANTS_FILE = merchantsFile();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    static TopicProbe<PaymentNotified> payments;
-    static TopicProbe<RefundNotified> refunds;
+    static NotifyTopic<PaymentNotified> payments;
+    static NotifyTopic<RefundNotified> refunds;
 
     @LocalServerPort
     int port;
@@ -54,8 +55,8 @@ abstract class AlipayCallbackIntegrationSupport {
     static void openTopics() {
         TestInfra.get().broker().createTopics(List.of(Topics.PAYMENT_NOTIFY.name(), Topics.REFUND_NOTIFY.name()),
                 Topics.DEFAULT_PARTITIONS);
-        payments = new TopicProbe<>(Topics.PAYMENT_NOTIFY, TestInfra.get().bootstrapServers());
-        refunds = new TopicProbe<>(Topics.REFUND_NOTIFY, TestInfra.get().bootstrapServers());
+        payments = new NotifyTopic<>(Topics.PAYMENT_NOTIFY, TestInfra.get().bootstrapServers());
+        refunds = new NotifyTopic<>(Topics.REFUND_NOTIFY, TestInfra.get().bootstrapServers());
     }
 
     @AfterAll

@@ -1,5 +1,6 @@
 package io.paypipe.ingress.stripe;
 
+import io.paypipe.ingress.callback.NotifyTopic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.event.PaymentNotified;
@@ -41,8 +42,8 @@ abstract class StripeCallbackIntegrationSupport {
     private static final Path MERCHANTS_FILE = merchantsFile();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     static final StripeEvents EVENTS = new StripeEvents(Clock.systemUTC());
-    static TopicReader<PaymentNotified> payments;
-    static TopicReader<RefundNotified> refunds;
+    static NotifyTopic<PaymentNotified> payments;
+    static NotifyTopic<RefundNotified> refunds;
 
     @LocalServerPort
     int port;
@@ -59,8 +60,8 @@ abstract class StripeCallbackIntegrationSupport {
     static void openTopics() {
         TestInfra.get().broker().createTopics(List.of(Topics.PAYMENT_NOTIFY.name(), Topics.REFUND_NOTIFY.name()),
                 Topics.DEFAULT_PARTITIONS);
-        payments = new TopicReader<>(Topics.PAYMENT_NOTIFY, TestInfra.get().bootstrapServers());
-        refunds = new TopicReader<>(Topics.REFUND_NOTIFY, TestInfra.get().bootstrapServers());
+        payments = new NotifyTopic<>(Topics.PAYMENT_NOTIFY, TestInfra.get().bootstrapServers());
+        refunds = new NotifyTopic<>(Topics.REFUND_NOTIFY, TestInfra.get().bootstrapServers());
     }
 
     @AfterAll

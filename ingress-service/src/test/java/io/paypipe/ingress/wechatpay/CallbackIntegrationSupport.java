@@ -1,5 +1,6 @@
 package io.paypipe.ingress.wechatpay;
 
+import io.paypipe.ingress.callback.NotifyTopic;
 import static io.paypipe.ingress.wechatpay.Fixtures.OTHER_PROVIDER;
 import static io.paypipe.ingress.wechatpay.Fixtures.PROVIDER;
 import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_A;

@@ -1,4 +1,4 @@
-package io.paypipe.ingress.alipay;
+package io.paypipe.ingress.callback;
 
 import static org.awaitility.Awaitility.await;
 
@@ -13,16 +13,17 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Reads one topic with its own deserializers. Ingress answers only after the broker confirmed, so reading up to
- * the end offsets taken after a response sees everything that response published.
+ * Reads {@code payment.notify} or {@code refund.notify} with the topic's own deserializers. Ingress answers
+ * only after the broker confirmed, so reading up to the end offsets taken after a response sees everything
+ * that response published.
  */
-final class TopicProbe<V> implements AutoCloseable {
+public final class NotifyTopic<V> implements AutoCloseable {
 
     private final KafkaConsumer<String, V> consumer;
     private final List<TopicPartition> partitions;
     private final List<ConsumerRecord<String, V>> seen = new ArrayList<>();
 
-    TopicProbe(Topic<V> topic, String bootstrapServers) {
+    public NotifyTopic(Topic<V> topic, String bootstrapServers) {
         consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
@@ -33,10 +34,10 @@ final class TopicProbe<V> implements AutoCloseable {
         consumer.assign(partitions);
     }
 
-    /** Every record published so far under this key. */
-    synchronized List<ConsumerRecord<String, V>> recordsFor(String key) {
+    /** Every record published so far under this key, in offset order per partition. */
+    public synchronized List<ConsumerRecord<String, V>> recordsFor(String key) {
         Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(10)).until(() -> {
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(10)).until(() -> {
             consumer.poll(Duration.ofMillis(50)).forEach(seen::add);
             return end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
         });
