@@ -1,6 +1,6 @@
 package io.paypipe.ingress.alipay;
 
-import io.paypipe.ingress.callback.NotifyTopic;
+import io.paypipe.ingress.callback.CallbackIntegrationBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.event.PaymentNotified;
@@ -32,56 +32,16 @@ import org.springframework.test.context.DynamicPropertySource;
  * provider in a merchants file written by the test. One Spring context for every subclass.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "ingress.publish-timeout=1500ms")
-abstract class AlipayCallbackIntegrationSupport {
+abstract class AlipayCallbackIntegrationSupport extends CallbackIntegrationBase {
 
     static final String FORM = "application/x-www-form-urlencoded; charset=utf-8";
     private static final Path MERCHANTS_FILE = merchantsFile();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    static NotifyTopic<PaymentNotified> payments;
-    static NotifyTopic<RefundNotified> refunds;
-
-    @LocalServerPort
-    int port;
-    @Autowired
-    JdbcClient jdbc;
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
         TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
         registry.add("ingress.merchants-file", MERCHANTS_FILE::toString);
-    }
-
-    @BeforeAll
-    static void openTopics() {
-        TestInfra.get().broker().createTopics(List.of(Topics.PAYMENT_NOTIFY.name(), Topics.REFUND_NOTIFY.name()),
-                Topics.DEFAULT_PARTITIONS);
-        payments = new NotifyTopic<>(Topics.PAYMENT_NOTIFY, TestInfra.get().bootstrapServers());
-        refunds = new NotifyTopic<>(Topics.REFUND_NOTIFY, TestInfra.get().bootstrapServers());
-    }
-
-    @AfterAll
-    static void closeTopics() {
-        payments.close();
-        refunds.close();
-    }
-
-    /** One row of {@code pay_notify_raw}, every column ingress writes. */
-    record RawRow(long id, String tenantId, String merchantId, String spMerchantId, String channel, String channelTradeNo,
-                  String outTradeNo, String notifyId, String tradeState, long orderAmount, long paidAmount, String currency,
-                  int handled, String rawBody) {
-    }
-
-    List<RawRow> rows(String outTradeNo) {
-        return jdbc.sql("""
-                        SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no, out_trade_no, notify_id,
-                               trade_state, order_amount_minor, paid_amount_minor, currency, handled, raw_body
-                        FROM pay_notify_raw WHERE out_trade_no = :out
-                        """)
-                .param("out", outTradeNo)
-                .query((rs, i) -> new RawRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                        rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getLong(10), rs.getLong(11),
-                        rs.getString(12), rs.getInt(13), rs.getString(14)))
-                .list();
     }
 
     long eventRows(String outTradeNo) {
@@ -96,7 +56,7 @@ abstract class AlipayCallbackIntegrationSupport {
 
     /** Nothing in any table for this order number. */
     void assertNothingStored(String outTradeNo) {
-        assertThat(rows(outTradeNo)).isEmpty();
+        assertThat(rawRows(outTradeNo)).isEmpty();
         assertThat(eventRows(outTradeNo)).isZero();
         assertThat(refundRows(outTradeNo)).isZero();
     }

@@ -43,8 +43,8 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
 
         // Then
         assertIsSuccessAck(response);
-        RawRow row = rows(out).getFirst();
-        assertThat(rows(out)).containsExactly(new RawRow(row.id(), "ali-shop", "2021000100000000", null, "alipay",
+        RawRow row = rawRows(out).getFirst();
+        assertThat(rawRows(out)).containsExactly(new RawRow(row.id(), "ali-shop", "2021000100000000", null, "alipay",
                 n.param("trade_no"), out, n.notifyId(), "TRADE_SUCCESS", 10_010, 10_000, "CNY", 0, n.bodyAsString()));
         List<ConsumerRecord<String, PaymentNotified>> records = payments.recordsFor(KEY_A + out);
         assertThat(records).singleElement().satisfies(r -> {
@@ -67,9 +67,9 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
         assertIsSuccessAck(post(n.body()));
         assertIsSuccessAck(post(n.body()));
 
-        assertThat(rows(out)).hasSize(1);
+        assertThat(rawRows(out)).hasSize(1);
         assertThat(payments.recordsFor(KEY_A + out)).hasSize(2)
-                .extracting(r -> r.value().eventId()).containsOnly(PaymentNotified.idFor(rows(out).getFirst().id()));
+                .extracting(r -> r.value().eventId()).containsOnly(PaymentNotified.idFor(rawRows(out).getFirst().id()));
     }
 
     @Test
@@ -84,7 +84,7 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
         assertIsSuccessAck(post(n.body()));
 
         // Then nothing more was published
-        assertThat(rows(out)).hasSize(1);
+        assertThat(rawRows(out)).hasSize(1);
         assertThat(payments.recordsFor(KEY_A + out)).hasSize(1);
         assertThat(output.getAll()).contains("already handled (handled=1)");
     }
@@ -96,7 +96,7 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
 
         assertIsSuccessAck(post(n.body()));
 
-        assertThat(rows(out)).isEmpty();
+        assertThat(rawRows(out)).isEmpty();
         assertThat(jdbc.sql("SELECT state FROM pay_notify_event WHERE out_trade_no = :out").param("out", out)
                 .query(String.class).list()).containsExactly("WAIT_BUYER_PAY");
         assertThat(payments.recordsFor(KEY_A + out)).isEmpty();
@@ -115,7 +115,7 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
 
         // Then one refund row under our refund number, nothing in the payment table
         assertThat(refundRows(out)).isEqualTo(1);
-        assertThat(rows(out)).isEmpty();
+        assertThat(rawRows(out)).isEmpty();
         assertThat(jdbc.sql("SELECT refund_no FROM pay_refund_raw WHERE out_trade_no = :out").param("out", out)
                 .query(String.class).single()).isEqualTo(refundNo);
         List<ConsumerRecord<String, RefundNotified>> records = refunds.recordsFor(KEY_A + out);
@@ -140,7 +140,7 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
         assertIsSuccessAck(post(second.body()));
 
         // Then each is stored under its own app, with the ISV as service provider
-        assertThat(rows(out)).extracting(RawRow::merchantId, RawRow::spMerchantId, RawRow::orderAmount)
+        assertThat(rawRows(out)).extracting(RawRow::merchantId, RawRow::spMerchantId, RawRow::orderAmount)
                 .containsExactlyInAnyOrder(
                         org.assertj.core.groups.Tuple.tuple("2021000300000000", "2021000200000000", 100L),
                         org.assertj.core.groups.Tuple.tuple("2021000300000001", "2021000200000000", 200L));

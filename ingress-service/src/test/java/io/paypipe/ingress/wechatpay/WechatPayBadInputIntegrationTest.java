@@ -42,11 +42,11 @@ class WechatPayBadInputIntegrationTest extends CallbackIntegrationSupport {
         assertIsFailAck(response);
         assertThat(logLinesSince(output.getAll(), logOffset)).as("log lines").hasSize(1);
         assertThat(storedRows()).isEqualTo(before);
-        assertThat(rows(out)).isEmpty();
+        assertThat(rawRows(out)).isEmpty();
         assertThat(refundRows(out)).isEmpty();
         assertThat(eventRows(out)).isEmpty();
-        assertThat(topic.recordsFor("shop-a|1900000100|" + out)).isEmpty();
-        assertThat(refundTopic.recordsFor("shop-a|1900000100|" + out)).isEmpty();
+        assertThat(payments.recordsFor("shop-a|1900000100|" + out)).isEmpty();
+        assertThat(refunds.recordsFor("shop-a|1900000100|" + out)).isEmpty();
     }
 
     @Test

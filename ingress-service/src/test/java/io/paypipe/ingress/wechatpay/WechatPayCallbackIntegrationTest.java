@@ -40,10 +40,10 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
 
         assertThat(response.statusCode()).isEqualTo(204);
         assertThat(response.body()).isEmpty();
-        RawRow row = singleRow(out);
+        RawRow row = singleRawRow(out);
         assertThat(row).isEqualTo(new RawRow(row.id(), "shop-a", "1900000100", null, "wechatpay", tx, out,
                 envelopeId(n), "SUCCESS", 10010, 10000, "CNY", 0, n.bodyText()));
-        List<ConsumerRecord<String, PaymentNotified>> records = topic.recordsFor("shop-a|1900000100|" + out);
+        List<ConsumerRecord<String, PaymentNotified>> records = payments.recordsFor("shop-a|1900000100|" + out);
         assertThat(records).singleElement().satisfies(r -> {
             PaymentNotified e = r.value();
             assertThat(e.eventId()).isEqualTo(PaymentNotified.idFor(row.id()));
@@ -70,8 +70,8 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
         assertThat(post(n).statusCode()).isEqualTo(204);
         assertThat(post(n).statusCode()).isEqualTo(204);
 
-        long rawId = singleRow(out).id();
-        assertThat(topic.recordsFor("shop-a|1900000100|" + out)).hasSize(2)
+        long rawId = singleRawRow(out).id();
+        assertThat(payments.recordsFor("shop-a|1900000100|" + out)).hasSize(2)
                 .allSatisfy(r -> assertThat(r.value().eventId()).isEqualTo(PaymentNotified.idFor(rawId)));
     }
 
@@ -80,14 +80,14 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
         String out = newOutTradeNo();
         String payment = PaymentJson.success("1900000100", out, newTransactionId(), 700, 700).json();
         assertThat(post(SignedNotification.of(SHOP_A, payment, Instant.now())).statusCode()).isEqualTo(204);
-        long rawId = singleRow(out).id();
+        long rawId = singleRawRow(out).id();
         jdbc.sql("UPDATE pay_notify_raw SET handled = 1 WHERE id = :id").param("id", rawId).update();
 
         // WeChat pushes again: same payment, fresh timestamp, nonce and signature
         assertThat(post(SignedNotification.of(SHOP_A, payment, Instant.now())).statusCode()).isEqualTo(204);
 
-        assertThat(singleRow(out).handled()).isEqualTo(1);
-        assertThat(topic.recordsFor("shop-a|1900000100|" + out)).hasSize(1);
+        assertThat(singleRawRow(out).handled()).isEqualTo(1);
+        assertThat(payments.recordsFor("shop-a|1900000100|" + out)).hasSize(1);
         assertThat(output).contains("duplicate notification rawId=" + rawId);
     }
 
@@ -98,11 +98,11 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
 
         assertThat(post(SignedNotification.of(PROVIDER, payment, Instant.now())).statusCode()).isEqualTo(204);
 
-        RawRow row = singleRow(out);
+        RawRow row = singleRawRow(out);
         assertThat(row.tenantId()).isEqualTo("mall");
         assertThat(row.merchantId()).isEqualTo("1900000301");
         assertThat(row.spMerchantId()).isEqualTo("1900000300");
-        assertThat(topic.recordsFor("mall|1900000301|" + out)).singleElement()
+        assertThat(payments.recordsFor("mall|1900000301|" + out)).singleElement()
                 .satisfies(r -> assertThat(r.value().spMerchantId()).isEqualTo(MerchantId.of("1900000300")));
     }
 
@@ -121,8 +121,8 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
         assertThat(response.statusCode()).isEqualTo(204);
         assertThat(eventRows(out)).containsExactly(new EventRow("shop-a", "1900000100", "wechatpay", out, null,
                 envelopeId(n), tradeState, n.bodyText()));
-        assertThat(rows(out)).isEmpty();
-        assertThat(topic.recordsFor("shop-a|1900000100|" + out)).isEmpty();
+        assertThat(rawRows(out)).isEmpty();
+        assertThat(payments.recordsFor("shop-a|1900000100|" + out)).isEmpty();
     }
 
     @Test
@@ -165,8 +165,8 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
 
         assertThat(post(SignedNotification.of(SHOP_A, payment, Instant.now())).statusCode()).isEqualTo(204);
 
-        assertThat(singleRow(out).tradeState()).isEqualTo(tradeState);
-        assertThat(topic.recordsFor("shop-a|1900000100|" + out)).singleElement()
+        assertThat(singleRawRow(out).tradeState()).isEqualTo(tradeState);
+        assertThat(payments.recordsFor("shop-a|1900000100|" + out)).singleElement()
                 .satisfies(r -> assertThat(r.value().state()).isEqualTo(PaymentState.UNKNOWN));
     }
 

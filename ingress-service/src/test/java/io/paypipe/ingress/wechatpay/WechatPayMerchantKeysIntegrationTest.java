@@ -31,8 +31,8 @@ class WechatPayMerchantKeysIntegrationTest extends CallbackIntegrationSupport {
         assertThat(n2.serial()).matches("[0-9A-F]{40}");
         assertThat(post(n1).statusCode()).isEqualTo(204);
         assertThat(post(n2).statusCode()).isEqualTo(204);
-        assertThat(singleRow(byPublicKey).merchantId()).isEqualTo("1900000100");
-        assertThat(singleRow(byCertificate).merchantId()).isEqualTo("1900000100");
+        assertThat(singleRawRow(byPublicKey).merchantId()).isEqualTo("1900000100");
+        assertThat(singleRawRow(byCertificate).merchantId()).isEqualTo("1900000100");
     }
 
     @Test
@@ -45,7 +45,7 @@ class WechatPayMerchantKeysIntegrationTest extends CallbackIntegrationSupport {
 
         assertThat(response.statusCode()).isEqualTo(401);
         assertIsFailAck(response);
-        assertThat(rows(out)).isEmpty();
+        assertThat(rawRows(out)).isEmpty();
     }
 
     @Test
@@ -57,8 +57,8 @@ class WechatPayMerchantKeysIntegrationTest extends CallbackIntegrationSupport {
         assertThat(post(SignedNotification.of(SHOP_B, PaymentJson.success("1900000200", ofB, newTransactionId(), 100, 100).json(),
                 Instant.now())).statusCode()).isEqualTo(204);
 
-        assertThat(singleRow(ofA).tenantId()).isEqualTo("shop-a");
-        assertThat(singleRow(ofB).tenantId()).isEqualTo("shop-b");
+        assertThat(singleRawRow(ofA).tenantId()).isEqualTo("shop-a");
+        assertThat(singleRawRow(ofB).tenantId()).isEqualTo("shop-b");
     }
 
     @Test
@@ -75,11 +75,11 @@ class WechatPayMerchantKeysIntegrationTest extends CallbackIntegrationSupport {
                 .json(), Instant.now())).statusCode()).isEqualTo(204);
 
         // Then each is keyed by its own sub-merchant
-        assertThat(rows(out)).extracting(RawRow::merchantId, RawRow::channelTradeNo, RawRow::orderAmount)
+        assertThat(rawRows(out)).extracting(RawRow::merchantId, RawRow::channelTradeNo, RawRow::orderAmount)
                 .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("1900000301", tx1, 100L),
                         org.assertj.core.groups.Tuple.tuple("1900000302", tx2, 200L));
-        assertThat(topic.recordsFor("mall|1900000301|" + out)).hasSize(1);
-        assertThat(topic.recordsFor("mall|1900000302|" + out)).hasSize(1);
+        assertThat(payments.recordsFor("mall|1900000301|" + out)).hasSize(1);
+        assertThat(payments.recordsFor("mall|1900000302|" + out)).hasSize(1);
     }
 
     @Test
@@ -96,8 +96,8 @@ class WechatPayMerchantKeysIntegrationTest extends CallbackIntegrationSupport {
             assertThat(response.statusCode()).isEqualTo(401);
             assertIsFailAck(response);
         }
-        assertThat(rows(out)).isEmpty();
-        assertThat(topic.recordsFor("plaza|1900000401|" + out)).isEmpty();
+        assertThat(rawRows(out)).isEmpty();
+        assertThat(payments.recordsFor("plaza|1900000401|" + out)).isEmpty();
     }
 
     private static String payment(String outTradeNo) {

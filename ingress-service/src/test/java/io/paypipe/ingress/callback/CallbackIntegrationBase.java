@@ -1,0 +1,68 @@
+package io.paypipe.ingress.callback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.event.RefundNotified;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.embedded.TestInfra;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * What every channel's ingress integration test needs: the two topics ingress writes, read back, and the
+ * {@code pay_notify_raw} rows of an order. Each channel's support class adds its merchants file and requests.
+ */
+public abstract class CallbackIntegrationBase {
+
+    protected static NotifyTopic<PaymentNotified> payments;
+    protected static NotifyTopic<RefundNotified> refunds;
+
+    @LocalServerPort
+    protected int port;
+    @Autowired
+    protected JdbcClient jdbc;
+
+    @BeforeAll
+    static void openTopics() {
+        TestInfra.get().broker().createTopics(List.of(Topics.PAYMENT_NOTIFY.name(), Topics.REFUND_NOTIFY.name()),
+                Topics.DEFAULT_PARTITIONS);
+        payments = new NotifyTopic<>(Topics.PAYMENT_NOTIFY, TestInfra.get().bootstrapServers());
+        refunds = new NotifyTopic<>(Topics.REFUND_NOTIFY, TestInfra.get().bootstrapServers());
+    }
+
+    @AfterAll
+    static void closeTopics() {
+        payments.close();
+        refunds.close();
+    }
+
+    /** One row of {@code pay_notify_raw}, every column ingress writes. */
+    public record RawRow(long id, String tenantId, String merchantId, String spMerchantId, String channel,
+                         String channelTradeNo, String outTradeNo, String notifyId, String tradeState, long orderAmount,
+                         long paidAmount, String currency, int handled, String rawBody) {
+    }
+
+    protected List<RawRow> rawRows(String outTradeNo) {
+        return jdbc.sql("""
+                        SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no, out_trade_no, notify_id,
+                               trade_state, order_amount_minor, paid_amount_minor, currency, handled, raw_body
+                        FROM pay_notify_raw WHERE out_trade_no = :out
+                        """)
+                .param("out", outTradeNo)
+                .query((rs, i) -> new RawRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                        rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getLong(10), rs.getLong(11),
+                        rs.getString(12), rs.getInt(13), rs.getString(14)))
+                .list();
+    }
+
+    protected RawRow singleRawRow(String outTradeNo) {
+        List<RawRow> rows = rawRows(outTradeNo);
+        assertThat(rows).hasSize(1);
+        return rows.getFirst();
+    }
+}
