@@ -4,6 +4,7 @@ import io.paypipe.core.event.OrderCreated;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.order.SandboxOrders;
 import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.wechatpay.SignedNotification;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
 public class SandboxController {
 
     static final int MAX_COPIES = 100;
+    static final int MAX_SIGN_BATCH = 5000;
 
     private final SandboxMerchants merchants;
     private final SandboxOrders orders;
@@ -47,6 +49,17 @@ public class SandboxController {
 
     public record PaymentResponse(String notificationId, String transactionId, String merchantId, String outTradeNo,
                                   int copies, String notifyUrl) {
+    }
+
+    /** Notifications to sign without pushing them: a load driver delivers them itself. */
+    public record SignRequest(String merchantId, List<SignItem> payments) {
+    }
+
+    public record SignItem(String outTradeNo, Long totalFen) {
+    }
+
+    /** One notification as it goes on the wire: its headers and its body (UTF-8 JSON, sent byte for byte). */
+    public record SignedView(String outTradeNo, String notificationId, Map<String, String> headers, String body) {
     }
 
     public record NotificationHistory(String notificationId, List<NotificationPusher.Delivery> deliveries) {
@@ -77,6 +90,23 @@ public class SandboxController {
         return ResponseEntity.status(HttpStatus.ACCEPTED).body(new PaymentResponse(payment.notification().id(),
                 payment.spec().transactionId(), request.merchantId(), request.outTradeNo(), copies,
                 pusher.notifyUrl().toString()));
+    }
+
+    /**
+     * Signs one TRANSACTION.SUCCESS per payment (each with a fresh transaction_id) and returns them, pushing none:
+     * for the benchmark driver, which sends them itself. At most {@value #MAX_SIGN_BATCH} per request.
+     */
+    @PostMapping("/wechatpay/notifications")
+    public List<SignedView> sign(@RequestBody SignRequest request) {
+        require(request.merchantId() != null && request.payments() != null && !request.payments().isEmpty(),
+                "merchantId and payments are required");
+        require(request.payments().size() <= MAX_SIGN_BATCH, "at most " + MAX_SIGN_BATCH + " payments per request");
+        require(request.payments().stream().allMatch(p -> p.outTradeNo() != null && p.totalFen() != null),
+                "every payment needs outTradeNo and totalFen");
+        return request.payments().parallelStream().map(p -> {
+            SignedNotification n = payments.signOnly(request.merchantId(), p.outTradeNo(), p.totalFen());
+            return new SignedView(p.outTradeNo(), n.id(), n.headers(), n.bodyAsString());
+        }).toList();
     }
 
     /** Delivery history of one notification: one entry per push, each with its attempts. */

@@ -32,6 +32,18 @@ public final class WechatPayPayments {
      * provider). {@code payerTotalFen} null means the payer paid the whole amount.
      */
     public Payment pay(String merchantId, String outTradeNo, long totalFen, Long payerTotalFen, int copies) {
+        return push(spec(merchantId, outTradeNo, totalFen, payerTotalFen), copies);
+    }
+
+    /**
+     * The signed notification of paying {@code outTradeNo} in full, built but not pushed: for a load driver that
+     * delivers notifications itself (the benchmark). Signed now, so it must be sent within the replay window.
+     */
+    public SignedNotification signOnly(String merchantId, String outTradeNo, long totalFen) {
+        return notifications.transactionSuccess(spec(merchantId, outTradeNo, totalFen, null));
+    }
+
+    private PaymentSpec spec(String merchantId, String outTradeNo, long totalFen, Long payerTotalFen) {
         SandboxMerchant merchant = merchants.get(merchantId);
         String subMchid = null;
         if (merchant.isServiceProvider()) {
@@ -45,7 +57,7 @@ public final class WechatPayPayments {
         if (payerTotalFen != null) {
             spec = spec.withPayerTotalFen(payerTotalFen);
         }
-        return push(spec, copies);
+        return spec;
     }
 
     /** Pushes the notification of {@code spec} {@code copies} times. */
