@@ -1,12 +1,26 @@
 package io.paypipe.bench;
 
-/** {@code ./paypipe bench}: the benchmark driver (see docs/benchmarks.md). */
+import io.paypipe.bench.report.BenchReport;
+import io.paypipe.bench.report.ReportWriter;
+
+/**
+ * {@code ./paypipe bench}: the benchmark driver. Runs against services that are running already (the local launcher
+ * or external ones), prints a progress line a second, and writes docs/benchmarks.md, its JSON and its chart. Exit
+ * code 1 when the effects of any phase were not exact: a fast run with wrong results is a failed run.
+ */
 public final class BenchCli {
 
     private BenchCli() {
     }
 
-    public static void main(String[] args) {
-        System.out.println("paypipe bench: not yet");
+    public static void main(String[] args) throws Exception {
+        BenchOptions options = BenchOptions.parse(args, System.getenv());
+        BenchReport report = new Benchmark(options, System.out).run();
+        ReportWriter.write(report, options.out());
+        System.out.printf("bench: wrote %s, %s and %s in %s%n", ReportWriter.MARKDOWN, ReportWriter.JSON, ReportWriter.CHART,
+                options.out().toAbsolutePath());
+        report.ratios().forEach((k, v) -> System.out.printf("bench:   %-60s %s%n", k, v));
+        System.out.println(report.allExact() ? "bench: effects exact in every phase" : "bench: EFFECTS NOT EXACT: failed run");
+        System.exit(report.allExact() ? 0 : 1);
     }
 }

@@ -1,0 +1,97 @@
+package io.paypipe.bench;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.paypipe.bench.backlog.BacklogCost;
+import io.paypipe.bench.floor.FloorStats;
+import io.paypipe.bench.floor.JdbcFloor;
+import io.paypipe.bench.floor.KafkaFloor;
+import io.paypipe.bench.load.Delivery;
+import io.paypipe.bench.load.LoadRunner;
+import io.paypipe.bench.report.BenchReport;
+import io.paypipe.bench.report.FloorSummary;
+import io.paypipe.bench.report.PhaseSummary;
+import io.paypipe.bench.target.ProcessMemory;
+import io.paypipe.bench.target.SandboxClient;
+import io.paypipe.core.topic.Topics;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** One benchmark run, phase by phase: floors, capacity, the latency ladder, the comparison, the backlog cost. */
+final class Benchmark {
+
+    private final BenchOptions options;
+    private final PrintStream out;
+
+    Benchmark(BenchOptions options, PrintStream out) {
+        this.options = options;
+        this.out = out;
+    }
+
+    BenchReport run() {
+        Instant started = Instant.now();
+        Map<String, String> machine = MachineInfo.read();
+        try (HikariDataSource shared = dataSource("bench", Math.max(options.concurrency(), 10));
+             HikariDataSource baselinePool = dataSource("bench-sync-baseline", 10)) {
+            JdbcClient jdbc = JdbcClient.create(shared);
+            SandboxClient sandbox = new SandboxClient(options.sandbox());
+            LoadRunner runner = new LoadRunner(out);
+            PipelinePhase pipeline = new PipelinePhase(options, sandbox, jdbc, runner, out);
+            Delivery sample = pipeline.sample();
+            int eventBytes = EventSize.ofNotification();
+            out.printf("bench: a notification is %d bytes on the wire, its payment.notify event %d bytes%n",
+                    sample.body().length, eventBytes);
+
+            out.printf("bench: floors at concurrency %d for %ds each%n", options.concurrency(), options.duration().toSeconds());
+            FloorStats jdbcFloor = new JdbcFloor(shared).measure(options.concurrency(), options.duration(), sample.body().length);
+            FloorStats kafkaFloor = new KafkaFloor(options.kafka()).measure(options.concurrency(), options.duration(),
+                    eventBytes, Topics.DEFAULT_PARTITIONS);
+            List<FloorSummary> floors = List.of(FloorSummary.of(jdbcFloor), FloorSummary.of(kafkaFloor));
+            floors.forEach(f -> out.printf("bench: floor %s: %.0f/s, p99 %.1f ms%n", f.name(), f.perSecond(), f.latency().p99()));
+
+            pipeline.atRate("warm-up (not reported)", 50, Duration.ofSeconds(Math.min(10, options.step().toSeconds())));
+            PhaseSummary capacity = pipeline.atConcurrency("pipeline, concurrency " + options.concurrency());
+            double cap = capacity.acceptedPerSecond();
+
+            List<PhaseSummary> ladder = new ArrayList<>();
+            for (int percent : options.ladderPercent()) {
+                int rate = (int) Math.max(10, Math.round(cap * percent / 100));
+                ladder.add(pipeline.atRate("pipeline, " + rate + "/s (" + percent + "%)", rate, options.step()));
+            }
+
+            int compareRate = options.compareRate() > 0 ? options.compareRate() : (int) Math.max(10, Math.round(cap / 2));
+            List<PhaseSummary> comparison = new ArrayList<>();
+            comparison.add(pipeline.atRate("pipeline, " + compareRate + "/s", compareRate, options.step()));
+            BaselinePhase baseline = new BaselinePhase(options, sandbox, baselinePool, runner, out);
+            for (int delay : options.delaysMs()) {
+                comparison.add(baseline.atRate(compareRate, Duration.ofMillis(delay)));
+            }
+
+            List<BacklogCost.Row> backlog = BacklogCost.measure(new BacklogCost.Settings(shared, options.kafka(),
+                    options.backlogs(), options.dueRecords(), 200, Duration.ofSeconds(5)), out);
+            List<ProcessMemory.Rss> memory = ProcessMemory.ofProduct();
+
+            boolean allExact = Stream.concat(Stream.concat(Stream.of(capacity), ladder.stream()), comparison.stream())
+                    .allMatch(PhaseSummary::exact);
+            return new BenchReport(started.toString(), Duration.between(started, Instant.now()).toSeconds(), machine,
+                    options.asGiven(), floors, capacity, ladder, comparison, backlog, memory,
+                    Ratios.of(floors, capacity, comparison, backlog), allExact);
+        }
+    }
+
+    private HikariDataSource dataSource(String name, int size) {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName(name);
+        config.setJdbcUrl(options.jdbcUrl());
+        config.setUsername(options.dbUser());
+        config.setPassword(options.dbPassword());
+        config.setMaximumPoolSize(size);
+        return new HikariDataSource(config);
+    }
+}

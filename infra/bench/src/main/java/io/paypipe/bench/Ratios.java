@@ -1,0 +1,50 @@
+package io.paypipe.bench;
+
+import io.paypipe.bench.backlog.BacklogCost;
+import io.paypipe.bench.report.FloorSummary;
+import io.paypipe.bench.report.PhaseSummary;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The headline ratios: each divides two figures measured side by side in the same run. */
+final class Ratios {
+
+    private Ratios() {
+    }
+
+    static Map<String, Double> of(List<FloorSummary> floors, PhaseSummary capacity, List<PhaseSummary> comparison,
+                                  List<BacklogCost.Row> backlog) {
+        Map<String, Double> r = new LinkedHashMap<>();
+        double ingress = capacity.acceptedPerSecond();
+        double lower = floors.stream().mapToDouble(FloorSummary::perSecond).min().orElse(0);
+        r.put("ingressAcceptedPerSecond", ingress);
+        r.put("lowerFloorPerSecond", lower);
+        r.put("ingressOverLowerFloor", ratio(ingress, lower));
+        floors.forEach(f -> r.put("ingressOver[" + f.name() + "]", ratio(ingress, f.perSecond())));
+        PhaseSummary pipeline = comparison.getFirst();
+        r.put("pipelineShareWithin5s", pipeline.shareWithinBudget());
+        for (PhaseSummary baseline : comparison.subList(1, comparison.size())) {
+            String delay = baseline.downstreamDelayMs() + "ms";
+            r.put("baselineAckP99OverPipelineAckP99[" + delay + "]", ratio(baseline.ack().p99(), pipeline.ack().p99()));
+            r.put("baselineShareWithin5s[" + delay + "]", baseline.shareWithinBudget());
+        }
+        for (BacklogCost.Row scan : backlog) {
+            if (!scan.design().equals("table-scan")) {
+                continue;
+            }
+            backlog.stream().filter(t -> t.design().equals("retry-topic") && t.backlog() == scan.backlog()).findFirst()
+                    .ifPresent(topic -> {
+                        r.put("tableScanOverRetryTopicRowsExaminedPerRetry[" + scan.backlog() + "]",
+                                ratio(scan.rowsExaminedPerRetry(), topic.rowsExaminedPerRetry()));
+                        r.put("tableScanOverRetryTopicMicrosPerRetry[" + scan.backlog() + "]",
+                                ratio(scan.microsPerRetry(), topic.microsPerRetry()));
+                    });
+        }
+        return r;
+    }
+
+    static double ratio(double a, double b) {
+        return b == 0 ? 0 : Math.round(a / b * 1000) / 1000.0;
+    }
+}

@@ -1,0 +1,87 @@
+package io.paypipe.bench.report;
+
+/** The fixed prose of docs/benchmarks.md around the measured tables. */
+final class Text {
+
+    private Text() {
+    }
+
+    static final String HEADER = """
+            # Benchmarks
+
+            _This file is written by the benchmark driver (`./paypipe bench`); edit `infra/bench/.../report/Text.java`,
+            not this file. The JSON of the same run is [benchmarks.json](benchmarks.json)._
+
+            ## How to run it
+
+            ```
+            ./paypipe bench                 # starts the product (./paypipe run --no-demo) in its own process, runs the
+                                            # driver against it, writes docs/benchmarks.{md,json,-latency.png}, stops it
+            ./paypipe bench --quick=true    # a one-minute smoke run; writes to infra/bench/target/bench instead
+            ./paypipe bench --external=true --ingress=http://host:8081 --sandbox=http://host:8090 ...
+                                            # against services that are already running (SPRING_* say where the
+                                            # broker and the database are; var/connection.env is read if present)
+            ```
+
+            Options (`--name=value`): `concurrency` (32), `duration` s of the floors and the closed loop (30), `orders`
+            for the closed loop (20000), `duplicates` % of extra deliveries that repeat an earlier notification byte
+            for byte (10), `ladder` % of the measured capacity for the fixed-rate runs (25,50,75,100,125), `step` s per
+            fixed-rate run (20), `compare-rate` req/s of the baseline comparison (0 = half the capacity), `delays` ms
+            of the baseline's downstream call (0,200,800), `backlogs` (0,10000,100000), `due` retried records per
+            backlog size (1000), `out` folder (docs).
+
+            The benchmark never runs in CI and never fails for being slow; it fails (exit code 1) only when the effects
+            of a phase are not exact.
+
+            ## What is measured
+
+            - **The driver** runs in its own JVM. For each phase it creates fresh orders (`OrderCreated` on
+              `order.created`, as the merchant's order system does), waits until the processor stored them, has the
+              sandbox sign one WeChat Pay v3 `TRANSACTION.SUCCESS` per order with the merchant's platform key (the
+              real signature and AEAD encryption ingress verifies with WeChat's SDK), mixes in duplicate deliveries,
+              and sends them to `/notify/wechatpay` from virtual threads over HTTP/1.1: at a fixed **concurrency**
+              (closed loop, the capacity figure) or at a fixed **arrival rate** (open loop: request i is due at
+              start + i/rate and its latency counts from then, so a server that stalls cannot hide its queue).
+            - **Ack latency** (HdrHistogram, 3 significant digits): from the due time to the HTTP answer.
+              **End to end**: from the first send of an order's notification to the first `OrderPaid` for it read by a
+              consumer inside the driver. **Errors** by kind: HTTP status or exception.
+            - **Exactness** after every phase: every order whose notification was acknowledged is PAID, with one
+              ledger row, one raw row, one shipment and one `OrderPaid` event id; no order has two of anything.
+            - **Floors**, same concurrency, same run: plain JDBC autocommit INSERTs into a copy of `pay_notify_raw`
+              (same definition, so the same unique key, and a `raw_body` of the notification's size), and one plain
+              Kafka producer (`acks=all`, idempotent) sending records of the `payment.notify` event's size to a topic
+              with as many partitions. Ingress does both for every callback, one after the other, plus the signature
+              check and decryption, so its throughput is reported as a share of the lower floor.
+            - **The synchronous baseline** (benchmark-only code under `infra/bench`, never on the product's path) is
+              the articles' design: the callback verifies with the same SDK, reserves with one autocommit INSERT,
+              runs the business transaction (guarded UPDATE, ledger row) and calls downstream before it answers, on
+              a fixed pool of 200 request threads (Tomcat's default) and 10 database connections (Hikari's default),
+              on the same database. It gets the same kind of signed notifications at the same offered rate while the
+              downstream call takes 0, 200 and 800 ms. The pipeline's ack never waits for downstream, so one pipeline
+              run at that rate stands for all three delays.
+            - **Backlog cost**: with 0, 10k and 100k failed records awaiting retry, the database work per retried
+              record of the articles' retry job (`status = 0 AND next_retry_at <= NOW()` scan with its index, lease,
+              bookkeeping) against a retry topic (records awaiting retry sit in the log behind the due ones and cost
+              the database nothing; a due record costs its attempt). Rows examined are read from MariaDB's own session
+              counters on the connection doing the work.
+
+            """;
+
+    static final String PHASE_HEADER = """
+            | phase | load | sent | acked | acked/s | ack p50 ms | ack p99 ms | ack p99.9 ms | ack max ms | acked within 5 s | errors | send->OrderPaid p50 / p99 / max ms | exact |
+            |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|
+            """;
+
+    static final String FOOTER = """
+
+            ## Reading it
+
+            - Every figure that matters is a ratio of two things measured side by side in the same run; the absolute
+              numbers move with whatever else the shared machine is doing (see the load average above).
+            - With the local launcher every service, the embedded Kafka broker and the driver's targets share one JVM
+              and the two cores with the driver and MariaDB, so the capacity is the whole product's on this machine,
+              not one service's.
+            - "acked within 5 s" counts success acks within WeChat's 5-second budget over all sends; a callback
+              answered later is, for the channel, a failed delivery that it pushes again.
+            """;
+}
