@@ -1,0 +1,117 @@
+package io.paypipe.bench.baseline;
+
+import io.paypipe.bench.baseline.SyncBaseline.BaselineOrder;
+import io.paypipe.bench.baseline.SyncBaseline.Effects;
+import java.util.List;
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The baseline's own tables (never the product's): the article's callback log with the amount in fen, the
+ * orders and the ledger. Also seeds orders and counts a run's effects, by {@code out_trade_no} prefix.
+ * No index serves the prefix counts: they scan once after a run, and the hot path carries only the article's keys.
+ */
+final class BaselineTables {
+
+    private static final int BATCH = 1_000;
+    private static final List<String> DDL = List.of("""
+            CREATE TABLE IF NOT EXISTS bench_sync_callback_log (
+              id               BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
+              merchant_id      VARCHAR(32)  NOT NULL DEFAULT 'default',
+              channel          VARCHAR(16)  NOT NULL,
+              channel_trade_no VARCHAR(64)  NOT NULL,
+              out_trade_no     VARCHAR(64)  NOT NULL,
+              trade_state      VARCHAR(16)  NOT NULL,
+              amount_fen       BIGINT       NOT NULL,
+              currency         CHAR(3)      NOT NULL,
+              status           TINYINT      NOT NULL DEFAULT 0 COMMENT '0=pending 1=done 2=dead letter',
+              retry_count      INT          NOT NULL DEFAULT 0,
+              next_retry_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+              raw_body         TEXT         NOT NULL,
+              created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+              updated_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,
+              PRIMARY KEY (id),
+              UNIQUE KEY uk_trade (merchant_id, channel, channel_trade_no),
+              KEY idx_retry (status, next_retry_at)
+            ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""", """
+            CREATE TABLE IF NOT EXISTS bench_sync_order (
+              id               BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
+              merchant_id      VARCHAR(32)  NOT NULL,
+              out_trade_no     VARCHAR(64)  NOT NULL,
+              amount_fen       BIGINT       NOT NULL,
+              currency         CHAR(3)      NOT NULL,
+              status           VARCHAR(16)  NOT NULL,
+              channel_trade_no VARCHAR(64)  NULL,
+              paid_at          DATETIME(3)  NULL,
+              created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+              PRIMARY KEY (id),
+              UNIQUE KEY uk_order (merchant_id, out_trade_no)
+            ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""", """
+            CREATE TABLE IF NOT EXISTS bench_sync_ledger (
+              id               BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
+              order_id         BIGINT UNSIGNED NOT NULL,
+              out_trade_no     VARCHAR(64)  NOT NULL,
+              channel_trade_no VARCHAR(64)  NOT NULL,
+              amount_fen       BIGINT       NOT NULL,
+              currency         CHAR(3)      NOT NULL,
+              created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
+              PRIMARY KEY (id),
+              KEY idx_order (order_id)
+            ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""");
+
+    private final JdbcClient jdbc;
+    private final NamedParameterJdbcTemplate batch;
+    private final TransactionTemplate transactions;
+
+    BaselineTables(DataSource dataSource, JdbcClient jdbc) {
+        this.jdbc = jdbc;
+        this.batch = new NamedParameterJdbcTemplate(dataSource);
+        this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+    }
+
+    void create() {
+        DDL.forEach(ddl -> jdbc.sql(ddl).update());
+    }
+
+    void insertOrders(List<BaselineOrder> orders) {
+        for (int from = 0; from < orders.size(); from += BATCH) {
+            SqlParameterSource[] rows = orders.subList(from, Math.min(from + BATCH, orders.size())).stream()
+                    .map(o -> new MapSqlParameterSource()
+                            .addValue("merchant", o.merchantId())
+                            .addValue("outTradeNo", o.outTradeNo())
+                            .addValue("amount", o.amountFen()))
+                    .toArray(SqlParameterSource[]::new);
+            transactions.executeWithoutResult(status -> batch.batchUpdate("""
+                    INSERT INTO bench_sync_order (merchant_id, out_trade_no, amount_fen, currency, status)
+                    VALUES (:merchant, :outTradeNo, :amount, 'CNY', 'PENDING')""", rows));
+        }
+    }
+
+    Effects effects(String outTradeNoPrefix, DownstreamStub.Calls downstream) {
+        String like = likePrefix(outTradeNoPrefix);
+        long orders = count("SELECT COUNT(*) FROM bench_sync_order WHERE out_trade_no LIKE :p", like);
+        long paid = count("SELECT COUNT(*) FROM bench_sync_order WHERE out_trade_no LIKE :p AND status = 'PAID'", like);
+        long ledger = count("SELECT COUNT(*) FROM bench_sync_ledger WHERE out_trade_no LIKE :p", like);
+        long extraLedger = count("""
+                SELECT COUNT(*) FROM (SELECT order_id FROM bench_sync_ledger WHERE out_trade_no LIKE :p
+                                       GROUP BY order_id HAVING COUNT(*) > 1) extra""", like);
+        long failures = count("SELECT COUNT(*) FROM bench_sync_callback_log WHERE out_trade_no LIKE :p AND status = 0",
+                like);
+        return new Effects(orders, paid, ledger, extraLedger, downstream.total(), downstream.ordersCalledMoreThanOnce(),
+                failures);
+    }
+
+    private long count(String sql, String like) {
+        return jdbc.sql(sql).param("p", like).query(Long.class).single();
+    }
+
+    /** {@code prefix%} with LIKE's wildcards in the prefix escaped (MariaDB's default escape is the backslash). */
+    static String likePrefix(String prefix) {
+        return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    }
+}
