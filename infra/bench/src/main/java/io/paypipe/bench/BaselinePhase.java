@@ -45,7 +45,7 @@ final class BaselinePhase {
     }
 
     PhaseSummary atRate(int rate, Duration delay) {
-        String label = "sync baseline " + delay.toMillis() + " ms";
+        String label = "sync baseline, " + rate + "/s, downstream " + delay.toMillis() + " ms";
         String prefix = "SYNC" + Long.toString(System.currentTimeMillis(), 36).toUpperCase() + "-";
         int orderCount = Plans.ordersFor((long) rate * options.step().toSeconds(), options.duplicatePercent());
         List<BenchOrder> orders = Plans.orders(prefix, orderCount, sandbox.wechatMerchants(), random);

@@ -15,7 +15,7 @@ import java.util.Map;
  */
 record BenchOptions(URI ingress, URI sandbox, String kafka, String jdbcUrl, String dbUser, String dbPassword,
                     Path merchantsFile, int concurrency, Duration duration, int orders, int duplicatePercent,
-                    List<Integer> ladderPercent, Duration step, int compareRate, List<Integer> delaysMs,
+                    List<Integer> ladderPercent, Duration step, List<Integer> comparePercent, List<Integer> delaysMs,
                     List<Integer> backlogs, int dueRecords, Path out, Map<String, String> asGiven) {
 
     static BenchOptions parse(String[] args, Map<String, String> env) {
@@ -42,7 +42,7 @@ record BenchOptions(URI ingress, URI sandbox, String kafka, String jdbcUrl, Stri
                 o.integer("duplicates", 10),
                 o.list("ladder", quick ? "50,100" : "25,50,75,100,125"),
                 Duration.ofSeconds(o.integer("step", quick ? 5 : 20)),
-                o.integer("compare-rate", 0),
+                o.list("compare", quick ? "50" : "50,90"),
                 o.list("delays", "0,200,800"),
                 o.list("backlogs", quick ? "0,2000" : "0,10000,100000"),
                 o.integer("due", quick ? 200 : 1_000),

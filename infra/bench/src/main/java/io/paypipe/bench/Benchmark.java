@@ -65,12 +65,14 @@ final class Benchmark {
                 ladder.add(pipeline.atRate("pipeline, " + rate + "/s (" + percent + "%)", rate, options.step()));
             }
 
-            int compareRate = options.compareRate() > 0 ? options.compareRate() : (int) Math.max(10, Math.round(cap / 2));
             List<PhaseSummary> comparison = new ArrayList<>();
-            comparison.add(pipeline.atRate("pipeline, " + compareRate + "/s", compareRate, options.step()));
             BaselinePhase baseline = new BaselinePhase(options, sandbox, baselinePool, runner, out);
-            for (int delay : options.delaysMs()) {
-                comparison.add(baseline.atRate(compareRate, Duration.ofMillis(delay)));
+            for (int percent : options.comparePercent()) {
+                int rate = (int) Math.max(10, Math.round(cap * percent / 100));
+                comparison.add(pipeline.atRate("pipeline, " + rate + "/s (" + percent + "%)", rate, options.step()));
+                for (int delay : options.delaysMs()) {
+                    comparison.add(baseline.atRate(rate, Duration.ofMillis(delay)));
+                }
             }
 
             List<BacklogCost.Row> backlog = BacklogCost.measure(new BacklogCost.Settings(shared, options.kafka(),

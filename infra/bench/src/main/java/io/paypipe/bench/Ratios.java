@@ -22,12 +22,16 @@ final class Ratios {
         r.put("lowerFloorPerSecond", lower);
         r.put("ingressOverLowerFloor", ratio(ingress, lower));
         floors.forEach(f -> r.put("ingressOver[" + f.name() + "]", ratio(ingress, f.perSecond())));
-        PhaseSummary pipeline = comparison.getFirst();
-        r.put("pipelineShareWithin5s", pipeline.shareWithinBudget());
-        for (PhaseSummary baseline : comparison.subList(1, comparison.size())) {
-            String delay = baseline.downstreamDelayMs() + "ms";
-            r.put("baselineAckP99OverPipelineAckP99[" + delay + "]", ratio(baseline.ack().p99(), pipeline.ack().p99()));
-            r.put("baselineShareWithin5s[" + delay + "]", baseline.shareWithinBudget());
+        PhaseSummary pipeline = null;
+        for (PhaseSummary p : comparison) {
+            if (p.system().equals("pipeline")) {
+                pipeline = p;
+                r.put("pipelineShareWithin5s[" + p.load() + "/s]", p.shareWithinBudget());
+            } else if (pipeline != null) {
+                String at = p.load() + "/s, " + p.downstreamDelayMs() + "ms";
+                r.put("baselineAckP99OverPipelineAckP99[" + at + "]", ratio(p.ack().p99(), pipeline.ack().p99()));
+                r.put("baselineShareWithin5s[" + at + "]", p.shareWithinBudget());
+            }
         }
         for (BacklogCost.Row scan : backlog) {
             if (!scan.design().equals("table-scan")) {

@@ -182,6 +182,31 @@ class SandboxApplicationTest {
     }
 
     @Test
+    void signsNotificationsForALoadDriverWithoutPushingThem() {
+        // Given
+        int before = RECEIVED.get();
+
+        // When the benchmark driver asks for two signed notifications
+        JsonNode signed = post("/sandbox/wechatpay/notifications", "{\"merchantId\":\"1900000100\",\"payments\":["
+                + "{\"outTradeNo\":\"LOAD-1\",\"totalFen\":100},{\"outTradeNo\":\"LOAD-2\",\"totalFen\":200}]}", 200);
+
+        // Then each comes back with WeChat's headers and a body whose signature the merchant's platform key verifies,
+        // and nothing was pushed
+        assertThat(signed).hasSize(2);
+        assertThat(signed.get(0).get("outTradeNo").asString()).isEqualTo("LOAD-1");
+        for (JsonNode n : signed) {
+            JsonNode headers = n.get("headers");
+            byte[] body = n.get("body").asString().getBytes(StandardCharsets.UTF_8);
+            byte[] message = WechatPayCrypto.signedMessage(headers.get("Wechatpay-Timestamp").asString(),
+                    headers.get("Wechatpay-Nonce").asString(), body);
+            assertThat(WechatPayCrypto.verify(sandboxMerchants.get("1900000100").wechatPayKeys().publicKey(), message,
+                    headers.get("Wechatpay-Signature").asString())).isTrue();
+        }
+        assertThat(RECEIVED.get()).isEqualTo(before);
+        post("/sandbox/wechatpay/notifications", "{\"merchantId\":\"1900000100\",\"payments\":[]}", 400);
+    }
+
+    @Test
     void aRefundWithoutItsRefundNumberIsABadRequest() {
         post("/sandbox/wechatpay/refunds", "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"X\",\"transactionId\":\"4200\","
                 + "\"totalFen\":1}", 400);

@@ -74,7 +74,7 @@ public final class LatencyChart {
         g.setColor(new Color(0xff7f0e));
         g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {2f, 4f}, 0f));
         g.drawLine(LEFT, y.at(5_000), W - RIGHT, y.at(5_000));
-        g.drawString("channel budget 5 s", LEFT + 5, y.at(5_000) - 4);
+        g.drawString("channel budget 5 s", W - RIGHT - 120, y.at(5_000) - 4);
         g.dispose();
         ImageIO.write(image, "png", png.toFile());
     }

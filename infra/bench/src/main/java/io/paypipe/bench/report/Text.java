@@ -26,7 +26,7 @@ final class Text {
             Options (`--name=value`): `concurrency` (32), `duration` s of the floors and the closed loop (30), `orders`
             for the closed loop (20000), `duplicates` % of extra deliveries that repeat an earlier notification byte
             for byte (10), `ladder` % of the measured capacity for the fixed-rate runs (25,50,75,100,125), `step` s per
-            fixed-rate run (20), `compare-rate` req/s of the baseline comparison (0 = half the capacity), `delays` ms
+            fixed-rate run (20), `compare` % of the capacity at which the baseline is compared (50,90), `delays` ms
             of the baseline's downstream call (0,200,800), `backlogs` (0,10000,100000), `due` retried records per
             backlog size (1000), `out` folder (docs).
 
@@ -56,8 +56,8 @@ final class Text {
               the articles' design: the callback verifies with the same SDK, reserves with one autocommit INSERT,
               runs the business transaction (guarded UPDATE, ledger row) and calls downstream before it answers, on
               a fixed pool of 200 request threads (Tomcat's default) and 10 database connections (Hikari's default),
-              on the same database. It gets the same kind of signed notifications at the same offered rate while the
-              downstream call takes 0, 200 and 800 ms. The pipeline's ack never waits for downstream, so one pipeline
+              on the same database. It gets the same kind of signed notifications at the same offered rate (50% and 90%
+              of the pipeline's capacity measured in the same run) while the downstream call takes 0, 200 and 800 ms. The pipeline's ack never waits for downstream, so one pipeline
               run at that rate stands for all three delays.
             - **Backlog cost**: with 0, 10k and 100k failed records awaiting retry, the database work per retried
               record of the articles' retry job (`status = 0 AND next_retry_at <= NOW()` scan with its index, lease,

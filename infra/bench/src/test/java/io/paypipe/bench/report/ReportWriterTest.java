@@ -1,0 +1,80 @@
+package io.paypipe.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.paypipe.bench.backlog.BacklogCost;
+import io.paypipe.bench.floor.FloorStats;
+import io.paypipe.bench.load.AckStats;
+import io.paypipe.bench.target.ProcessMemory;
+import io.paypipe.core.topic.Json;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportWriterTest {
+
+    @TempDir
+    Path dir;
+
+    static Histogram micros(long... values) {
+        Histogram h = new Histogram(60_000_000L, 3);
+        for (long v : values) {
+            h.recordValue(v);
+        }
+        return h;
+    }
+
+    static PhaseSummary phase(String label, String system, int load, long delay, boolean exact) {
+        AckStats ack = new AckStats(100, 100, 98, Map.of(), 1_000, micros(5_000, 9_000, 120_000));
+        return PhaseSummary.of(label, system, "rate", load, delay, ack, Latency.ofMicros(micros(300_000, 900_000)), exact,
+                Map.of("paidOrders", 100L));
+    }
+
+    static BenchReport report(boolean exact) {
+        List<FloorSummary> floors = List.of(
+                FloorSummary.of(new FloorStats("jdbc autocommit INSERT", 32, 20_000, 0, 10_000, micros(2_000, 30_000))),
+                FloorSummary.of(new FloorStats("kafka producer acks=all", 32, 40_000, 0, 10_000, micros(1_000, 9_000))));
+        PhaseSummary capacity = phase("pipeline, concurrency 32", "pipeline", 32, 0, true);
+        List<PhaseSummary> ladder = List.of(phase("pipeline, 100/s", "pipeline", 100, 0, true),
+                phase("pipeline, 400/s", "pipeline", 400, 0, exact));
+        List<PhaseSummary> comparison = List.of(phase("pipeline, 200/s", "pipeline", 200, 0, true),
+                phase("sync baseline, 200/s, downstream 800 ms", "sync-baseline", 200, 800, true));
+        List<BacklogCost.Row> backlog = List.of(
+                new BacklogCost.Row("table-scan", 10_000, 1_000, 9_000, 9.0, 4_000, 4.0, 350.0, "drains in 25 s"),
+                new BacklogCost.Row("retry-topic", 10_000, 1_000, 1_000, 1.0, 1_000, 1.0, 120.0, ""));
+        return new BenchReport("2026-11-30T05:00:00Z", 600, Map.of("cpus", "2"), Map.of(), floors, capacity, ladder,
+                comparison, backlog, List.of(new ProcessMemory.Rss(42, "paypipe-launcher", 900)),
+                Map.of("ingressOverLowerFloor", 0.05), exact);
+    }
+
+    @Test
+    void writesTheMarkdownItsJsonAndAChartOfTheSameRun() throws Exception {
+        // Given a finished run
+        BenchReport report = report(true);
+
+        // When it is written
+        ReportWriter.write(report, dir);
+
+        // Then the markdown has every table, the JSON reads back to the same verdict, and the chart is a real image
+        String md = Files.readString(dir.resolve(ReportWriter.MARKDOWN));
+        assertThat(md).contains("### Headline ratios", "| ingressOverLowerFloor | 0.05 |", "### Floors",
+                "jdbc autocommit INSERT", "sync baseline, 200/s, downstream 800 ms", "### Backlog", "table-scan",
+                "paypipe-launcher", "![latency against offered load](" + ReportWriter.CHART + ")");
+        assertThat(Json.MAPPER.readTree(dir.resolve(ReportWriter.JSON).toFile()).get("allExact").asBoolean()).isTrue();
+        BufferedImage chart = ImageIO.read(dir.resolve(ReportWriter.CHART).toFile());
+        assertThat(chart.getWidth()).isGreaterThan(500);
+    }
+
+    @Test
+    void saysARunWithInexactEffectsIsAFailedRun() throws Exception {
+        ReportWriter.write(report(false), dir);
+
+        assertThat(Files.readString(dir.resolve(ReportWriter.MARKDOWN))).contains("NO: this run is a failed run", "**NOT EXACT**");
+    }
+}
