@@ -1,8 +1,8 @@
 package io.paypipe.bench;
 
 import io.paypipe.bench.load.Delivery;
-import io.paypipe.bench.target.BenchOrder;
-import io.paypipe.bench.target.SandboxClient.BenchMerchant;
+import io.paypipe.bench.product.BenchOrder;
+import io.paypipe.bench.product.SandboxClient.BenchMerchant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -3,8 +3,8 @@ package io.paypipe.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.bench.load.Delivery;
-import io.paypipe.bench.target.BenchOrder;
-import io.paypipe.bench.target.SandboxClient.BenchMerchant;
+import io.paypipe.bench.product.BenchOrder;
+import io.paypipe.bench.product.SandboxClient.BenchMerchant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.paypipe.bench.report;
 
 import io.paypipe.bench.backlog.BacklogCost;
-import io.paypipe.bench.target.ProcessMemory;
+import io.paypipe.bench.product.ProcessMemory;
 import io.paypipe.core.topic.Json;
 import java.io.IOException;
 import java.nio.file.Files;

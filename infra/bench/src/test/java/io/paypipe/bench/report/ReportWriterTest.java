@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.paypipe.bench.backlog.BacklogCost;
 import io.paypipe.bench.floor.FloorStats;
 import io.paypipe.bench.load.AckStats;
-import io.paypipe.bench.target.ProcessMemory;
+import io.paypipe.bench.product.ProcessMemory;
 import io.paypipe.core.topic.Json;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
