@@ -28,6 +28,9 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.AbstractMessageListenerContainer;
+import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -53,6 +56,8 @@ class RetryTopicsIntegrationTest {
 
     @Autowired
     JdbcClient jdbc;
+    @Autowired
+    KafkaListenerEndpointRegistry registry;
 
     @DynamicPropertySource
     static void infra(DynamicPropertyRegistry registry) {
@@ -137,6 +142,35 @@ class RetryTopicsIntegrationTest {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(topics.of(DLT, lost.kafkaKey()))
                 .singleElement().satisfies(r -> assertThat(header(r.headers().lastHeader(
                         KafkaHeaders.EXCEPTION_CAUSE_FQCN))).endsWith("OrderNotFoundException")));
+    }
+
+    @Test
+    void aBurstOfFailingRecordsOnOnePartitionIsForwardedWithoutAFetchWaitPerRecord() {
+        // Given the retry feature's error handler, which must not seek back after each forwarded record
+        assertThat(registry.getAllListenerContainers()).filteredOn(c -> c.getListenerId().startsWith("processor-payment-notify"))
+                .hasSize(LEVELS + 2).allSatisfy(c -> assertThat(
+                ((AbstractMessageListenerContainer<?, ?>) c).getCommonErrorHandler())
+                .isInstanceOfSatisfying(DefaultErrorHandler.class, h -> assertThat(h.isSeekAfterError()).isFalse()));
+        // and 40 notifications on one partition for orders that are not there (yet)
+        OrderKey first = newOrderKey();
+        List<OrderKey> keys = new java.util.ArrayList<>(List.of(first));
+        while (keys.size() < 40) {
+            keys.add(keyOnPartitionOf(first));
+        }
+        List<PaymentNotified> burst = keys.stream()
+                .map(key -> {
+                    var tradeNo = newTradeNo();
+                    return succeeded(storeRaw(jdbc, key, tradeNo, "SUCCESS", 100), key, tradeNo, 100, 100);
+                }).toList();
+
+        // When they arrive at once
+        long start = System.nanoTime();
+        burst.forEach(n -> writer.send(Topics.PAYMENT_NOTIFY, n.orderKey().kafkaKey(), n));
+
+        // Then all reach the first retry topic in a fraction of what one fetch wait (500 ms) per record would take
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(keys)
+                .allSatisfy(key -> assertThat(topics.of(retryTopic(0), key.kafkaKey())).isNotEmpty()));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(500L * keys.size() / 2));
     }
 
     @Test
