@@ -7,6 +7,7 @@ import io.paypipe.bench.load.LoadRunner;
 import io.paypipe.bench.report.Latency;
 import io.paypipe.bench.report.PhaseSummary;
 import io.paypipe.bench.product.BenchOrder;
+import io.paypipe.bench.product.ProcessUsage;
 import io.paypipe.bench.product.SandboxClient;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
@@ -54,6 +55,7 @@ final class BaselinePhase {
                     .map(o -> new SyncBaseline.BaselineOrder(o.merchantId(), o.outTradeNo(), o.amountFen())).toList());
             List<Delivery> sends = Plans.withDuplicates(sandbox.sign(orders), options.duplicatePercent(), random);
             Set<String> acked = ConcurrentHashMap.newKeySet();
+            ProcessUsage.Cpu before = ProcessUsage.cpuNow();
             AckStats ack = runner.atRate(label, baseline.notifyUri(), sends, rate, options.step(), new LoadRunner.SendListener() {
                 @Override
                 public void sending(String outTradeNo, long nanos) {
@@ -64,6 +66,7 @@ final class BaselinePhase {
                     acked.add(outTradeNo);
                 }
             });
+            ProcessUsage.Cpu cpu = ProcessUsage.cpuNow().minus(before);
             SyncBaseline.Effects effects = baseline.effects(prefix);
             // the baseline answers only after its work: what it acknowledged is done (or failed and awaits its retry job)
             boolean exact = effects.ordersWithExtraLedgerRows() == 0 && effects.ordersWithExtraDownstreamCalls() == 0
@@ -79,7 +82,7 @@ final class BaselinePhase {
             counts.put("downstreamCalls", effects.downstreamCalls());
             counts.put("ordersWithExtraDownstreamCalls", effects.ordersWithExtraDownstreamCalls());
             counts.put("businessFailures", effects.businessFailures());
-            return PhaseSummary.of(label, "sync-baseline", "rate", rate, delay.toMillis(), ack,
+            return PhaseSummary.of(label, "sync-baseline", "rate", rate, delay.toMillis(), ack, cpu, effects.paidOrders(), 0,
                     new Latency(0, 0, 0, 0, 0), exact, counts);
         }
     }

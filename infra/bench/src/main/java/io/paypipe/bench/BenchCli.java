@@ -14,6 +14,13 @@ public final class BenchCli {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length == 2 && args[0].equals("--render")) {
+            // re-renders the markdown and the chart of a run from its JSON, e.g. after a change of the report's text
+            java.nio.file.Path json = java.nio.file.Path.of(args[1]);
+            BenchReport report = io.paypipe.core.topic.Json.MAPPER.readValue(json.toFile(), BenchReport.class);
+            ReportWriter.write(report, json.toAbsolutePath().getParent());
+            return;
+        }
         BenchOptions options = BenchOptions.parse(args, System.getenv());
         BenchReport report = new Benchmark(options, System.out).run();
         ReportWriter.write(report, options.out());

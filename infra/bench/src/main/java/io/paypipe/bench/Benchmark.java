@@ -11,7 +11,7 @@ import io.paypipe.bench.load.LoadRunner;
 import io.paypipe.bench.report.BenchReport;
 import io.paypipe.bench.report.FloorSummary;
 import io.paypipe.bench.report.PhaseSummary;
-import io.paypipe.bench.product.ProcessMemory;
+import io.paypipe.bench.product.ProcessUsage;
 import io.paypipe.bench.product.SandboxClient;
 import io.paypipe.core.topic.Topics;
 import java.io.PrintStream;
@@ -77,7 +77,7 @@ final class Benchmark {
 
             List<BacklogCost.Row> backlog = BacklogCost.measure(new BacklogCost.Settings(shared, options.kafka(),
                     options.backlogs(), options.dueRecords(), 200, Duration.ofSeconds(5)), out);
-            List<ProcessMemory.Rss> memory = ProcessMemory.ofProduct();
+            List<ProcessUsage.Rss> memory = ProcessUsage.rssOfProduct();
 
             boolean allExact = Stream.concat(Stream.concat(Stream.of(capacity), ladder.stream()), comparison.stream())
                     .allMatch(PhaseSummary::exact);

@@ -9,6 +9,7 @@ import io.paypipe.bench.product.BenchOrder;
 import io.paypipe.bench.product.ExactnessCheck;
 import io.paypipe.bench.product.OrderPaidWatcher;
 import io.paypipe.bench.product.OrderSeeder;
+import io.paypipe.bench.product.ProcessUsage;
 import io.paypipe.bench.product.SandboxClient;
 import io.paypipe.bench.product.SandboxClient.BenchMerchant;
 import java.io.PrintStream;
@@ -73,15 +74,18 @@ final class PipelinePhase {
                 orders.size(), sends.size(), millisSince(t0));
         URI target = options.ingress().resolve("/notify/wechatpay");
         try (OrderPaidWatcher watcher = new OrderPaidWatcher(options.kafka(), prefix)) {
+            ProcessUsage.Cpu before = ProcessUsage.cpuNow();
             AckStats ack = mode.equals("concurrency")
                     ? runner.atConcurrency(label, target, sends, load, options.duration(), watcher)
                     : runner.atRate(label, target, sends, load, options.step(), watcher);
+            ProcessUsage.Cpu cpu = ProcessUsage.cpuNow().minus(before);
             ExactnessCheck.Verdict verdict = exactness.check(prefix, watcher, DRAIN_TIMEOUT);
             Latency e2e = Latency.ofMicros(watcher.endToEndMicros());
             out.printf("bench: %s: %d acked (%.0f/s), ack p99 %.1f ms, end-to-end p99 %.1f ms, errors %s, effects %s%n",
                     label, ack.accepted(), ack.acceptedPerSecond(), ack.millisAt(99), e2e.p99(), ack.errors(),
                     verdict.exact() ? "exact" : "NOT EXACT " + verdict);
-            return PhaseSummary.of(label, "pipeline", mode, load, 0, ack, e2e, verdict.exact(), effects(verdict));
+            return PhaseSummary.of(label, "pipeline", mode, load, 0, ack, cpu, verdict.ackedOrders(), verdict.drainMillis(), e2e,
+                    verdict.exact(), effects(verdict));
         }
     }
 

@@ -22,6 +22,11 @@ final class Ratios {
         r.put("lowerFloorPerSecond", lower);
         r.put("ingressOverLowerFloor", ratio(ingress, lower));
         floors.forEach(f -> r.put("ingressOver[" + f.name() + "]", ratio(ingress, f.perSecond())));
+        // the whole pipeline: orders paid per second at capacity, until the processor drained what ingress accepted
+        r.put("ordersPaidPerSecondAtCapacity", capacity.paidPerSecond());
+        r.put("paidOverLowerFloor", ratio(capacity.paidPerSecond(), lower));
+        // near the machine's core count: the capacity run was bound by CPU, not by the database or the broker
+        r.put("coresBusyAtCapacity", capacity.coresBusy());
         PhaseSummary pipeline = null;
         for (PhaseSummary p : comparison) {
             if (p.system().equals("pipeline")) {

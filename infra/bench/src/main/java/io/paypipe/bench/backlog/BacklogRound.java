@@ -79,7 +79,7 @@ final class BacklogRound {
                 ? "paused at offset " + o.pausedAt() + " in front of " + backlog + " records not yet due"
                 : "read to the end";
         String note = where + "; " + o.total().rowsWritten() + " rows written; Handler_read_* "
-                + o.total().handlerReads() + "; per record a synchronous forward (acks=all, default linger.ms) and a "
+                + o.total().handlerReads() + "; per record a synchronous forward (acks=all, linger.ms=0 as the processor) and a "
                 + "commitSync" + (settings.seekAfterError() ? ", then seek and poll again (seekAfterError)" : "")
                 + "; no scan, no bookkeeping statements";
         return row("retry-topic", backlog, o.retried(), o.total(), o.nanos(), note);

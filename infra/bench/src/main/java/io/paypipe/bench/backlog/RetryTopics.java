@@ -130,10 +130,11 @@ final class RetryTopics implements AutoCloseable {
         return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
     }
 
-    /** As the product's retry template: acks=all, idempotent, every other setting Kafka's default. */
+    /** As the product's retry template: acks=all, idempotent, no linger (each send is awaited), else Kafka's defaults. */
     KafkaProducer<String, byte[]> forwardingProducer() {
         return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
+                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.LINGER_MS_CONFIG, 0),
                 new StringSerializer(), new ByteArraySerializer());
     }
 

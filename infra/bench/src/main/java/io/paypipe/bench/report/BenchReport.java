@@ -1,7 +1,7 @@
 package io.paypipe.bench.report;
 
 import io.paypipe.bench.backlog.BacklogCost;
-import io.paypipe.bench.product.ProcessMemory;
+import io.paypipe.bench.product.ProcessUsage;
 import java.util.List;
 import java.util.Map;
 
@@ -16,5 +16,5 @@ import java.util.Map;
 public record BenchReport(String startedAt, long tookSeconds, Map<String, String> machine, Map<String, String> options,
                           List<FloorSummary> floors, PhaseSummary capacity, List<PhaseSummary> ladder,
                           List<PhaseSummary> comparison, List<BacklogCost.Row> backlog,
-                          List<ProcessMemory.Rss> memory, Map<String, Double> ratios, boolean allExact) {
+                          List<ProcessUsage.Rss> memory, Map<String, Double> ratios, boolean allExact) {
 }

@@ -55,26 +55,30 @@ public final class LatencyChart {
         legend = series(g, x, y, report.ladder(), p -> p.ack().p50(), new Color(0x1f77b4), "pipeline ack p50", legend);
         legend = series(g, x, y, report.ladder(), p -> p.ack().p99(), new Color(0xd62728), "pipeline ack p99", legend);
         legend = series(g, x, y, report.ladder(), p -> p.endToEnd().p99(), new Color(0x2ca02c), "pipeline send->OrderPaid p99", legend);
+        java.util.Map<Long, Color> byDelay = new java.util.TreeMap<>();
         Color[] baselineColors = {new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
-        int i = 0;
         for (PhaseSummary b : report.comparison()) {
-            if (b.system().equals("sync-baseline")) {
-                Color c = baselineColors[i++ % baselineColors.length];
-                g.setColor(c);
-                int px = x.at(b.load());
-                int py = y.at(Math.max(1, b.ack().p99()));
-                g.fillRect(px - 5, py - 5, 10, 10);
+            if (!b.system().equals("sync-baseline")) {
+                continue;
+            }
+            Color c = byDelay.get(b.downstreamDelayMs());
+            if (c == null) {
+                c = baselineColors[byDelay.size() % baselineColors.length];
+                byDelay.put(b.downstreamDelayMs(), c);
                 legend = legendEntry(g, c, "sync baseline ack p99, downstream " + b.downstreamDelayMs() + " ms", legend);
             }
+            g.setColor(c);
+            g.fillRect(x.at(b.load()) - 5, y.at(Math.max(1, b.ack().p99())) - 5, 10, 10);
         }
-        vertical(g, x, y, report.capacity().acceptedPerSecond(), new Color(0xd62728), "pipeline capacity");
+        vertical(g, x, y, report.capacity().acceptedPerSecond(), new Color(0xd62728), "pipeline capacity", 0);
+        int shift = 1;
         for (FloorSummary f : report.floors()) {
-            vertical(g, x, y, f.perSecond(), Color.DARK_GRAY, "floor: " + f.name());
+            vertical(g, x, y, f.perSecond(), Color.DARK_GRAY, "floor: " + f.name(), shift++);
         }
         g.setColor(new Color(0xff7f0e));
         g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {2f, 4f}, 0f));
         g.drawLine(LEFT, y.at(5_000), W - RIGHT, y.at(5_000));
-        g.drawString("channel budget 5 s", W - RIGHT - 120, y.at(5_000) - 4);
+        g.drawString("channel budget 5 s", LEFT + 420, y.at(5_000) - 4);
         g.dispose();
         ImageIO.write(image, "png", png.toFile());
     }
@@ -148,13 +152,14 @@ public final class LatencyChart {
         return legend + 1;
     }
 
-    private static void vertical(Graphics2D g, Axis x, Axis y, double at, Color color, String name) {
+    /** A dashed vertical line at {@code at}, labelled left of it for an odd {@code slot}, else right (close lines). */
+    private static void vertical(Graphics2D g, Axis x, Axis y, double at, Color color, String name, int slot) {
         g.setColor(color);
         g.setStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         int px = x.at(at);
         g.drawLine(px, y.from(), px, y.to());
         g.rotate(-Math.PI / 2);
-        g.drawString(name + " " + Math.round(at) + "/s", -y.from() + 10, px - 4);
+        g.drawString(name + " " + Math.round(at) + "/s", -y.from() + 10, slot % 2 == 1 ? px - 4 : px + 13);
         g.rotate(Math.PI / 2);
         g.setStroke(new BasicStroke(1f));
     }

@@ -1,7 +1,7 @@
 package io.paypipe.bench.report;
 
 import io.paypipe.bench.backlog.BacklogCost;
-import io.paypipe.bench.product.ProcessMemory;
+import io.paypipe.bench.product.ProcessUsage;
 import io.paypipe.core.topic.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,7 +71,7 @@ public final class ReportWriter {
                     b.rowsExamined(), b.rowsExaminedPerRetry(), b.statementsPerRetry(), b.microsPerRetry(), b.note()));
         }
         md.append("\n### Resident memory at the end\n\n| pid | process | RSS MiB |\n|---:|---|---:|\n");
-        for (ProcessMemory.Rss m : r.memory()) {
+        for (ProcessUsage.Rss m : r.memory()) {
             md.append("| ").append(m.pid()).append(" | ").append(m.name()).append(" | ").append(m.rssMib()).append(" |\n");
         }
         md.append(Text.FOOTER);
@@ -79,10 +79,12 @@ public final class ReportWriter {
     }
 
     private static void phase(StringBuilder md, PhaseSummary p) {
-        md.append(String.format("| %s | %s %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f%% | %s | %s | %s |%n",
-                p.label(), p.mode(), p.load(), p.sent(), p.accepted(), p.acceptedPerSecond(), p.ack().p50(), p.ack().p99(),
+        md.append(String.format("| %s | %s %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f%% | %s | %s | %.2f / %.2f / %.2f | %s |%n",
+                p.label(), p.mode(), p.load(), p.sent(), p.accepted(), p.acceptedPerSecond(), p.paidPerSecond(),
+                p.ack().p50(), p.ack().p99(),
                 p.ack().p999(), p.ack().max(), p.shareWithinBudget() * 100, p.errors().isEmpty() ? "none" : p.errors(),
                 p.endToEnd().count() == 0 ? "-" : String.format("%.1f / %.1f / %.1f", p.endToEnd().p50(), p.endToEnd().p99(),
-                        p.endToEnd().max()), p.exact() ? "yes" : "**NO**"));
+                        p.endToEnd().max()), p.productCpuMsPerAck(), p.driverCpuMsPerAck(), p.coresBusy(),
+                p.exact() ? "yes" : "**NO**"));
     }
 }

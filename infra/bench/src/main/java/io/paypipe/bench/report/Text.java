@@ -43,8 +43,12 @@ final class Text {
               (closed loop, the capacity figure) or at a fixed **arrival rate** (open loop: request i is due at
               start + i/rate and its latency counts from then, so a server that stalls cannot hide its queue).
             - **Ack latency** (HdrHistogram, 3 significant digits): from the due time to the HTTP answer.
-              **End to end**: from the first send of an order's notification to the first `OrderPaid` for it read by a
-              consumer inside the driver. **Errors** by kind: HTTP status or exception.
+              **paid/s**: orders that took full effect per second, from the first send until the last one was done
+              (for the pipeline that includes the time the processor needed after the load to drain what ingress
+              had accepted). **End to end**: from the first send of an order's notification to the first `OrderPaid` for it read by a
+              consumer inside the driver. **Errors** by kind: HTTP status or exception. **CPU** (from `/proc`) of the
+              product's processes and of the driver while the load ran, per success ack, and both over wall time
+              (the machine has 2 cores: near 2 means the run was bound by CPU, not by the database or the broker).
             - **Exactness** after every phase: every order whose notification was acknowledged is PAID, with one
               ledger row, one raw row, one shipment and one `OrderPaid` event id; no order has two of anything.
             - **Floors**, same concurrency, same run: plain JDBC autocommit INSERTs into a copy of `pay_notify_raw`
@@ -68,8 +72,8 @@ final class Text {
             """;
 
     static final String PHASE_HEADER = """
-            | phase | load | sent | acked | acked/s | ack p50 ms | ack p99 ms | ack p99.9 ms | ack max ms | acked within 5 s | errors | send->OrderPaid p50 / p99 / max ms | exact |
-            |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|
+            | phase | load | sent | acked | acked/s | paid/s | ack p50 ms | ack p99 ms | ack p99.9 ms | ack max ms | acked within 5 s | errors | send->OrderPaid p50 / p99 / max ms | CPU ms per ack: product / driver, cores busy | exact |
+            |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|
             """;
 
     static final String FOOTER = """

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.paypipe.bench.backlog.BacklogCost;
 import io.paypipe.bench.floor.FloorStats;
 import io.paypipe.bench.load.AckStats;
-import io.paypipe.bench.product.ProcessMemory;
+import io.paypipe.bench.product.ProcessUsage;
 import io.paypipe.core.topic.Json;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -32,7 +32,7 @@ class ReportWriterTest {
 
     static PhaseSummary phase(String label, String system, int load, long delay, boolean exact) {
         AckStats ack = new AckStats(100, 100, 98, Map.of(), 1_000, micros(5_000, 9_000, 120_000));
-        return PhaseSummary.of(label, system, "rate", load, delay, ack, Latency.ofMicros(micros(300_000, 900_000)), exact,
+        return PhaseSummary.of(label, system, "rate", load, delay, ack, new ProcessUsage.Cpu(300, 100), 90, 500, Latency.ofMicros(micros(300_000, 900_000)), exact,
                 Map.of("paidOrders", 100L));
     }
 
@@ -49,7 +49,7 @@ class ReportWriterTest {
                 new BacklogCost.Row("table-scan", 10_000, 1_000, 9_000, 9.0, 4_000, 4.0, 350.0, "drains in 25 s"),
                 new BacklogCost.Row("retry-topic", 10_000, 1_000, 1_000, 1.0, 1_000, 1.0, 120.0, ""));
         return new BenchReport("2026-11-30T05:00:00Z", 600, Map.of("cpus", "2"), Map.of(), floors, capacity, ladder,
-                comparison, backlog, List.of(new ProcessMemory.Rss(42, "paypipe-launcher", 900)),
+                comparison, backlog, List.of(new ProcessUsage.Rss(42, "paypipe-launcher", 900)),
                 Map.of("ingressOverLowerFloor", 0.05), exact);
     }
 
