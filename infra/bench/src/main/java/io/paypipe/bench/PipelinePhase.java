@@ -84,7 +84,7 @@ final class PipelinePhase {
             out.printf("bench: %s: %d acked (%.0f/s), ack p99 %.1f ms, end-to-end p99 %.1f ms, errors %s, effects %s%n",
                     label, ack.accepted(), ack.acceptedPerSecond(), ack.millisAt(99), e2e.p99(), ack.errors(),
                     verdict.exact() ? "exact" : "NOT EXACT " + verdict);
-            return PhaseSummary.of(label, "pipeline", mode, load, 0, ack, cpu, verdict.ackedOrders(), verdict.drainMillis(), e2e,
+            return PhaseSummary.of(label, "pipeline", mode, load, 0, ack, cpu, verdict.ackedOrders(), verdict.paidDrainMillis(), e2e,
                     verdict.exact(), effects(verdict));
         }
     }
@@ -101,7 +101,8 @@ final class PipelinePhase {
         m.put("ordersWithExtraShipments", v.ordersWithExtraShipments());
         m.put("ordersWithSeveralOrderPaidEventIds", v.ordersWithSeveralEventIds());
         m.put("orderPaidRecords", v.orderPaidRecords());
-        m.put("drainMillis", v.drainMillis());
+        m.put("paidDrainMillis", v.paidDrainMillis());
+        m.put("shippedDrainMillis", v.shippedDrainMillis());
         return m;
     }
 

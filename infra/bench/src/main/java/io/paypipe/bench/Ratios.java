@@ -25,6 +25,12 @@ final class Ratios {
         // the whole pipeline: orders paid per second at capacity, until the processor drained what ingress accepted
         r.put("ordersPaidPerSecondAtCapacity", capacity.paidPerSecond());
         r.put("paidOverLowerFloor", ratio(capacity.paidPerSecond(), lower));
+        r.put("paidOverIngressAccepted", ratio(capacity.paidPerSecond(), ingress));
+        // the reference warehouse consumer downstream of order.paid, over the same span
+        double loadMillis = capacity.acceptedPerSecond() == 0 ? 0 : capacity.accepted() * 1000.0 / capacity.acceptedPerSecond();
+        long shippedDrain = capacity.effects().getOrDefault("shippedDrainMillis", 0L);
+        r.put("ordersShippedPerSecondAtCapacity", loadMillis + shippedDrain == 0 ? 0
+                : Math.round(capacity.effects().getOrDefault("ackedOrders", 0L) * 10_000.0 / (loadMillis + shippedDrain)) / 10.0);
         // near the machine's core count: the capacity run was bound by CPU, not by the database or the broker
         r.put("coresBusyAtCapacity", capacity.coresBusy());
         PhaseSummary pipeline = null;

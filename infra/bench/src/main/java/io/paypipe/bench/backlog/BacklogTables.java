@@ -1,5 +1,6 @@
 package io.paypipe.bench.backlog;
 
+import io.paypipe.bench.ArticleSchema;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -49,41 +50,8 @@ final class BacklogTables {
 
     void recreate() {
         drop();
-        jdbc.sql("""
-                CREATE TABLE bench_backlog_callback_log (
-                  id               BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
-                  merchant_id      VARCHAR(32)  NOT NULL DEFAULT 'default',
-                  channel          VARCHAR(16)  NOT NULL,
-                  channel_trade_no VARCHAR(64)  NOT NULL,
-                  out_trade_no     VARCHAR(64)  NOT NULL,
-                  trade_state      VARCHAR(16)  NOT NULL,
-                  amount           BIGINT       NOT NULL COMMENT 'minor units (fen) of currency',
-                  currency         CHAR(3)      NOT NULL DEFAULT 'CNY',
-                  status           TINYINT      NOT NULL DEFAULT 0 COMMENT '0=pending 1=done 2=dead letter',
-                  retry_count      INT          NOT NULL DEFAULT 0,
-                  next_retry_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
-                  raw_body         TEXT         NOT NULL,
-                  created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
-                  updated_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,
-                  PRIMARY KEY (id),
-                  UNIQUE KEY uk_trade (merchant_id, channel, channel_trade_no),
-                  KEY idx_retry (status, next_retry_at)
-                ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""").update();
-        jdbc.sql("""
-                CREATE TABLE bench_backlog_order (
-                  id               BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
-                  merchant_id      VARCHAR(32)  NOT NULL,
-                  out_trade_no     VARCHAR(64)  NOT NULL,
-                  amount_minor     BIGINT       NOT NULL,
-                  currency         CHAR(3)      NOT NULL,
-                  status           VARCHAR(16)  NOT NULL,
-                  channel_trade_no VARCHAR(64)  NULL,
-                  paid_at          DATETIME     NULL,
-                  created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
-                  updated_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,
-                  PRIMARY KEY (id),
-                  UNIQUE KEY uk_order (merchant_id, out_trade_no)
-                ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""").update();
+        jdbc.sql(ArticleSchema.callbackLog(LOG)).update();
+        jdbc.sql(ArticleSchema.orders(ORDERS)).update();
     }
 
     void drop() {
@@ -96,7 +64,7 @@ final class BacklogTables {
         LocalDateTime base = jdbc.sql("SELECT NOW()").query(LocalDateTime.class).single();
         int total = due + backlog;
         forChunks(1, total, (from, to) -> jdbc.sql("""
-                INSERT INTO bench_backlog_order (id, merchant_id, out_trade_no, amount_minor, currency, status)
+                INSERT INTO bench_backlog_order (id, merchant_id, out_trade_no, amount_fen, currency, status)
                 SELECT seq, :merchant, %s, %s, :currency, 'PENDING' FROM seq_%d_to_%d"""
                 .formatted(Notification.SQL_OUT_TRADE_NO, Notification.SQL_AMOUNT_MINOR, from, to))
                 .param("merchant", Notification.MERCHANT).param("currency", Notification.CURRENCY).update());
@@ -111,7 +79,7 @@ final class BacklogTables {
     private void insertLog(long from, long to, String retryCount, String nextRetryAt, LocalDateTime base) {
         jdbc.sql("""
                 INSERT INTO bench_backlog_callback_log (id, merchant_id, channel, channel_trade_no, out_trade_no,
-                    trade_state, amount, currency, status, retry_count, next_retry_at, raw_body)
+                    trade_state, amount_fen, currency, status, retry_count, next_retry_at, raw_body)
                 SELECT seq, :merchant, :channel, %s, %s, 'SUCCESS', %s, :currency, 0, %s, %s, %s FROM seq_%d_to_%d"""
                 .formatted(Notification.SQL_CHANNEL_TRADE_NO, Notification.SQL_OUT_TRADE_NO,
                         Notification.SQL_AMOUNT_MINOR, retryCount, nextRetryAt, Notification.SQL_BODY, from, to))

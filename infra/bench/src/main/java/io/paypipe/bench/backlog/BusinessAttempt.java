@@ -31,14 +31,12 @@ final class BusinessAttempt {
     /** Always throws {@link DownstreamUnavailableException} after the transaction was rolled back. */
     void attempt(String merchantId, String outTradeNo) {
         tx.executeWithoutResult(status -> {
-            Long orderId = jdbc.sql("""
-                    SELECT id, status, amount_minor, currency FROM bench_backlog_order
+            jdbc.sql("""
+                    SELECT id, status, amount_fen, currency FROM bench_backlog_order
                      WHERE merchant_id = :merchant AND out_trade_no = :outTradeNo FOR UPDATE""")
                     .param("merchant", merchantId).param("outTradeNo", outTradeNo)
-                    .query((rs, n) -> rs.getLong("id")).optional().orElse(null);
-            if (orderId == null) {
-                throw new IllegalStateException("no order " + outTradeNo + " in " + BacklogTables.ORDERS);
-            }
+                    .query((rs, n) -> rs.getLong("id")).optional()
+                    .orElseThrow(() -> new IllegalStateException("no order " + outTradeNo + " in " + BacklogTables.ORDERS));
             throw new DownstreamUnavailableException(outTradeNo);
         });
     }

@@ -97,7 +97,7 @@ final class TableScanRetry {
         }
         try {
             LogRow row = jdbc.sql("""
-                    SELECT merchant_id, channel, channel_trade_no, out_trade_no, amount, currency, raw_body
+                    SELECT merchant_id, channel, channel_trade_no, out_trade_no, amount_fen, currency, raw_body
                       FROM bench_backlog_callback_log WHERE id = :id""")
                     .param("id", id).query((rs, n) -> new LogRow(rs.getString("merchant_id"), rs.getString("out_trade_no")))
                     .single();

@@ -1,5 +1,6 @@
 package io.paypipe.bench.baseline;
 
+import io.paypipe.bench.ArticleSchema;
 import io.paypipe.bench.baseline.SyncBaseline.BaselineOrder;
 import io.paypipe.bench.baseline.SyncBaseline.Effects;
 import java.util.List;
@@ -19,39 +20,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 final class BaselineTables {
 
     private static final int BATCH = 1_000;
-    private static final List<String> DDL = List.of("""
-            CREATE TABLE IF NOT EXISTS bench_sync_callback_log (
-              id               BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
-              merchant_id      VARCHAR(32)  NOT NULL DEFAULT 'default',
-              channel          VARCHAR(16)  NOT NULL,
-              channel_trade_no VARCHAR(64)  NOT NULL,
-              out_trade_no     VARCHAR(64)  NOT NULL,
-              trade_state      VARCHAR(16)  NOT NULL,
-              amount_fen       BIGINT       NOT NULL,
-              currency         CHAR(3)      NOT NULL,
-              status           TINYINT      NOT NULL DEFAULT 0 COMMENT '0=pending 1=done 2=dead letter',
-              retry_count      INT          NOT NULL DEFAULT 0,
-              next_retry_at    DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
-              raw_body         TEXT         NOT NULL,
-              created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
-              updated_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,
-              PRIMARY KEY (id),
-              UNIQUE KEY uk_trade (merchant_id, channel, channel_trade_no),
-              KEY idx_retry (status, next_retry_at)
-            ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""", """
-            CREATE TABLE IF NOT EXISTS bench_sync_order (
-              id               BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
-              merchant_id      VARCHAR(32)  NOT NULL,
-              out_trade_no     VARCHAR(64)  NOT NULL,
-              amount_fen       BIGINT       NOT NULL,
-              currency         CHAR(3)      NOT NULL,
-              status           VARCHAR(16)  NOT NULL,
-              channel_trade_no VARCHAR(64)  NULL,
-              paid_at          DATETIME(3)  NULL,
-              created_at       DATETIME     NOT NULL DEFAULT CURRENT_TIMESTAMP,
-              PRIMARY KEY (id),
-              UNIQUE KEY uk_order (merchant_id, out_trade_no)
-            ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""", """
+    private static final List<String> DDL = List.of(ArticleSchema.callbackLog("bench_sync_callback_log"),
+            ArticleSchema.orders("bench_sync_order"), """
             CREATE TABLE IF NOT EXISTS bench_sync_ledger (
               id               BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
               order_id         BIGINT UNSIGNED NOT NULL,

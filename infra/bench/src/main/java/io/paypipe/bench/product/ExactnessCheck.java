@@ -9,7 +9,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * After a phase: are the effects exact? Every order whose notification was acknowledged is paid, with one ledger
  * row, one raw row, one shipment and one OrderPaid event id; no order has two of anything. Waits (up to a
- * timeout) for the pipeline to finish the work it accepted. A fast run with wrong results is a failed run.
+ * timeout) for the pipeline to finish the work it accepted, and says how long after the load that took: until the
+ * last OrderPaid reached the driver (paid), until the reference warehouse shipped the last order (shipped). A fast
+ * run with wrong results is a failed run.
  */
 public final class ExactnessCheck {
 
@@ -17,7 +19,7 @@ public final class ExactnessCheck {
     public record Verdict(long ackedOrders, long paidOrders, long ackedButUnpaid, long ledgerRows,
                           long ordersWithExtraLedgerRows, long ordersWithExtraRawRows, long shipments,
                           long ordersWithExtraShipments, long ordersWithSeveralEventIds, long orderPaidRecords,
-                          long drainMillis) {
+                          long paidDrainMillis, long shippedDrainMillis) {
         public boolean exact() {
             return ackedButUnpaid == 0 && ordersWithExtraLedgerRows == 0 && ordersWithExtraRawRows == 0
                     && ordersWithExtraShipments == 0 && ordersWithSeveralEventIds == 0 && ledgerRows == paidOrders
@@ -35,10 +37,14 @@ public final class ExactnessCheck {
         long started = System.nanoTime();
         long deadline = started + timeout.toNanos();
         Set<String> acked = watcher.ackedOrders();
-        while (System.nanoTime() < deadline && !(watcher.ordersSeen() >= acked.size() && shipments(prefix) >= acked.size())) {
-            sleep();
+        while (System.nanoTime() < deadline && watcher.ordersSeen() < acked.size()) {
+            sleep(50);
         }
-        long drainMillis = (System.nanoTime() - started) / 1_000_000;
+        long paidDrainMillis = (System.nanoTime() - started) / 1_000_000;
+        while (System.nanoTime() < deadline && shipments(prefix) < acked.size()) {
+            sleep(200);
+        }
+        long shippedDrainMillis = (System.nanoTime() - started) / 1_000_000;
         Set<String> unpaid = new HashSet<>(acked);
         unpaid.removeAll(paid(prefix));
         String like = prefix + "%";
@@ -51,7 +57,7 @@ public final class ExactnessCheck {
                 shipments(prefix),
                 count("SELECT COUNT(*) FROM (SELECT order_id FROM shipment WHERE out_trade_no LIKE :p"
                         + " GROUP BY order_id HAVING COUNT(*) > 1) x", like),
-                watcher.ordersWithSeveralEventIds(), watcher.records(), drainMillis);
+                watcher.ordersWithSeveralEventIds(), watcher.records(), paidDrainMillis, shippedDrainMillis);
     }
 
     private List<String> paid(String prefix) {
@@ -67,9 +73,9 @@ public final class ExactnessCheck {
         return jdbc.sql(sql).param("p", like).query(Long.class).single();
     }
 
-    private static void sleep() {
+    private static void sleep(long millis) {
         try {
-            Thread.sleep(500);
+            Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

@@ -43,9 +43,10 @@ final class Text {
               (closed loop, the capacity figure) or at a fixed **arrival rate** (open loop: request i is due at
               start + i/rate and its latency counts from then, so a server that stalls cannot hide its queue).
             - **Ack latency** (HdrHistogram, 3 significant digits): from the due time to the HTTP answer.
-              **paid/s**: orders that took full effect per second, from the first send until the last one was done
-              (for the pipeline that includes the time the processor needed after the load to drain what ingress
-              had accepted). **End to end**: from the first send of an order's notification to the first `OrderPaid` for it read by a
+              **acked/s** counts deliveries (duplicates included); **paid/s** counts orders: those acknowledged,
+              over the time from the first send until the last one's `OrderPaid` reached the driver (for the
+              pipeline that includes the time the processor needed after the load to drain what ingress had
+              accepted; for the baseline the ack itself says the order is paid). **End to end**: from the first send of an order's notification to the first `OrderPaid` for it read by a
               consumer inside the driver. **Errors** by kind: HTTP status or exception. **CPU** (from `/proc`) of the
               product's processes and of the driver while the load ran, per success ack, and both over wall time
               (the machine has 2 cores: near 2 means the run was bound by CPU, not by the database or the broker).
