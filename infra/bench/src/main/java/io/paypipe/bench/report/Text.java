@@ -17,7 +17,7 @@ final class Text {
             ```
             ./paypipe bench                 # starts the product (./paypipe run --no-demo) in its own process, runs the
                                             # driver against it, writes docs/benchmarks.{md,json,-latency.png}, stops it
-            ./paypipe bench --quick=true    # a one-minute smoke run; writes to infra/bench/target/bench instead
+            ./paypipe bench --quick=true    # a smoke run of a few minutes; writes to infra/bench/target/bench instead
             ./paypipe bench --external=true --ingress=http://host:8081 --sandbox=http://host:8090 ...
                                             # against services that are already running (SPRING_* say where the
                                             # broker and the database are; var/connection.env is read if present)
