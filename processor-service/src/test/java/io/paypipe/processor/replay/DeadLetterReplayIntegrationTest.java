@@ -11,6 +11,7 @@ import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.TopicReader;
+import io.paypipe.processor.support.Rows;
 import io.paypipe.processor.support.TopicWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,6 +33,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -57,6 +59,7 @@ class DeadLetterReplayIntegrationTest {
 
     @Autowired
     JdbcClient jdbc;
+    private Rows db;
 
     @DynamicPropertySource
     static void infra(DynamicPropertyRegistry registry) {
@@ -87,6 +90,11 @@ class DeadLetterReplayIntegrationTest {
         dltProducer.close();
     }
 
+    @BeforeEach
+    void readBack() {
+        db = new Rows(jdbc);
+    }
+
     @Test
     void aDeadLetterReplayedAfterTheCauseIsFixedAppliesOnceAndAgainStillOnce() throws Exception {
         // Given a notification for an order that did not exist, given up: raw row handled=2, record on the DLT
@@ -112,13 +120,13 @@ class DeadLetterReplayIntegrationTest {
 
         // When the cause is fixed (the order arrives) and the dead letter is replayed
         writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, 2500));
-        await().atMost(WAIT).untilAsserted(() -> assertThat(status(key)).isEqualTo("PENDING"));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PENDING"));
         JsonNode first = replay("alice", "order " + key.outTradeNo().value() + " arrived late", dlt);
 
         // Then the order is paid once, one ledger row, the raw row is settled, order.paid published
         assertThat(first.get("records").get(0).get("status").asString()).isEqualTo("PUBLISHED");
-        await().atMost(WAIT).untilAsserted(() -> assertThat(status(key)).isEqualTo("PAID"));
-        await().atMost(WAIT).untilAsserted(() -> assertThat(handled(rawId)).isEqualTo(1));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PAID"));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(db.handled(rawId)).isEqualTo(1));
         assertThat(ledgerRows(tradeNo)).isOne();
         await().atMost(WAIT).untilAsserted(() -> assertThat(paidEventsFor(key)).hasSize(1));
 
@@ -130,7 +138,7 @@ class DeadLetterReplayIntegrationTest {
         assertThat(paidEventsFor(key)).extracting(OrderPaid::eventId).containsOnly(OrderPaid.idFor(
                 paidEventsFor(key).getFirst().channel(), tradeNo));
         assertThat(ledgerRows(tradeNo)).isOne();
-        assertThat(handled(rawId)).isEqualTo(1);
+        assertThat(db.handled(rawId)).isEqualTo(1);
 
         // And both replays are audited: who, why, which record, where it went
         JsonNode audit = get("/ops/replays/" + first.get("replayId").asString());
@@ -206,16 +214,6 @@ class DeadLetterReplayIntegrationTest {
 
     private List<OrderPaid> paidEventsFor(OrderKey key) {
         return paid.values().stream().filter(e -> e.orderKey().equals(key)).toList();
-    }
-
-    private String status(OrderKey key) {
-        return jdbc.sql("SELECT status FROM orders WHERE merchant_id = :m AND out_trade_no = :o")
-                .param("m", key.merchantId().value()).param("o", key.outTradeNo().value())
-                .query(String.class).optional().orElse("ABSENT");
-    }
-
-    private int handled(long rawId) {
-        return jdbc.sql("SELECT handled FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class).single();
     }
 
     private long ledgerRows(ChannelTradeNo tradeNo) {

@@ -11,10 +11,12 @@ import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.TopicReader;
+import io.paypipe.processor.support.Rows;
 import io.paypipe.processor.support.TopicWriter;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -35,6 +37,7 @@ class PaymentProcessingIntegrationTest {
 
     @Autowired
     JdbcClient jdbc;
+    private Rows db;
 
     @DynamicPropertySource
     static void infra(DynamicPropertyRegistry registry) {
@@ -55,6 +58,11 @@ class PaymentProcessingIntegrationTest {
         refundTasks.close();
     }
 
+    @BeforeEach
+    void readBack() {
+        db = new Rows(jdbc);
+    }
+
     @Test
     void firstSuccessPaysTheOrderOnceAndPublishesOrderPaid() {
         // Given a pending order of 100.10 CNY
@@ -67,12 +75,12 @@ class PaymentProcessingIntegrationTest {
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 10010, 10000));
 
         // Then the order is paid by that trade, the ledger books what the payer paid, the raw row is settled
-        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("PAID"));
-        assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
+        await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PAID"));
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
         assertThat(jdbc.sql("SELECT paid_amount_minor FROM payment_ledger WHERE channel_trade_no = :v")
                 .param("v", tradeNo.value()).query(Long.class).single()).isEqualTo(10000L);
-        assertThat(handled(rawId)).isEqualTo(1);
-        assertThat(count("SELECT COUNT(*) FROM order_transition t JOIN orders o ON o.id = t.order_id"
+        assertThat(db.handled(rawId)).isEqualTo(1);
+        assertThat(db.count("SELECT COUNT(*) FROM order_transition t JOIN orders o ON o.id = t.order_id"
                 + " WHERE o.out_trade_no = :v AND t.event = 'PAYMENT_SUCCEEDED'", key.outTradeNo().value())).isOne();
         await().untilAsserted(() -> assertThat(paidEventsFor(key)).singleElement()
                 .satisfies(e -> assertThat(e.eventId()).isEqualTo(OrderPaid.idFor(e.channel(), tradeNo))));
@@ -96,8 +104,8 @@ class PaymentProcessingIntegrationTest {
         assertThat(paidEventsFor(key)).extracting(OrderPaid::eventId).containsOnly(OrderPaid.idFor(
                 paidEventsFor(key).getFirst().channel(), tradeNo));
         assertThat(paidEventsFor(key).get(0)).isEqualTo(paidEventsFor(key).get(1));
-        assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
-        assertThat(handled(rawId)).isEqualTo(1);
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
+        assertThat(db.handled(rawId)).isEqualTo(1);
     }
 
     @Test
@@ -108,7 +116,7 @@ class PaymentProcessingIntegrationTest {
         var first = newTradeNo();
         long firstRaw = storeRaw(jdbc, key, first, "SUCCESS", 800);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(firstRaw, key, first, 800, 800));
-        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("PAID"));
+        await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PAID"));
 
         // When a second, different trade pays the same order
         var second = newTradeNo();
@@ -116,12 +124,12 @@ class PaymentProcessingIntegrationTest {
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(secondRaw, key, second, 800, 800));
 
         // Then it is not booked, its raw row waits for a person, the money gets a refund task and an alert
-        await().untilAsserted(() -> assertThat(handled(secondRaw)).isEqualTo(2));
-        assertThat(outcome(secondRaw)).isEqualTo("ILLEGAL_DOUBLE_PAYMENT");
-        assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", second.value())).isZero();
-        assertThat(count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v AND reason = 'DOUBLE_PAYMENT'"
+        await().untilAsserted(() -> assertThat(db.handled(secondRaw)).isEqualTo(2));
+        assertThat(db.outcome(secondRaw)).isEqualTo("ILLEGAL_DOUBLE_PAYMENT");
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", second.value())).isZero();
+        assertThat(db.count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v AND reason = 'DOUBLE_PAYMENT'"
                 + " AND amount_minor = 800 AND status = 'PENDING'", second.value())).isOne();
-        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v AND kind = 'DOUBLE_PAYMENT'",
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v AND kind = 'DOUBLE_PAYMENT'",
                 second.value())).isOne();
         await().untilAsserted(() -> assertThat(refundTasks.values()).anySatisfy(t -> {
             assertThat(t.channelTradeNo()).isEqualTo(second);
@@ -134,8 +142,8 @@ class PaymentProcessingIntegrationTest {
         // Then it decides the same and still one task, one alert
         await().untilAsserted(() -> assertThat(refundTasks.values().stream()
                 .filter(t -> t.channelTradeNo().equals(second)).count()).isEqualTo(2));
-        assertThat(count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v", second.value())).isOne();
-        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v", second.value())).isOne();
+        assertThat(db.count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v", second.value())).isOne();
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v", second.value())).isOne();
     }
 
     @Test
@@ -147,7 +155,7 @@ class PaymentProcessingIntegrationTest {
         long closeRaw = storeRaw(jdbc, key, closedTrade, "CLOSED", 900);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(),
                 notified(closeRaw, key, closedTrade, PaymentState.CLOSED, "CLOSED", 900, 0));
-        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("CLOSED"));
+        await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("CLOSED"));
 
         // When the payer pays after all
         var lateTrade = newTradeNo();
@@ -155,11 +163,11 @@ class PaymentProcessingIntegrationTest {
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(lateRaw, key, lateTrade, 900, 900));
 
         // Then the order stays closed, the money gets a refund task and an alert
-        await().untilAsserted(() -> assertThat(outcome(lateRaw)).isEqualTo("ILLEGAL_PAID_AFTER_CLOSE"));
-        assertThat(status(key)).isEqualTo("CLOSED");
-        assertThat(count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v AND reason = 'PAID_AFTER_CLOSE'",
+        await().untilAsserted(() -> assertThat(db.outcome(lateRaw)).isEqualTo("ILLEGAL_PAID_AFTER_CLOSE"));
+        assertThat(db.status(key)).isEqualTo("CLOSED");
+        assertThat(db.count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v AND reason = 'PAID_AFTER_CLOSE'",
                 lateTrade.value())).isOne();
-        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v AND kind = 'PAID_AFTER_CLOSE'",
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v AND kind = 'PAID_AFTER_CLOSE'",
                 lateTrade.value())).isOne();
     }
 
@@ -176,10 +184,10 @@ class PaymentProcessingIntegrationTest {
                 notified(rawId, key, tradeNo, PaymentState.UNKNOWN, "SOMETHING_NEW", 100, 100));
 
         // Then nothing is applied, the raw row waits for a person and an alert is raised
-        await().untilAsserted(() -> assertThat(outcome(rawId)).isEqualTo("UNKNOWN_STATE"));
-        assertThat(handled(rawId)).isEqualTo(2);
-        assertThat(status(key)).isEqualTo("PENDING");
-        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_STATE")).isOne();
+        await().untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("UNKNOWN_STATE"));
+        assertThat(db.handled(rawId)).isEqualTo(2);
+        assertThat(db.status(key)).isEqualTo("PENDING");
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_STATE")).isOne();
     }
 
     @Test
@@ -193,9 +201,9 @@ class PaymentProcessingIntegrationTest {
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 300, 300));
 
         // Then after the last attempt its raw row is set aside with an UNKNOWN_ORDER alert
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(outcome(rawId)).isEqualTo("UNKNOWN_ORDER"));
-        assertThat(handled(rawId)).isEqualTo(2);
-        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_ORDER")).isOne();
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("UNKNOWN_ORDER"));
+        assertThat(db.handled(rawId)).isEqualTo(2);
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_ORDER")).isOne();
     }
 
     @Test
@@ -210,12 +218,12 @@ class PaymentProcessingIntegrationTest {
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 1, 1));
 
         // Then the order stays pending and the raw row waits for a person
-        await().untilAsserted(() -> assertThat(handled(rawId)).isEqualTo(2));
-        assertThat(lastError(rawId)).contains("order amount 1 != 1000");
-        assertThat(outcome(rawId)).isEqualTo("MISMATCH");
-        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "MISMATCH")).isOne();
-        assertThat(status(key)).isEqualTo("PENDING");
-        assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isZero();
+        await().untilAsserted(() -> assertThat(db.handled(rawId)).isEqualTo(2));
+        assertThat(db.lastError(rawId)).contains("order amount 1 != 1000");
+        assertThat(db.outcome(rawId)).isEqualTo("MISMATCH");
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "MISMATCH")).isOne();
+        assertThat(db.status(key)).isEqualTo("PENDING");
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isZero();
     }
 
     @Test
@@ -225,14 +233,14 @@ class PaymentProcessingIntegrationTest {
         var tradeNo = newTradeNo();
         long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 300);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 300, 300));
-        await().during(Duration.ofMillis(300)).untilAsserted(() -> assertThat(handled(rawId)).isZero());
+        await().during(Duration.ofMillis(300)).untilAsserted(() -> assertThat(db.handled(rawId)).isZero());
 
         // When the order arrives
         writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, 300));
 
         // Then the retried notification pays it
-        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("PAID"));
-        assertThat(handled(rawId)).isEqualTo(1);
+        await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PAID"));
+        assertThat(db.handled(rawId)).isEqualTo(1);
     }
 
     @Test
@@ -248,39 +256,17 @@ class PaymentProcessingIntegrationTest {
                 notified(rawId, key, tradeNo, PaymentState.CLOSED, "CLOSED", 700, 0));
 
         // Then the order is closed, with an audit row
-        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("CLOSED"));
-        assertThat(handled(rawId)).isEqualTo(1);
+        await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("CLOSED"));
+        assertThat(db.handled(rawId)).isEqualTo(1);
     }
 
     private void givenOrder(OrderKey key, long fen) {
         writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, fen));
-        await().untilAsserted(() -> assertThat(status(key)).isEqualTo("PENDING"));
+        await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PENDING"));
     }
 
     private java.util.List<OrderPaid> paidEventsFor(OrderKey key) {
         return paid.values().stream().filter(e -> e.orderKey().equals(key)).toList();
     }
 
-    private String status(OrderKey key) {
-        return jdbc.sql("SELECT status FROM orders WHERE merchant_id = :m AND out_trade_no = :o")
-                .param("m", key.merchantId().value()).param("o", key.outTradeNo().value())
-                .query(String.class).optional().orElse("ABSENT");
-    }
-
-    private int handled(long rawId) {
-        return jdbc.sql("SELECT handled FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class).single();
-    }
-
-    private String outcome(long rawId) {
-        return jdbc.sql("SELECT outcome FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(String.class)
-                .optional().orElse("NONE");
-    }
-
-    private String lastError(long rawId) {
-        return jdbc.sql("SELECT last_error FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(String.class).single();
-    }
-
-    private long count(String sql, String value) {
-        return jdbc.sql(sql).param("v", value).query(Long.class).single();
-    }
 }

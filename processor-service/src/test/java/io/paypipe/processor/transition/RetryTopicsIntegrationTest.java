@@ -10,6 +10,7 @@ import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.failure.TransientProcessingException;
 import io.paypipe.processor.support.BytesTopicReader;
+import io.paypipe.processor.support.Rows;
 import io.paypipe.processor.support.TopicWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import java.util.stream.IntStream;
 import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -56,6 +58,7 @@ class RetryTopicsIntegrationTest {
 
     @Autowired
     JdbcClient jdbc;
+    private Rows db;
     @Autowired
     KafkaListenerEndpointRegistry registry;
 
@@ -79,6 +82,11 @@ class RetryTopicsIntegrationTest {
         topics.close();
     }
 
+    @BeforeEach
+    void readBack() {
+        db = new Rows(jdbc);
+    }
+
     @Test
     void aTransientFailureClimbsOneRetryLevelPerAttemptThenSucceedsOnce() {
         // Given a pending order whose notification fails transiently on its first 3 attempts
@@ -93,9 +101,9 @@ class RetryTopicsIntegrationTest {
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 2000, 2000));
 
         // Then it went through retry levels 0..k-1, counted k failed attempts, and paid the order once
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(handled(rawId)).isEqualTo(1));
-        assertThat(status(key)).isEqualTo("PAID");
-        assertThat(count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.handled(rawId)).isEqualTo(1));
+        assertThat(db.status(key)).isEqualTo("PAID");
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
         assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id").param("id", rawId)
                 .query(Integer.class).single()).isEqualTo(k);
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
@@ -124,20 +132,20 @@ class RetryTopicsIntegrationTest {
         writer.send(Topics.PAYMENT_NOTIFY, behind.kafkaKey(), succeeded(behindRaw, behind, behindTrade, 400, 400));
 
         // Then the one behind is applied while the lost one still waits on the retry topics
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(handled(behindRaw)).isEqualTo(1));
-        assertThat(handled(lostRaw)).isZero();
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.handled(behindRaw)).isEqualTo(1));
+        assertThat(db.handled(lostRaw)).isZero();
 
         // And the lost one took every delay of the ladder (order of magnitude), then became a dead letter:
         // raw row handled=2 UNKNOWN_ORDER, one attempt counted per failure, an UNKNOWN_ORDER alert
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-                .untilAsserted(() -> assertThat(handled(lostRaw)).isEqualTo(2));
+                .untilAsserted(() -> assertThat(db.handled(lostRaw)).isEqualTo(2));
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         assertThat(elapsed).isGreaterThanOrEqualTo(LADDER_SUM).isLessThan(LADDER_SUM.multipliedBy(10));
-        assertThat(outcome(lostRaw)).isEqualTo("UNKNOWN_ORDER");
-        assertThat(lastError(lostRaw)).contains("OrderNotFoundException");
+        assertThat(db.outcome(lostRaw)).isEqualTo("UNKNOWN_ORDER");
+        assertThat(db.lastError(lostRaw)).contains("OrderNotFoundException");
         assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id").param("id", lostRaw)
                 .query(Integer.class).single()).isEqualTo(LEVELS + 1);
-        assertThat(count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + lostRaw + " AND kind = :v",
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + lostRaw + " AND kind = :v",
                 "UNKNOWN_ORDER")).isOne();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(topics.of(DLT, lost.kafkaKey()))
                 .singleElement().satisfies(r -> assertThat(header(r.headers().lastHeader(
@@ -188,8 +196,8 @@ class RetryTopicsIntegrationTest {
 
         // Then the valid one pays the order, and the poison sits on the dead-letter topic with its bytes,
         // without any retry
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(handled(rawId)).isEqualTo(1));
-        assertThat(status(key)).isEqualTo("PAID");
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.handled(rawId)).isEqualTo(1));
+        assertThat(db.status(key)).isEqualTo("PAID");
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(topics.of(DLT, key.kafkaKey()))
                 .singleElement().satisfies(r -> {
                     assertThat(r.value()).isEqualTo(poison);
@@ -222,30 +230,7 @@ class RetryTopicsIntegrationTest {
 
     private void givenOrder(OrderKey key, long fen) {
         writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, fen));
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(status(key)).isEqualTo("PENDING"));
-    }
-
-    private String status(OrderKey key) {
-        return jdbc.sql("SELECT status FROM orders WHERE merchant_id = :m AND out_trade_no = :o")
-                .param("m", key.merchantId().value()).param("o", key.outTradeNo().value())
-                .query(String.class).optional().orElse("ABSENT");
-    }
-
-    private int handled(long rawId) {
-        return jdbc.sql("SELECT handled FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class).single();
-    }
-
-    private String outcome(long rawId) {
-        return jdbc.sql("SELECT outcome FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(String.class)
-                .optional().orElse("NONE");
-    }
-
-    private String lastError(long rawId) {
-        return jdbc.sql("SELECT last_error FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(String.class).single();
-    }
-
-    private long count(String sql, String value) {
-        return jdbc.sql(sql).param("v", value).query(Long.class).single();
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PENDING"));
     }
 
     /** Fails the first attempts of the notifications listed in {@link #FAILURES_LEFT}, before any transaction. */

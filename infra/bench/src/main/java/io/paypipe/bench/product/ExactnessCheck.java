@@ -45,10 +45,11 @@ public final class ExactnessCheck {
             sleep(200);
         }
         long shippedDrainMillis = (System.nanoTime() - started) / 1_000_000;
+        List<String> paid = paid(prefix);
         Set<String> unpaid = new HashSet<>(acked);
-        unpaid.removeAll(paid(prefix));
+        unpaid.removeAll(paid);
         String like = prefix + "%";
-        return new Verdict(acked.size(), paid(prefix).size(), unpaid.size(),
+        return new Verdict(acked.size(), paid.size(), unpaid.size(),
                 count("SELECT COUNT(*) FROM payment_ledger l JOIN orders o ON o.id = l.order_id WHERE o.out_trade_no LIKE :p", like),
                 count("SELECT COUNT(*) FROM (SELECT l.order_id FROM payment_ledger l JOIN orders o ON o.id = l.order_id"
                         + " WHERE o.out_trade_no LIKE :p GROUP BY l.order_id HAVING COUNT(*) > 1) x", like),
