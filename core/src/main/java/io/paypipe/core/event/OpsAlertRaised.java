@@ -12,7 +12,33 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
                              String message, Instant raisedAt) {
 
     public enum Kind {
-        DOUBLE_PAYMENT, PAID_AFTER_CLOSE, ILLEGAL_TRANSITION, MISMATCH, UNKNOWN_STATE, UNKNOWN_ORDER, GAVE_UP
+        /** A second trade paid an order already paid: the money goes back (refund task). */
+        DOUBLE_PAYMENT,
+        /** A payment for an order the merchant cancelled: the money goes back (refund task). */
+        PAID_AFTER_CLOSE,
+        /** A transition the whitelist lacks (e.g. a payment for an order in an unexpected state). */
+        ILLEGAL_TRANSITION,
+        /** Tenant, service provider, channel, currency or order amount differ from the order. */
+        MISMATCH,
+        /** A channel state the product does not know. */
+        UNKNOWN_STATE,
+        /** The order never arrived: the notification was given up after the whole retry ladder. */
+        UNKNOWN_ORDER,
+        /** Given up after the whole retry ladder for another transient reason (database, broker). */
+        GAVE_UP,
+        /**
+         * The channel both closed an order (or the trade) and reported a payment for it: the payment is kept, the
+         * close overruled; a person checks with the channel.
+         */
+        CLOSE_CONFLICT,
+        /** A record on a dead-letter topic that could not be read or lacks required fields. */
+        DEAD_LETTER,
+        /** An event was committed to the database but could not be published (a rejection no retry fixes). */
+        DOWNSTREAM_NOT_PUBLISHED,
+        /** An OrderCreated for an existing order with other amount, currency, channel, tenant or provider. */
+        ORDER_CONFLICT,
+        /** An OrderCreated that could not be stored after its whole retry ladder, or could not be read. */
+        ORDER_NOT_STORED
     }
 
     public enum Severity {

@@ -18,6 +18,16 @@ import org.springframework.kafka.support.serializer.JacksonJsonDeserializer;
  */
 public record Topic<V>(String name, Class<V> valueType) {
 
+    /** The retry topic of level {@code level} (0-based), as spring-kafka names it with index suffixes. */
+    public String retry(int level) {
+        return name + "-retry-" + level;
+    }
+
+    /** The dead-letter topic. */
+    public String dlt() {
+        return name + "-dlt";
+    }
+
     public Serializer<String> keySerializer() {
         return new StringSerializer();
     }
