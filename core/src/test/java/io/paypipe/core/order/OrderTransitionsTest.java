@@ -15,6 +15,7 @@ class OrderTransitionsTest {
             "PENDING/PAYMENT_SUCCEEDED", PAID,
             "PENDING/PAYMENT_CLOSED", CLOSED,
             "PENDING/ORDER_CANCELLED", CLOSED,
+            "CLOSED/PAYMENT_SUCCEEDED", PAID,
             "PAID/REFUND_STARTED", REFUNDING,
             "REFUNDING/REFUND_STARTED", REFUNDING,
             "REFUNDING/REFUND_SUCCEEDED", REFUNDED,
@@ -34,10 +35,12 @@ class OrderTransitionsTest {
     }
 
     @Test
-    void closedAndRefundedOrdersAcceptNoEventAtAll() {
+    void refundedOrdersAcceptNoEventAtAllAndClosedOnesOnlyAPaymentThatOverrulesTheChannelsClose() {
         for (OrderEvent event : OrderEvent.values()) {
-            assertThat(OrderTransitions.next(CLOSED, event)).isEmpty();
             assertThat(OrderTransitions.next(REFUNDED, event)).isEmpty();
+            if (event != PAYMENT_SUCCEEDED) {
+                assertThat(OrderTransitions.next(CLOSED, event)).isEmpty();
+            }
         }
     }
 

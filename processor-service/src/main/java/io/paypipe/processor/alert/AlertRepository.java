@@ -25,16 +25,16 @@ public class AlertRepository {
                     VALUES (:key, :kind, :severity, :tenant, :merchant, :outTradeNo, :channel, :tradeNo, :rawId,
                             :message, :eventId, :at)
                     """)
-                    .param("key", a.alertKey())
+                    .param("key", clip(a.alertKey(), 128))
                     .param("kind", a.kind().name())
                     .param("severity", a.severity().name())
-                    .param("tenant", a.tenantId())
-                    .param("merchant", a.merchantId())
-                    .param("outTradeNo", a.outTradeNo())
-                    .param("channel", a.channel())
-                    .param("tradeNo", a.channelTradeNo())
+                    .param("tenant", clip(a.tenantId(), 32))
+                    .param("merchant", clip(a.merchantId(), 64))
+                    .param("outTradeNo", clip(a.outTradeNo(), 64))
+                    .param("channel", clip(a.channel(), 16))
+                    .param("tradeNo", clip(a.channelTradeNo(), 64))
                     .param("rawId", a.rawId())
-                    .param("message", a.message().length() <= 512 ? a.message() : a.message().substring(0, 512))
+                    .param("message", clip(a.message(), 512))
                     .param("eventId", a.eventId().value())
                     .param("at", Timestamp.from(a.raisedAt()))
                     .update();
@@ -42,5 +42,13 @@ public class AlertRepository {
         } catch (DuplicateKeyException exists) {
             return false;
         }
+    }
+
+    /**
+     * The references of an alert may come from a record that broke the contract (a dead letter's key): cut to the
+     * column's width, so the alert about a bad record is never refused for the same badness.
+     */
+    private static String clip(String value, int width) {
+        return value == null || value.length() <= width ? value : value.substring(0, width);
     }
 }

@@ -1,6 +1,7 @@
 package io.paypipe.processor.config;
 
 import io.paypipe.processor.transition.AfterCommitHook;
+import java.nio.file.Files;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -8,9 +9,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The after-commit hook: nothing in production. With {@code processor.halt-after-commit=true} (tests
- * only) the JVM halts right after the first database commit, exactly like a crash between the commit and
- * the offset commit.
+ * The after-commit hook: nothing in production. Tests only: with {@code processor.halt-after-commit=true} the JVM
+ * halts right after the first database commit, exactly like a crash between the commit and the offset commit; with
+ * {@code processor.pause-after-commit-when=<file>} a consumer thread that committed an applied payment while the
+ * file exists stops there for good, so the test can SIGKILL the JVM with that work in flight.
  */
 @Configuration(proxyBeanMethods = false)
 class FaultInjectionConfig {
@@ -20,14 +22,30 @@ class FaultInjectionConfig {
     @Bean
     @ConditionalOnMissingBean
     AfterCommitHook afterCommitHook(ProcessorProperties props) {
-        if (!props.haltAfterCommit()) {
-            return AfterCommitHook.NONE;
+        if (props.haltAfterCommit()) {
+            log.warn("fault injection on: the JVM halts after the first database commit");
+            return (notification, outcome) -> {
+                log.error("fault injection: halting after the commit of raw {} for order {}", notification.rawId(),
+                        notification.orderKey());
+                Runtime.getRuntime().halt(86);
+            };
         }
-        log.warn("fault injection on: the JVM halts after the first database commit");
-        return notification -> {
-            log.error("fault injection: halting after the commit of raw {} for order {}", notification.rawId(),
-                    notification.orderKey());
-            Runtime.getRuntime().halt(86);
-        };
+        if (props.pauseAfterCommitWhen() != null) {
+            log.warn("fault injection on: consumer threads stop after an applied commit while {} exists",
+                    props.pauseAfterCommitWhen());
+            return (notification, outcome) -> {
+                if ("Applied".equals(outcome) && Files.exists(props.pauseAfterCommitWhen())) {
+                    log.error("fault injection: paused after the commit of raw {} for order {}", notification.rawId(),
+                            notification.orderKey());
+                    try {
+                        Thread.sleep(Long.MAX_VALUE);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("paused consumer interrupted", e);
+                    }
+                }
+            };
+        }
+        return AfterCommitHook.NONE;
     }
 }

@@ -1,76 +1,63 @@
 package io.paypipe.processor.config;
 
-import io.paypipe.core.event.OrderCreated;
-import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.topic.Json;
-import io.paypipe.core.topic.Topic;
 import io.paypipe.core.topic.Topics;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.listener.CommonErrorHandler;
 import org.springframework.kafka.listener.ContainerProperties.AckMode;
-import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.support.serializer.DelegatingByTypeSerializer;
-import org.springframework.util.backoff.FixedBackOff;
 
 /**
- * Consumers read each topic with the value type the catalogue declares; offsets are committed per record
- * and only after the listener returned, i.e. after the database commit and the downstream publish.
- * {@code payment.notify} retries on retry topics ({@link RetryTopicsConfig}); {@code order.created} is an
- * idempotent insert and retries in place.
+ * The processor reads its inbound topics ({@code order.created}, {@code payment.notify} and their retry and
+ * dead-letter topics) as raw bytes and parses them in the listener (see {@code RecordValues}): a record it cannot
+ * read still reaches the dead-letter handler with its key, headers and bytes. Offsets are committed per record and
+ * only after the listener returned, i.e. after the database commit and the downstream publish. Both topics retry on
+ * retry topics ({@link RetryTopicsConfig}).
  */
 @Configuration(proxyBeanMethods = false)
 class KafkaConfig {
 
-    private static final Logger log = LoggerFactory.getLogger(KafkaConfig.class);
-
     @Bean
-    ConcurrentKafkaListenerContainerFactory<String, OrderCreated> orderCreatedContainerFactory(
+    ConcurrentKafkaListenerContainerFactory<String, byte[]> orderCreatedContainerFactory(
             KafkaProperties kafka, ProcessorProperties props) {
-        var blocking = new DefaultErrorHandler(
-                (record, e) -> log.error("gave up on order record {}-{}@{} key {}: {}", record.topic(),
-                        record.partition(), record.offset(), record.key(), e.toString()),
-                new FixedBackOff(props.retryDelays().getFirst().toMillis(), props.retryDelays().size()));
-        return containerFactory(Topics.ORDER_CREATED, kafka, blocking, props);
+        return bytesContainerFactory(kafka, props);
     }
 
-    /** The error handler is the retry topics' own: each failure goes to the next retry topic or the DLT. */
     @Bean
-    ConcurrentKafkaListenerContainerFactory<String, PaymentNotified> paymentNotifyContainerFactory(
+    ConcurrentKafkaListenerContainerFactory<String, byte[]> paymentNotifyContainerFactory(
             KafkaProperties kafka, ProcessorProperties props) {
-        return containerFactory(Topics.PAYMENT_NOTIFY, kafka, null, props);
+        return bytesContainerFactory(kafka, props);
     }
 
     /** Downstream events: JSON without type headers, acks=all, idempotent. */
     @Bean
-    KafkaTemplate<String, Object> downstreamTemplate(KafkaProperties kafka) {
-        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(producerConfig(kafka), new StringSerializer(),
+    KafkaTemplate<String, Object> downstreamTemplate(KafkaProperties kafka, ProcessorProperties props) {
+        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(producerConfig(kafka, props), new StringSerializer(),
                 Json.serializer()));
     }
 
-    /**
-     * Retry and dead-letter records: a notification as JSON, a record that could not be read with its
-     * original bytes.
-     */
+    /** Retry and dead-letter records: the inbound bytes, forwarded unchanged with their headers. */
     @Bean
-    KafkaTemplate<String, Object> retryTemplate(KafkaProperties kafka) {
+    KafkaTemplate<String, Object> retryTemplate(KafkaProperties kafka, ProcessorProperties props) {
         var values = new DelegatingByTypeSerializer(Map.of(byte[].class, new ByteArraySerializer(),
                 Object.class, Json.serializer()), true);
-        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(producerConfig(kafka), new StringSerializer(),
-                values));
+        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(producerConfig(kafka, props),
+                new StringSerializer(), values));
     }
 
     @Bean
@@ -80,22 +67,29 @@ class KafkaConfig {
                 .toArray(NewTopic[]::new));
     }
 
-    private static Map<String, Object> producerConfig(KafkaProperties kafka) {
+    /**
+     * acks=all and idempotent whatever {@code spring.kafka.producer.*} says. max.block.ms stays under the publish
+     * timeout, so a topic missing from the metadata is reported as such (and checked, see EventPublisher) instead of
+     * being cut short by our own wait.
+     */
+    private static Map<String, Object> producerConfig(KafkaProperties kafka, ProcessorProperties props) {
         Map<String, Object> config = new HashMap<>(kafka.buildProducerProperties());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Math.max(1, props.publishTimeout().toMillis() * 3 / 5));
         return config;
     }
 
-    private static <V> ConcurrentKafkaListenerContainerFactory<String, V> containerFactory(
-            Topic<V> topic, KafkaProperties kafka, CommonErrorHandler errorHandler, ProcessorProperties props) {
-        var factory = new ConcurrentKafkaListenerContainerFactory<String, V>();
-        factory.setConsumerFactory(topic.consumerFactory(kafka.buildConsumerProperties()));
+    private static ConcurrentKafkaListenerContainerFactory<String, byte[]> bytesContainerFactory(
+            KafkaProperties kafka, ProcessorProperties props) {
+        Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        var factory = new ConcurrentKafkaListenerContainerFactory<String, byte[]>();
+        factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(),
+                new ByteArrayDeserializer()));
         factory.setConcurrency(props.concurrency());
         factory.getContainerProperties().setAckMode(AckMode.RECORD);
-        if (errorHandler != null) {
-            factory.setCommonErrorHandler(errorHandler);
-        }
         return factory;
     }
 }

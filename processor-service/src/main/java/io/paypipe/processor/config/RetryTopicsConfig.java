@@ -1,7 +1,10 @@
 package io.paypipe.processor.config;
 
+import io.paypipe.core.topic.Topic;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.processor.failure.TransientProcessingException;
+import io.paypipe.processor.order.OrderDeadLetterHandler;
+import io.paypipe.processor.transition.PaymentDeadLetterHandler;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
@@ -16,6 +19,7 @@ import org.springframework.kafka.retrytopic.RetryTopicConfiguration;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationBuilder;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationSupport;
 import org.springframework.kafka.retrytopic.SameIntervalTopicReuseStrategy;
+import org.springframework.kafka.support.EndpointHandlerMethod;
 import org.springframework.scheduling.TaskScheduler;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import org.springframework.transaction.CannotCreateTransactionException;
@@ -23,13 +27,14 @@ import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.BackOffExecution;
 
 /**
- * Non-blocking retries of {@code payment.notify}: a record that failed transiently is re-published to
- * {@code payment.notify-retry-<i>} and consumed there after {@code processor.retry-delays[i]}; after the last
- * level it goes to {@code payment.notify-dlt}. Only the failures listed here retry; anything else (a record
- * that cannot be read, a {@code RejectedRecordException}, a bug) goes straight to the dead-letter topic.
- * When the DLT handler fails (database down) the record goes back to the dead-letter topic and is handled
- * again, except when spring-kafka deems the failure fatal (e.g. a record that cannot be read): those are
- * logged and left on the dead-letter topic.
+ * Non-blocking retries of {@code payment.notify} and {@code order.created}: a record that failed transiently is
+ * re-published to {@code <topic>-retry-<i>} and consumed there after the i-th delay of its ladder
+ * ({@code processor.retry-delays}, {@code processor.order-retry-delays}); after the last level it goes to
+ * {@code <topic>-dlt}. Only the failures listed here retry; anything else (a record that cannot be read, a
+ * {@code RejectedRecordException}, a bug) goes straight to the dead-letter topic. The dead-letter handlers never
+ * throw (they retry their own work a bounded number of times, then alert through a path without the database), and
+ * a failure there is never sent back to the dead-letter topic ({@link DltStrategy#FAIL_ON_ERROR}): the DLT does not
+ * loop.
  */
 @Configuration
 class RetryTopicsConfig extends RetryTopicConfigurationSupport {
@@ -61,10 +66,23 @@ class RetryTopicsConfig extends RetryTopicConfigurationSupport {
     @Bean
     RetryTopicConfiguration paymentNotifyRetryTopics(KafkaTemplate<String, Object> retryTemplate,
             ConcurrentKafkaListenerContainerFactory<?, ?> paymentNotifyContainerFactory, ProcessorProperties props) {
-        List<Duration> delays = props.retryDelays();
+        return retryTopics(Topics.PAYMENT_NOTIFY, props.retryDelays(), paymentNotifyContainerFactory, props,
+                new EndpointHandlerMethod(PaymentDeadLetterHandler.class, "onDeadLetter"), retryTemplate);
+    }
+
+    @Bean
+    RetryTopicConfiguration orderCreatedRetryTopics(KafkaTemplate<String, Object> retryTemplate,
+            ConcurrentKafkaListenerContainerFactory<?, ?> orderCreatedContainerFactory, ProcessorProperties props) {
+        return retryTopics(Topics.ORDER_CREATED, props.orderRetryDelays(), orderCreatedContainerFactory, props,
+                new EndpointHandlerMethod(OrderDeadLetterHandler.class, "onDeadLetter"), retryTemplate);
+    }
+
+    private static RetryTopicConfiguration retryTopics(Topic<?> topic, List<Duration> delays,
+            ConcurrentKafkaListenerContainerFactory<?, ?> factory, ProcessorProperties props,
+            EndpointHandlerMethod deadLetterHandler, KafkaTemplate<String, Object> template) {
         return RetryTopicConfigurationBuilder.newInstance()
-                .includeTopic(Topics.PAYMENT_NOTIFY.name())
-                .listenerFactory(paymentNotifyContainerFactory)
+                .includeTopic(topic.name())
+                .listenerFactory(factory)
                 .customBackoff(ladder(delays))
                 .maxAttempts(delays.size() + 1)
                 .sameIntervalTopicReuseStrategy(SameIntervalTopicReuseStrategy.MULTIPLE_TOPICS)
@@ -72,9 +90,9 @@ class RetryTopicsConfig extends RetryTopicConfigurationSupport {
                 .retryOn(RETRIED)
                 .traversingCauses()
                 .autoCreateTopicsWith(props.topicPartitions(), props.topicReplicas())
-                .dltHandlerMethod("deadLetterHandler", "onDeadLetter")
-                .dltProcessingFailureStrategy(DltStrategy.ALWAYS_RETRY_ON_ERROR)
-                .create(retryTemplate);
+                .dltHandlerMethod(deadLetterHandler)
+                .dltProcessingFailureStrategy(DltStrategy.FAIL_ON_ERROR)
+                .create(template);
     }
 
     /** Wakes the retry consumers when a delayed record is due. */

@@ -1,9 +1,17 @@
 package io.paypipe.processor.order;
 
 import io.paypipe.core.event.OrderCreated;
+import io.paypipe.processor.inbound.RecordValues;
+import io.paypipe.processor.inbound.RecordValues.Required;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
+/**
+ * Consumes {@code order.created} and its retry topics (see {@code RetryTopicsConfig}) as bytes: a record it cannot
+ * read goes straight to {@code order.created-dlt}; a store that fails (database down) climbs the retry topics.
+ */
 @Component
 class OrderCreatedListener {
 
@@ -15,7 +23,18 @@ class OrderCreatedListener {
 
     @KafkaListener(id = "processor-order-created", topics = "order.created",
             containerFactory = "orderCreatedContainerFactory")
-    void onOrderCreated(OrderCreated created) {
-        registry.register(created);
+    void onOrderCreated(ConsumerRecord<String, byte[]> record) {
+        registry.register(RecordValues.read(record, OrderCreated.class, OrderCreatedListener::missing));
+    }
+
+    static List<String> missing(OrderCreated o) {
+        var required = new Required().field("eventId", o.eventId()).field("orderKey", o.orderKey())
+                .field("channel", o.channel()).field("amount", o.amount()).field("createdAt", o.createdAt());
+        if (o.orderKey() != null) {
+            required.field("orderKey.tenantId", o.orderKey().tenantId())
+                    .field("orderKey.merchantId", o.orderKey().merchantId())
+                    .field("orderKey.outTradeNo", o.orderKey().outTradeNo());
+        }
+        return required.missing();
     }
 }

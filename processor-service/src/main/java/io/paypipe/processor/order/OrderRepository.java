@@ -8,6 +8,7 @@ import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
+import io.paypipe.core.order.OrderEvent;
 import io.paypipe.core.order.OrderStatus;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,7 +23,7 @@ import org.springframework.stereotype.Repository;
 public class OrderRepository {
 
     private static final String COLUMNS = "id, tenant_id, merchant_id, sp_merchant_id, out_trade_no, channel, amount_minor,"
-            + " currency, status, channel_trade_no, paid_amount_minor, paid_at";
+            + " currency, status, channel_trade_no, paid_amount_minor, paid_at, closed_by";
 
     private final JdbcClient jdbc;
 
@@ -88,10 +89,11 @@ public class OrderRepository {
                 .update();
     }
 
-    /** A status change without payment data; returns the affected rows. */
-    public int changeStatus(OrderId id, OrderStatus from, OrderStatus to, Instant now) {
-        return jdbc.sql("UPDATE orders SET status = :to, updated_at = :now WHERE id = :id AND status = :from")
+    /** {@code from} -> {@code to} (CLOSED) by {@code closedBy}; returns the affected rows (0 = someone else moved it). */
+    public int markClosed(OrderId id, OrderStatus from, OrderStatus to, OrderEvent closedBy, Instant now) {
+        return jdbc.sql("UPDATE orders SET status = :to, closed_by = :closedBy, updated_at = :now WHERE id = :id AND status = :from")
                 .param("to", to.name())
+                .param("closedBy", closedBy.name())
                 .param("now", Timestamp.from(now))
                 .param("id", id.value())
                 .param("from", from.name())
@@ -112,6 +114,7 @@ public class OrderRepository {
                 OrderStatus.valueOf(rs.getString("status")),
                 Optional.ofNullable(rs.getString("channel_trade_no")),
                 paidAmount,
-                Optional.ofNullable(paidAt).map(Timestamp::toInstant));
+                Optional.ofNullable(paidAt).map(Timestamp::toInstant),
+                Optional.ofNullable(rs.getString("closed_by")).map(OrderEvent::valueOf));
     }
 }

@@ -1,5 +1,6 @@
 package io.paypipe.processor.replay;
 
+import io.paypipe.core.topic.Topics;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -21,8 +22,8 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class ReplayConfig {
 
-    static final String DEAD_LETTER_TOPIC = "payment.notify-dlt";
-    static final String TARGET_TOPIC = "payment.notify";
+    static final String DEAD_LETTER_TOPIC = Topics.PAYMENT_NOTIFY.dlt();
+    static final String TARGET_TOPIC = Topics.PAYMENT_NOTIFY.name();
 
     @Bean
     DeadLetterClients deadLetterClients(KafkaProperties kafka) {

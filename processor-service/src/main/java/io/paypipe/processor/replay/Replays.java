@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import io.paypipe.core.topic.NotifyHeaders;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.slf4j.Logger;
@@ -102,6 +103,10 @@ class Replays {
         repository.insertPending(replayId, d, rawId, n == null || n.eventId() == null ? null : n.eventId().value(),
                 n == null ? d.key() : n.orderKey().kafkaKey(), clock.instant());
         var record = new ProducerRecord<>(ReplayConfig.TARGET_TOPIC, null, d.keyBytes(), d.valueBytes());
+        String rawIdHeader = d.headers().get(NotifyHeaders.RAW_ID);
+        if (rawIdHeader != null) {
+            record.headers().add(NotifyHeaders.RAW_ID, bytes(rawIdHeader));
+        }
         record.headers().add(REPLAY_ID_HEADER, bytes(replayId));
         record.headers().add(DLT_TOPIC_HEADER, bytes(d.topic()));
         record.headers().add(DLT_PARTITION_HEADER, bytes(Integer.toString(d.partition())));

@@ -2,17 +2,26 @@ package io.paypipe.processor.transition;
 
 import static io.paypipe.core.order.OrderEvent.PAYMENT_CLOSED;
 import static io.paypipe.core.order.OrderEvent.PAYMENT_SUCCEEDED;
-import static io.paypipe.processor.transition.RawNotificationRepository.APPLIED;
 
+import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.order.OrderStatus;
 import io.paypipe.core.order.OrderTransitions;
+import io.paypipe.core.order.PaymentRules;
+import io.paypipe.core.order.PaymentRules.OnClose;
+import io.paypipe.core.order.PaymentRules.OnSuccess;
+import io.paypipe.core.order.PaymentRules.TradeRelation;
+import io.paypipe.core.raw.RawOutcome;
+import io.paypipe.processor.failure.OrderChangedConcurrentlyException;
 import io.paypipe.processor.failure.OrderNotFoundException;
 import io.paypipe.processor.order.OrderRepository;
 import io.paypipe.processor.order.OrderRow;
+import io.paypipe.processor.transition.PaymentOutcome.AlreadyClosed;
 import io.paypipe.processor.transition.PaymentOutcome.Applied;
+import io.paypipe.processor.transition.PaymentOutcome.AttemptEnded;
 import io.paypipe.processor.transition.PaymentOutcome.Closed;
+import io.paypipe.processor.transition.PaymentOutcome.CloseOverruled;
 import io.paypipe.processor.transition.PaymentOutcome.Duplicate;
 import io.paypipe.processor.transition.PaymentOutcome.IllegalKind;
 import java.time.Clock;
@@ -24,9 +33,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Applies one notification to its order in ONE database transaction: find the order by (merchant,
- * out_trade_no), compare, guarded transition, ledger row, audit row, raw row settled. No external call
- * happens in here; downstream events are published by the caller after commit.
+ * Applies one notification to its order in ONE database transaction: find the order by (merchant, out_trade_no),
+ * compare, decide by {@link PaymentRules}, guarded transition, ledger row, audit row, raw row settled. No external
+ * call happens in here; downstream events are published by the caller after commit.
  */
 @Component
 class PaymentApplier {
@@ -61,56 +70,87 @@ class PaymentApplier {
         if (mismatch.isPresent()) {
             return setAside.mismatch(order, n, mismatch.get());
         }
+        // the same trade seen before in the other final state (a close, then a success, or the other way round)
+        Optional<RawOutcome> before = raws.outcome(n.rawId());
+        boolean contradicted = before.filter(o -> o.contradicts(n.state())).isPresent();
         return switch (n.state()) {
-            case SUCCEEDED -> applySuccess(order, n);
-            case CLOSED -> applyClose(order, n);
+            case SUCCEEDED -> success(order, n, contradicted, true);
+            case CLOSED -> close(order, n, contradicted, true);
             case UNKNOWN -> setAside.unknownState(n);
         };
     }
 
-    private PaymentOutcome applySuccess(OrderRow order, PaymentNotified n) {
+    private PaymentOutcome success(OrderRow order, PaymentNotified n, boolean contradicted, boolean firstTry) {
         String tradeNo = n.channelTradeNo().value();
-        Optional<OrderStatus> next = OrderTransitions.next(order.status(), PAYMENT_SUCCEEDED);
-        if (next.isPresent()) {
+        TradeRelation relation = !order.isPaid() ? TradeRelation.NONE
+                : order.paidBy(tradeNo) ? TradeRelation.SAME : TradeRelation.OTHER;
+        OnSuccess rule = PaymentRules.onSuccess(order.status(), order.closedBy(), relation);
+        if (rule.books()) {
+            OrderStatus to = OrderTransitions.next(order.status(), PAYMENT_SUCCEEDED).orElseThrow();
             Instant now = clock.instant();
             Instant paidAt = paidAt(n);
-            if (orders.markPaid(order.id(), order.status(), next.get(), tradeNo, n.paidAmount(), paidAt, now) == 1) {
-                ledger.insert(order.id(), n, OrderPaid.idFor(n.channel(), n.channelTradeNo()), paidAt, now);
-                transitions.insert(order.id(), PAYMENT_SUCCEEDED, tradeNo, order.status(), next.get(), n.rawId(), now);
-                raws.settle(n.rawId(), APPLIED, "APPLIED", null, now);
-                return new Applied(order.paid(next.get(), tradeNo, n.paidAmount(), paidAt));
+            if (orders.markPaid(order.id(), order.status(), to, tradeNo, n.paidAmount(), paidAt, now) != 1) {
+                return success(reload(order, n, firstTry), n, contradicted, false);
             }
-            order = reload(order); // zero rows: somebody moved it first; re-read and decide on what is there now
+            ledger.insert(order.id(), n, OrderPaid.idFor(n.channel(), n.channelTradeNo()), paidAt, now);
+            transitions.insert(order.id(), PAYMENT_SUCCEEDED, tradeNo, order.status(), to, n.rawId(), now);
+            raws.settle(n.rawId(), RawOutcome.APPLIED, null, now);
+            if (rule == OnSuccess.REOPEN) {
+                raws.overruleCloses(order.key(), n.channel(), now);
+            }
+            return new Applied(order.paid(to, tradeNo, n.paidAmount(), paidAt), conflict(rule.conflict() || contradicted,
+                    order, n, "the channel closed " + order.key() + ", then trade " + tradeNo + " paid it"));
         }
-        if (order.paidBy(tradeNo)) {
-            raws.settle(n.rawId(), APPLIED, "DUPLICATE", null, clock.instant());
-            return new Duplicate(order);
-        }
-        IllegalKind kind = switch (order.status()) {
-            case CLOSED -> IllegalKind.PAID_AFTER_CLOSE;
-            case PAID, REFUNDING, REFUNDED -> IllegalKind.DOUBLE_PAYMENT;
-            case PENDING -> IllegalKind.PAID_IN_OTHER_STATE;
+        Optional<OpsAlertRaised> conflict = conflict(contradicted, order, n,
+                "trade " + tradeNo + " was reported closed and paid");
+        return switch (rule) {
+            case DUPLICATE -> {
+                raws.settle(n.rawId(), RawOutcome.DUPLICATE, null, clock.instant());
+                yield new Duplicate(order, conflict);
+            }
+            case DOUBLE_PAYMENT -> setAside.illegal(order, n, IllegalKind.DOUBLE_PAYMENT, conflict);
+            case PAID_AFTER_CLOSE -> setAside.illegal(order, n, IllegalKind.PAID_AFTER_CLOSE, conflict);
+            case APPLY, REOPEN -> throw new IllegalStateException("booked above: " + rule);
         };
-        return setAside.illegal(order, n, kind);
     }
 
-    private PaymentOutcome applyClose(OrderRow order, PaymentNotified n) {
-        Optional<OrderStatus> next = OrderTransitions.next(order.status(), PAYMENT_CLOSED);
-        if (next.isPresent()) {
-            Instant now = clock.instant();
-            if (orders.changeStatus(order.id(), order.status(), next.get(), now) == 1) {
-                transitions.insert(order.id(), PAYMENT_CLOSED, n.channelTradeNo().value(), order.status(), next.get(),
-                        n.rawId(), now);
-                raws.settle(n.rawId(), APPLIED, "CLOSED", null, now);
-                return new Closed(order.withStatus(next.get()));
+    private PaymentOutcome close(OrderRow order, PaymentNotified n, boolean contradicted, boolean firstTry) {
+        String tradeNo = n.channelTradeNo().value();
+        if (contradicted) {
+            // the trade paid (or was refunded as a second payment): its settled outcome stays, a person checks
+            return new CloseOverruled(order, setAside.closeConflict(order, n, "trade " + tradeNo
+                    + " was reported paid, then closed"));
+        }
+        OnClose rule = PaymentRules.onClose(PaymentRules.closeMeaning(n.channel()), order.status());
+        Instant now = clock.instant();
+        return switch (rule) {
+            case CLOSE -> {
+                OrderStatus to = OrderTransitions.next(order.status(), PAYMENT_CLOSED).orElseThrow();
+                if (orders.markClosed(order.id(), order.status(), to, PAYMENT_CLOSED, now) != 1) {
+                    yield close(reload(order, n, firstTry), n, false, false);
+                }
+                transitions.insert(order.id(), PAYMENT_CLOSED, tradeNo, order.status(), to, n.rawId(), now);
+                raws.settle(n.rawId(), RawOutcome.CLOSED, null, now);
+                yield new Closed(order.closed(to, PAYMENT_CLOSED));
             }
-            order = reload(order);
-        }
-        if (order.status() == OrderStatus.CLOSED) {
-            raws.settle(n.rawId(), APPLIED, "DUPLICATE", null, clock.instant());
-            return new Duplicate(order);
-        }
-        return setAside.illegal(order, n, IllegalKind.CLOSED_AFTER_PAYMENT);
+            case ALREADY_CLOSED -> {
+                raws.settle(n.rawId(), RawOutcome.CLOSED, null, now);
+                yield new AlreadyClosed(order);
+            }
+            case ATTEMPT_ENDED -> {
+                raws.settle(n.rawId(), RawOutcome.ATTEMPT_ENDED, null, now);
+                yield new AttemptEnded(order);
+            }
+            case OVERRULED -> {
+                raws.settle(n.rawId(), RawOutcome.CLOSE_OVERRULED, null, now);
+                yield new CloseOverruled(order, setAside.closeConflict(order, n, "trade " + tradeNo + " closed "
+                        + order.key() + ", which trade " + order.channelTradeNo().orElse("?") + " paid"));
+            }
+        };
+    }
+
+    private Optional<OpsAlertRaised> conflict(boolean raise, OrderRow order, PaymentNotified n, String what) {
+        return raise ? Optional.of(setAside.closeConflict(order, n, what)) : Optional.empty();
     }
 
     private OrderRow load(PaymentNotified n) {
@@ -119,10 +159,14 @@ class PaymentApplier {
     }
 
     /**
-     * What another transaction committed (a locking read): records of one order may be processed at the same
-     * time, one from the main topic and one from a retry topic.
+     * A guarded update changed nothing: another record of this order (main and retry topic run at once) moved it.
+     * Re-read what that transaction committed (a locking read, not this transaction's snapshot) and decide again,
+     * once; a second miss is retried as a whole.
      */
-    private OrderRow reload(OrderRow order) {
+    private OrderRow reload(OrderRow order, PaymentNotified n, boolean firstTry) {
+        if (!firstTry) {
+            throw new OrderChangedConcurrentlyException(order.id(), n.rawId());
+        }
         return orders.findForUpdate(order.id()).orElseThrow();
     }
 

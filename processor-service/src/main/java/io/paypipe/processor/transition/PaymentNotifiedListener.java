@@ -1,9 +1,13 @@
 package io.paypipe.processor.transition;
 
 import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.topic.NotifyHeaders;
 import io.paypipe.processor.failure.InvalidRecordException;
 import io.paypipe.processor.failure.RejectedRecordException;
+import io.paypipe.processor.inbound.RecordValues;
+import io.paypipe.processor.inbound.RecordValues.Required;
 import java.time.Clock;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,8 +15,9 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Consumes {@code payment.notify} and its retry topics (see {@code RetryTopicsConfig}). Each failed attempt
- * counts on the raw row (attempts, last error) before the exception goes on to the retry topics.
+ * Consumes {@code payment.notify} and its retry topics (see {@code RetryTopicsConfig}) as bytes, reads each record
+ * (a record it cannot read goes straight to the dead-letter topic) and applies it. Each failed attempt counts on
+ * the raw row (attempts, last error) before the exception goes on to the retry topics.
  */
 @Component
 class PaymentNotifiedListener {
@@ -31,11 +36,12 @@ class PaymentNotifiedListener {
 
     @KafkaListener(id = "processor-payment-notify", topics = "payment.notify",
             containerFactory = "paymentNotifyContainerFactory")
-    void onPaymentNotified(ConsumerRecord<String, PaymentNotified> record) {
-        PaymentNotified notification = record.value();
-        if (notification == null || record.key() == null) {
-            throw new InvalidRecordException(record.topic(), record.offset(),
-                    notification == null ? "no value" : "no key");
+    void onPaymentNotified(ConsumerRecord<String, byte[]> record) {
+        PaymentNotified notification = RecordValues.read(record, PaymentNotified.class, PaymentNotifiedListener::missing);
+        var headerRawId = NotifyHeaders.rawId(record.headers());
+        if (headerRawId.isPresent() && headerRawId.getAsLong() != notification.rawId()) {
+            throw new InvalidRecordException(record.topic(), record.partition(), record.offset(), headerRawId,
+                    "header names raw " + headerRawId.getAsLong() + ", value raw " + notification.rawId());
         }
         try {
             payments.handle(notification);
@@ -45,6 +51,20 @@ class PaymentNotifiedListener {
             }
             throw e;
         }
+    }
+
+    /** The fields every decision reads; a record without one of them cannot be applied, ever. */
+    static List<String> missing(PaymentNotified n) {
+        var required = new Required().check("rawId", n.rawId() > 0).field("eventId", n.eventId())
+                .field("channel", n.channel()).field("orderKey", n.orderKey()).field("channelTradeNo", n.channelTradeNo())
+                .field("state", n.state()).field("channelState", n.channelState()).field("orderAmount", n.orderAmount())
+                .field("paidAmount", n.paidAmount()).field("receivedAt", n.receivedAt());
+        if (n.orderKey() != null) {
+            required.field("orderKey.tenantId", n.orderKey().tenantId())
+                    .field("orderKey.merchantId", n.orderKey().merchantId())
+                    .field("orderKey.outTradeNo", n.orderKey().outTradeNo());
+        }
+        return required.missing();
     }
 
     /** Best effort: when the database is the failure, the attempt cannot be counted, the retry still happens. */

@@ -1,18 +1,23 @@
 package io.paypipe.processor.transition;
 
+import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.processor.alert.AlertPublisher;
+import io.paypipe.processor.transition.PaymentOutcome.AlreadyClosed;
 import io.paypipe.processor.transition.PaymentOutcome.Applied;
+import io.paypipe.processor.transition.PaymentOutcome.AttemptEnded;
+import io.paypipe.processor.transition.PaymentOutcome.CloseOverruled;
 import io.paypipe.processor.transition.PaymentOutcome.Closed;
 import io.paypipe.processor.transition.PaymentOutcome.Duplicate;
 import io.paypipe.processor.transition.PaymentOutcome.Illegal;
 import io.paypipe.processor.transition.PaymentOutcome.Mismatch;
 import io.paypipe.processor.transition.PaymentOutcome.UnknownState;
-import io.paypipe.core.order.OrderStatus;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
-/** One notification: apply it in one transaction, then tell downstream. */
+/** One notification: apply it in one transaction, then tell downstream what was committed. */
 @Service
 class PaymentService {
 
@@ -20,56 +25,77 @@ class PaymentService {
 
     private final PaymentApplier applier;
     private final DownstreamPublisher publisher;
+    private final AlertPublisher alerts;
     private final AfterCommitHook afterCommit;
 
-    PaymentService(PaymentApplier applier, DownstreamPublisher publisher, AfterCommitHook afterCommit) {
+    PaymentService(PaymentApplier applier, DownstreamPublisher publisher, AlertPublisher alerts,
+                   AfterCommitHook afterCommit) {
         this.applier = applier;
         this.publisher = publisher;
+        this.alerts = alerts;
         this.afterCommit = afterCommit;
     }
 
     PaymentOutcome handle(PaymentNotified n) {
         PaymentOutcome outcome = applier.apply(n);
-        afterCommit.afterCommit(n);
+        afterCommit.afterCommit(n, outcome.getClass().getSimpleName());
         switch (outcome) {
             case Applied a -> {
-                log.info("order {} (id {}) PENDING -> {} by {} trade {}, raw {}", a.order().key(), a.order().id(),
-                        a.order().status(), n.channel().code(), n.channelTradeNo(), n.rawId());
+                log.info("order {} (id {}) -> {} by {} trade {}, raw {}{}", a.order().key(), a.order().id(),
+                        a.order().status(), n.channel().code(), n.channelTradeNo(), n.rawId(),
+                        a.conflict().map(c -> ", overruling the channel's close (alert " + c.alertKey() + ")").orElse(""));
                 var event = publisher.orderPaid(a.order());
                 log.info("published order.paid {} for order {}", event.eventId(), a.order().id());
-            }
-            case Duplicate d when d.order().status() == OrderStatus.CLOSED -> {
-                log.info("duplicate close of order {} (raw {}), re-publishing order.closed", d.order().key(), n.rawId());
-                publisher.orderClosed(d.order(), n.channelState());
+                publish(a.conflict());
             }
             case Duplicate d -> {
                 log.info("duplicate notification: order {} already paid by trade {} (raw {}), re-publishing order.paid",
                         d.order().key(), n.channelTradeNo(), n.rawId());
                 publisher.orderPaid(d.order());
+                publish(d.conflict());
             }
             case Closed c -> {
                 log.info("order {} (id {}) PENDING -> CLOSED by {} {} (raw {})", c.order().key(), c.order().id(),
                         n.channel().code(), n.channelState(), n.rawId());
                 publisher.orderClosed(c.order(), n.channelState());
             }
+            case AlreadyClosed c -> {
+                log.info("order {} already closed: {} {} (raw {}), re-publishing order.closed", c.order().key(),
+                        n.channel().code(), n.channelState(), n.rawId());
+                publisher.orderClosed(c.order(), n.channelState());
+            }
+            case AttemptEnded e -> log.info("{} payment attempt {} of order {} ended ({}, raw {}); order stays {}",
+                    n.channel().code(), n.channelTradeNo(), e.order().key(), n.channelState(), n.rawId(),
+                    e.order().status());
+            case CloseOverruled o -> {
+                log.warn("close {} of order {} (raw {}, trade {}) overruled: the order is {} by trade {}; alert {}",
+                        n.channelState(), o.order().key(), n.rawId(), n.channelTradeNo(), o.order().status(),
+                        o.order().channelTradeNo().orElse("-"), o.conflict().alertKey());
+                alerts.publish(o.conflict());
+            }
             case Illegal i -> {
-                log.warn("illegal notification {}: order {} is {}, trade {} (raw {}) set aside for a person{}",
+                log.warn("illegal notification {}: order {} is {}, trade {} (raw {}) set aside, refund task {} for {}",
                         i.kind(), i.order().key(), i.order().status(), n.channelTradeNo(), n.rawId(),
-                        i.refundTask().map(t -> ", refund task " + t.eventId() + " for " + t.amount()).orElse(""));
-                i.refundTask().ifPresent(publisher::refundTask);
-                publisher.alert(i.alert());
+                        i.refundTask().eventId(), i.refundTask().amount());
+                publisher.refundTask(i.refundTask());
+                alerts.publish(i.alert());
+                publish(i.conflict());
             }
             case Mismatch m -> {
                 log.warn("mismatch for order {}: {} (raw {}, trade {}) set aside for a person",
                         m.order().key(), m.what(), n.rawId(), n.channelTradeNo());
-                publisher.alert(m.alert());
+                alerts.publish(m.alert());
             }
             case UnknownState u -> {
                 log.warn("unknown channel state {} for order {} (raw {}) set aside for a person",
                         u.channelState(), n.orderKey(), n.rawId());
-                publisher.alert(u.alert());
+                alerts.publish(u.alert());
             }
         }
         return outcome;
+    }
+
+    private void publish(Optional<OpsAlertRaised> alert) {
+        alert.ifPresent(alerts::publish);
     }
 }

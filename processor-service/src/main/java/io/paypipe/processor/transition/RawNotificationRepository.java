@@ -1,7 +1,12 @@
 package io.paypipe.processor.transition;
 
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.raw.Handled;
+import io.paypipe.core.raw.RawOutcome;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -9,8 +14,10 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class RawNotificationRepository {
 
-    public static final int APPLIED = 1;
-    public static final int NEEDS_A_PERSON = 2;
+    /** The parts of a raw row an alert names, and whether it is settled. */
+    public record RawRow(long id, String tenantId, String merchantId, String outTradeNo, String channel,
+                         String channelTradeNo, Handled handled, Optional<RawOutcome> outcome) {
+    }
 
     private final JdbcClient jdbc;
 
@@ -18,25 +25,78 @@ public class RawNotificationRepository {
         this.jdbc = jdbc;
     }
 
+    public Optional<RawRow> find(long rawId) {
+        return jdbc.sql("""
+                        SELECT id, tenant_id, merchant_id, out_trade_no, channel, channel_trade_no, handled, outcome
+                          FROM pay_notify_raw WHERE id = :id""")
+                .param("id", rawId)
+                .query((rs, i) -> new RawRow(rs.getLong("id"), rs.getString("tenant_id"), rs.getString("merchant_id"),
+                        rs.getString("out_trade_no"), rs.getString("channel"), rs.getString("channel_trade_no"),
+                        Handled.of(rs.getInt("handled")), RawOutcome.parse(rs.getString("outcome"))))
+                .optional();
+    }
+
+    /** The outcome an earlier notification of this row's trade settled it with, if any. */
+    Optional<RawOutcome> outcome(long rawId) {
+        return jdbc.sql("SELECT outcome FROM pay_notify_raw WHERE id = :id")
+                .param("id", rawId)
+                .query((rs, i) -> RawOutcome.parse(rs.getString("outcome")))
+                .optional().flatMap(o -> o);
+    }
+
     /**
-     * Settles a row with its outcome; {@code error} says why when handled is 2, else null. A DUPLICATE keeps
-     * the outcome the row already has (a re-delivery of an APPLIED notification is still the one that applied).
+     * Settles a row with its outcome (handled as the outcome says); {@code error} says why when it needs a person,
+     * else null. A DUPLICATE keeps the outcome the row already has (a re-delivery of an APPLIED notification is
+     * still the one that applied).
      */
-    public int settle(long rawId, int handled, String outcome, String error, Instant now) {
+    int settle(long rawId, RawOutcome outcome, String error, Instant now) {
         return jdbc.sql("""
                         UPDATE pay_notify_raw SET handled = :handled, last_error = :error, updated_at = :now,
                                outcome = CASE WHEN :outcome = 'DUPLICATE' AND outcome IS NOT NULL THEN outcome ELSE :outcome END
                          WHERE id = :id""")
-                .param("handled", handled)
-                .param("outcome", outcome)
+                .param("handled", outcome.handled().column())
+                .param("outcome", outcome.name())
                 .param("error", error == null ? null : truncate(error))
                 .param("now", Timestamp.from(now))
                 .param("id", rawId)
                 .update();
     }
 
+    /**
+     * Settles a row only if nothing settled it yet ({@code handled = 0}): a dead letter never overwrites an outcome
+     * such as APPLIED (e.g. a record dead-lettered because its downstream event was refused after the commit).
+     * Returns the affected rows.
+     */
+    public int settleIfUnsettled(long rawId, RawOutcome outcome, String error, Instant now) {
+        return jdbc.sql("""
+                        UPDATE pay_notify_raw SET handled = :handled, outcome = :outcome, last_error = :error, updated_at = :now
+                         WHERE id = :id AND handled = :received""")
+                .param("handled", outcome.handled().column())
+                .param("outcome", outcome.name())
+                .param("error", truncate(error))
+                .param("now", Timestamp.from(now))
+                .param("id", rawId)
+                .param("received", Handled.RECEIVED.column())
+                .update();
+    }
+
+    /** A payment overruled the channel's closes of this order: their rows say so. */
+    int overruleCloses(OrderKey order, Channel channel, Instant now) {
+        return jdbc.sql("""
+                        UPDATE pay_notify_raw SET outcome = :overruled, updated_at = :now
+                         WHERE merchant_id = :merchant AND out_trade_no = :outTradeNo AND channel = :channel
+                           AND outcome = :closed""")
+                .param("overruled", RawOutcome.CLOSE_OVERRULED.name())
+                .param("now", Timestamp.from(now))
+                .param("merchant", order.merchantId().value())
+                .param("outTradeNo", order.outTradeNo().value())
+                .param("channel", channel.code())
+                .param("closed", RawOutcome.CLOSED.name())
+                .update();
+    }
+
     /** One more failed attempt at the row, with its error; {@code handled} stays as it is. */
-    public int recordFailedAttempt(long rawId, String error, Instant now) {
+    int recordFailedAttempt(long rawId, String error, Instant now) {
         return jdbc.sql("""
                         UPDATE pay_notify_raw SET attempts = attempts + 1, last_error = :error, updated_at = :now
                          WHERE id = :id""")

@@ -8,6 +8,7 @@ import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.id.ChannelTradeNo;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.topic.Json;
+import io.paypipe.core.topic.NotifyHeaders;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.TopicReader;
@@ -43,9 +44,12 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
-/** Test 4: a dead letter replayed after its cause was fixed applies once; replayed again, still once; audited. */
+/**
+ * Test 4: a dead letter the processor itself gave up on, replayed after its cause was fixed, applies once; replayed
+ * again, still once; audited.
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"processor.retry-interval=100ms", "processor.retry-max-attempts=30"})
+        properties = {"processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms"})
 class DeadLetterReplayIntegrationTest {
 
     private static final Duration WAIT = Duration.ofSeconds(90);
@@ -97,24 +101,32 @@ class DeadLetterReplayIntegrationTest {
 
     @Test
     void aDeadLetterReplayedAfterTheCauseIsFixedAppliesOnceAndAgainStillOnce() throws Exception {
-        // Given a notification for an order that did not exist, given up: raw row handled=2, record on the DLT
+        // Given a notification, published as ingress does (with its raw-id header), for an order that does not exist
+        // yet: the processor takes its whole (compressed) ladder and gives it up itself
         OrderKey key = newOrderKey();
         ChannelTradeNo tradeNo = newTradeNo();
         long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 2500);
-        jdbc.sql("UPDATE pay_notify_raw SET handled = 2, last_error = 'no order' WHERE id = :id").param("id", rawId).update();
-        RecordMetadata dlt = publishDeadLetter(key, Json.MAPPER.writeValueAsBytes(succeeded(rawId, key, tradeNo, 2500, 2500)),
-                "no order for raw " + rawId);
+        writer.sendBytes(Topics.PAYMENT_NOTIFY.name(), key.kafkaKey(),
+                Json.MAPPER.writeValueAsBytes(succeeded(rawId, key, tradeNo, 2500, 2500)),
+                Map.of(NotifyHeaders.RAW_ID, NotifyHeaders.rawIdValue(rawId)));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("UNKNOWN_ORDER"));
+        assertThat(db.handled(rawId)).isEqualTo(2);
 
-        // When an operator lists and looks at it
+        // When an operator lists the dead letters and looks at it
         JsonNode listed = get("/ops/dead-letters?errorClass=OrderNotFoundException&merchant=" + MERCHANT.value()
                 + "&channel=wechatpay&from=" + Instant.now().minusSeconds(600));
+        JsonNode entry = listed.valueStream().filter(n -> key.kafkaKey().equals(n.get("key").asString()))
+                .reduce((a, b) -> { throw new AssertionError("listed twice: " + a + ", " + b); })
+                .orElseThrow(() -> new AssertionError("not listed: " + key));
+        DeadLetterAt dlt = new DeadLetterAt(entry.get("partition").asInt(), entry.get("offset").asLong());
         JsonNode shown = get("/ops/dead-letters/" + dlt.partition() + "/" + dlt.offset());
 
-        // Then it is there, with its error, its DLT headers as text and a payload summary
-        assertThat(listed.valueStream().map(n -> n.get("offset").asLong() + "/" + n.get("partition").asInt()))
-                .contains(dlt.offset() + "/" + dlt.partition());
+        // Then it is there, with its error, the DLT headers spring-kafka wrote as text and a payload summary
         assertThat(shown.get("causeClass").asString()).isEqualTo("io.paypipe.processor.failure.OrderNotFoundException");
-        assertThat(shown.get("headers").get("kafka_original-offset").asString()).isEqualTo("41");
+        assertThat(shown.get("headers").get("kafka_original-topic").asString()).isEqualTo(Topics.PAYMENT_NOTIFY.name());
+        assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class)
+                .single()).as("one attempt per level of the 2-level ladder, plus the first").isEqualTo(3);
+        assertThat(shown.get("headers").get(NotifyHeaders.RAW_ID).asString()).isEqualTo(Long.toString(rawId));
         assertThat(shown.get("payload").get("rawId").asLong()).isEqualTo(rawId);
         assertThat(shown.has("valueBytes")).isFalse();
 
@@ -192,7 +204,11 @@ class DeadLetterReplayIntegrationTest {
         return dltProducer.send(record).get(30, TimeUnit.SECONDS);
     }
 
-    private JsonNode replay(String who, String why, RecordMetadata dlt) throws Exception {
+    /** Where a dead letter is on the dead-letter topic. */
+    record DeadLetterAt(int partition, long offset) {
+    }
+
+    private JsonNode replay(String who, String why, DeadLetterAt dlt) throws Exception {
         HttpResponse<String> response = post(Json.MAPPER.writeValueAsString(Map.of("requestedBy", who, "reason", why,
                 "records", List.of(Map.of("partition", dlt.partition(), "offset", dlt.offset())))));
         assertThat(response.statusCode()).isEqualTo(200);

@@ -29,8 +29,10 @@ public final class Rows {
                 .optional().orElse("NONE");
     }
 
+    /** The raw row's last error, or an empty string. */
     public String lastError(long rawId) {
-        return jdbc.sql("SELECT last_error FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(String.class).single();
+        return jdbc.sql("SELECT last_error FROM pay_notify_raw WHERE id = :id").param("id", rawId)
+                .query((rs, i) -> java.util.Objects.toString(rs.getString(1), "")).single();
     }
 
     /** A {@code COUNT(*)} query with one parameter {@code :v}. */

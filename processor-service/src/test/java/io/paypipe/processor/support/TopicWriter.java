@@ -35,12 +35,19 @@ public final class TopicWriter implements AutoCloseable {
 
     /** Publishes bytes as they are, e.g. a record no deserializer can read. */
     public void sendBytes(String topic, String key, byte[] value) {
+        sendBytes(topic, key, value, Map.of());
+    }
+
+    /** Publishes bytes as they are, with headers (e.g. ingress's raw-id header). */
+    public void sendBytes(String topic, String key, byte[] value, Map<String, byte[]> headers) {
         if (bytes == null) {
             bytes = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                     ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
         }
         try {
-            bytes.send(new ProducerRecord<>(topic, key, value)).get(10, TimeUnit.SECONDS);
+            var record = new ProducerRecord<>(topic, key, value);
+            headers.forEach((name, v) -> record.headers().add(name, v));
+            bytes.send(record).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("test publish to " + topic + " failed", e);
         }

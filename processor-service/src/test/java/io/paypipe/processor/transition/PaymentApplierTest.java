@@ -18,7 +18,7 @@ class PaymentApplierTest {
 
     private static OrderRow pendingOrder(OrderKey key, long fen, String currency) {
         return new OrderRow(OrderId.of(1), key, Optional.empty(), Channel.WECHATPAY, Money.of(fen, currency),
-                OrderStatus.PENDING, Optional.empty(), Optional.empty(), Optional.empty());
+                OrderStatus.PENDING, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     @Test
@@ -53,7 +53,7 @@ class PaymentApplierTest {
         OrderKey key = newOrderKey();
         OrderKey otherTenant = new OrderKey(TenantId.of("other"), key.merchantId(), key.outTradeNo());
         var order = new OrderRow(OrderId.of(1), key, Optional.of(MerchantId.of("1230000109")), Channel.WECHATPAY,
-                Money.of(1000, "CNY"), OrderStatus.PENDING, Optional.empty(), Optional.empty(), Optional.empty());
+                Money.of(1000, "CNY"), OrderStatus.PENDING, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
         assertThat(PaymentApplier.mismatch(pendingOrder(key, 1000, "CNY"), succeeded(1, otherTenant, newTradeNo(), 1000, 1000)))
                 .hasValueSatisfying(m -> assertThat(m).contains("tenant"));

@@ -7,7 +7,9 @@ import static org.awaitility.Awaitility.await;
 import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.event.PaymentState;
 import io.paypipe.core.event.RefundTaskCreated;
+import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.TopicReader;
@@ -147,8 +149,8 @@ class PaymentProcessingIntegrationTest {
     }
 
     @Test
-    void aPaymentForAClosedOrderGetsARefundTask() {
-        // Given an order the channel closed
+    void aPaymentForAnOrderTheChannelClosedOverrulesTheCloseWithAConflictAlert() {
+        // Given an order WeChat closed (a close means the order is closed at the channel)
         OrderKey key = newOrderKey();
         givenOrder(key, 900);
         var closedTrade = newTradeNo();
@@ -157,18 +159,101 @@ class PaymentProcessingIntegrationTest {
                 notified(closeRaw, key, closedTrade, PaymentState.CLOSED, "CLOSED", 900, 0));
         await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("CLOSED"));
 
-        // When the payer pays after all
+        // When a verified payment for it arrives after all
         var lateTrade = newTradeNo();
         long lateRaw = storeRaw(jdbc, key, lateTrade, "SUCCESS", 900);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(lateRaw, key, lateTrade, 900, 900));
 
-        // Then the order stays closed, the money gets a refund task and an alert
+        // Then the payment is kept (no refund), the close is overruled, and one CLOSE_CONFLICT alert asks a person
+        await().untilAsserted(() -> assertThat(db.outcome(lateRaw)).isEqualTo("APPLIED"));
+        assertThat(db.status(key)).isEqualTo("PAID");
+        assertThat(db.outcome(closeRaw)).isEqualTo("CLOSE_OVERRULED");
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", lateTrade.value())).isOne();
+        assertThat(db.count("SELECT COUNT(*) FROM refund_task t JOIN orders o ON o.id = t.order_id WHERE o.out_trade_no = :v",
+                key.outTradeNo().value())).isZero();
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE out_trade_no = :v AND kind = 'CLOSE_CONFLICT'",
+                key.outTradeNo().value())).isOne();
+        await().untilAsserted(() -> assertThat(paidEventsFor(key)).singleElement()
+                .satisfies(e -> assertThat(e.channelTradeNo()).isEqualTo(lateTrade)));
+    }
+
+    @Test
+    void aCloseThatArrivesAfterThePaymentIsOverruledTheSameWay() {
+        // Given an order paid by one trade
+        OrderKey key = newOrderKey();
+        givenOrder(key, 950);
+        var paidTrade = newTradeNo();
+        long paidRaw = storeRaw(jdbc, key, paidTrade, "SUCCESS", 950);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(paidRaw, key, paidTrade, 950, 950));
+        await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PAID"));
+
+        // When the channel's close of another trade arrives late (e.g. delayed on a retry topic)
+        var closedTrade = newTradeNo();
+        long closeRaw = storeRaw(jdbc, key, closedTrade, "CLOSED", 950);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(),
+                notified(closeRaw, key, closedTrade, PaymentState.CLOSED, "CLOSED", 950, 0));
+
+        // Then the order ends as if the close had come first: paid, kept, the close overruled, one alert
+        await().untilAsserted(() -> assertThat(db.outcome(closeRaw)).isEqualTo("CLOSE_OVERRULED"));
+        assertThat(db.handled(closeRaw)).isEqualTo(1);
+        assertThat(db.status(key)).isEqualTo("PAID");
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE out_trade_no = :v AND kind = 'CLOSE_CONFLICT'",
+                key.outTradeNo().value())).isOne();
+        assertThat(db.count("SELECT COUNT(*) FROM refund_task t JOIN orders o ON o.id = t.order_id WHERE o.out_trade_no = :v",
+                key.outTradeNo().value())).isZero();
+    }
+
+    @Test
+    void aPaymentForAnOrderTheMerchantCancelledGetsARefundTask() {
+        // Given an order the merchant cancelled (not the channel)
+        OrderKey key = newOrderKey();
+        givenOrder(key, 990);
+        jdbc.sql("UPDATE orders SET status = 'CLOSED', closed_by = 'ORDER_CANCELLED' WHERE merchant_id = :m AND out_trade_no = :o")
+                .param("m", key.merchantId().value()).param("o", key.outTradeNo().value()).update();
+
+        // When the payer pays after all
+        var lateTrade = newTradeNo();
+        long lateRaw = storeRaw(jdbc, key, lateTrade, "SUCCESS", 990);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(lateRaw, key, lateTrade, 990, 990));
+
+        // Then the order stays closed, the money gets a refund task and an alert (the articles' paid-after-close)
         await().untilAsserted(() -> assertThat(db.outcome(lateRaw)).isEqualTo("ILLEGAL_PAID_AFTER_CLOSE"));
         assertThat(db.status(key)).isEqualTo("CLOSED");
         assertThat(db.count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v AND reason = 'PAID_AFTER_CLOSE'",
                 lateTrade.value())).isOne();
         assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v AND kind = 'PAID_AFTER_CLOSE'",
                 lateTrade.value())).isOne();
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", lateTrade.value())).isZero();
+    }
+
+    @Test
+    void aCanceledStripePaymentIntentEndsOnlyThatAttemptAndAnotherOnePaysTheOrder() {
+        // Given a Stripe order of 12.50 USD
+        OrderKey key = newOrderKey();
+        Money amount = Money.of(1250, "USD");
+        writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, Channel.STRIPE, amount));
+        await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PENDING"));
+
+        // When one PaymentIntent is canceled
+        var canceled = newTradeNo();
+        long canceledRaw = storeRaw(jdbc, key, Channel.STRIPE, canceled, "payment_intent.canceled", amount);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), notified(canceledRaw, Channel.STRIPE, key, canceled,
+                PaymentState.CLOSED, "payment_intent.canceled", amount, Money.of(0, "USD")));
+
+        // Then the order stays open
+        await().untilAsserted(() -> assertThat(db.outcome(canceledRaw)).isEqualTo("ATTEMPT_ENDED"));
+        assertThat(db.status(key)).isEqualTo("PENDING");
+
+        // When another PaymentIntent succeeds
+        var succeeded = newTradeNo();
+        long succeededRaw = storeRaw(jdbc, key, Channel.STRIPE, succeeded, "payment_intent.succeeded", amount);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), notified(succeededRaw, Channel.STRIPE, key, succeeded,
+                PaymentState.SUCCEEDED, "payment_intent.succeeded", amount, amount));
+
+        // Then it pays the order, with no alert: nothing contradicts
+        await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PAID"));
+        assertThat(db.outcome(succeededRaw)).isEqualTo("APPLIED");
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE out_trade_no = :v", key.outTradeNo().value())).isZero();
     }
 
     @Test
@@ -233,7 +318,13 @@ class PaymentProcessingIntegrationTest {
         var tradeNo = newTradeNo();
         long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 300);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 300, 300));
-        await().during(Duration.ofMillis(300)).untilAsserted(() -> assertThat(db.handled(rawId)).isZero());
+
+        // and it failed at least once for want of its order (the failed attempt is counted on the raw row)
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(jdbc.sql(
+                "SELECT attempts FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class).single())
+                .isPositive());
+        assertThat(db.handled(rawId)).isZero();
+        assertThat(db.lastError(rawId)).contains("OrderNotFoundException");
 
         // When the order arrives
         writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, 300));

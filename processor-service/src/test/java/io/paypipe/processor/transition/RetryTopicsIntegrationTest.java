@@ -8,6 +8,7 @@ import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
+import io.paypipe.processor.alert.AlertPublisher;
 import io.paypipe.processor.failure.TransientProcessingException;
 import io.paypipe.processor.support.BytesTopicReader;
 import io.paypipe.processor.support.Rows;
@@ -240,8 +241,8 @@ class RetryTopicsIntegrationTest {
         @Bean
         @Primary
         PaymentService failingFirstAttempts(PaymentApplier applier, DownstreamPublisher publisher,
-                                            AfterCommitHook afterCommit) {
-            return new PaymentService(applier, publisher, afterCommit) {
+                                            AlertPublisher alerts, AfterCommitHook afterCommit) {
+            return new PaymentService(applier, publisher, alerts, afterCommit) {
                 @Override
                 PaymentOutcome handle(PaymentNotified n) {
                     AtomicInteger left = FAILURES_LEFT.get(n.rawId());

@@ -1,0 +1,87 @@
+package io.paypipe.processor.transition;
+
+import io.paypipe.core.event.OpsAlertRaised;
+import io.paypipe.core.event.OpsAlertRaised.Kind;
+import io.paypipe.core.raw.RawOutcome;
+import io.paypipe.processor.alert.Alerts;
+import io.paypipe.processor.alert.Alerts.About;
+import io.paypipe.processor.deadletter.DeadLetterHeaders;
+import io.paypipe.processor.deadletter.DeadLetterRecorder;
+import io.paypipe.processor.failure.DownstreamRejectedException;
+import io.paypipe.processor.failure.InvalidRecordException;
+import io.paypipe.processor.failure.OrderNotFoundException;
+import io.paypipe.processor.inbound.RecordValues;
+import io.paypipe.processor.transition.RawNotificationRepository.RawRow;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The last stop of a {@code payment.notify} record, consumed from {@code payment.notify-dlt} as bytes (so a record
+ * nobody can read gets here too). It finds the raw row by the {@code paypipe-raw-id} header (else a {@code rawId}
+ * read leniently from the value), sets it aside (handled=2) unless something settled it already, and raises one
+ * alert per dead letter: UNKNOWN_ORDER (the order never came), DOWNSTREAM_NOT_PUBLISHED (committed, but its event
+ * was refused), DEAD_LETTER (unreadable or invalid record) or GAVE_UP. Without a raw row the alert names the dead
+ * letter's topic, partition and offset. It never throws (see {@link DeadLetterRecorder}).
+ */
+@Component
+public class PaymentDeadLetterHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(PaymentDeadLetterHandler.class);
+
+    private final RawNotificationRepository raws;
+    private final DeadLetterRecorder recorder;
+    private final Clock clock;
+
+    PaymentDeadLetterHandler(RawNotificationRepository raws, DeadLetterRecorder recorder, Clock clock) {
+        this.raws = raws;
+        this.recorder = recorder;
+        this.clock = clock;
+    }
+
+    /** The retry topics' DLT handler (see {@code RetryTopicsConfig}). */
+    public void onDeadLetter(ConsumerRecord<String, byte[]> record) {
+        DeadLetterHeaders failure = DeadLetterHeaders.of(record);
+        Kind kind = failure.failedWith(OrderNotFoundException.class) ? Kind.UNKNOWN_ORDER
+                : failure.failedWith(DownstreamRejectedException.class) ? Kind.DOWNSTREAM_NOT_PUBLISHED
+                : failure.failedWith(InvalidRecordException.class) ? Kind.DEAD_LETTER
+                : Kind.GAVE_UP;
+        RawOutcome outcome = switch (kind) {
+            case UNKNOWN_ORDER -> RawOutcome.UNKNOWN_ORDER;
+            case DEAD_LETTER -> RawOutcome.DEAD_LETTER;
+            default -> RawOutcome.GAVE_UP;
+        };
+        OptionalLong rawId = RecordValues.rawId(record);
+        Optional<RawRow> raw = rawId.isPresent() ? lookUp(rawId.getAsLong()) : Optional.empty();
+        About about = raw.map(r -> new About(r.tenantId(), r.merchantId(), r.outTradeNo(), r.channel(),
+                r.channelTradeNo(), r.id())).orElseGet(() -> DeadLetterHeaders.fromKey(record.key(), null,
+                rawId.isPresent() ? rawId.getAsLong() : null));
+        String where = DeadLetterHeaders.coordinates(record);
+        String what = rawId.isEmpty() ? "a record without a raw id"
+                : raw.isEmpty() ? "raw " + rawId.getAsLong() + " (no such row found)" : "raw " + rawId.getAsLong();
+        Instant now = clock.instant();
+        OpsAlertRaised alert = Alerts.aboutDeadLetter(record.topic(), record.partition(), record.offset(), kind, about,
+                "gave up on " + what + " after its last attempt (dead letter " + where + "): " + failure.error(), now);
+        log.error("gave up on {} for key {} ({}): {}", what, record.key(), where, failure.error());
+        recorder.record(record, alert, () -> {
+            if (rawId.isPresent()) {
+                raws.settleIfUnsettled(rawId.getAsLong(), outcome, "dead letter " + where + ": " + failure.error(), now);
+            }
+        });
+    }
+
+    /** The raw row the alert names; the database being down must not stop the alert. */
+    private Optional<RawRow> lookUp(long rawId) {
+        try {
+            return raws.find(rawId);
+        } catch (RuntimeException e) {
+            log.warn("raw {} of a dead letter could not be read: {}", rawId, e.toString());
+            return Optional.empty();
+        }
+    }
+}
