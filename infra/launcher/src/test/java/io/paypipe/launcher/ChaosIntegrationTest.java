@@ -14,6 +14,8 @@ import io.paypipe.sandbox.wechatpay.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.PaymentSpec;
 import io.paypipe.sandbox.wechatpay.TradeState;
 import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
@@ -34,9 +37,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * The real pipeline (sandbox, ingress, broker, database, downstream) with TWO processor instances, one of
  * them in its own JVM, under a seeded random mix of duplicates, reordering, double payments, payments after
- * close, closes, mismatched amounts and unknown orders, while the forked processor is killed (SIGKILL) and
- * started again mid-stream (two rebalances). At the end the auditor finds no violation and every outcome
- * count equals what the seed generated. Replay a failure with {@code -Dchaos.seed=<seed>}.
+ * a channel's close, closes, mismatched amounts and unknown orders, while the forked processor is killed (SIGKILL)
+ * and started again mid-stream (two rebalances). The kill hits work in flight: before it, the forked processor
+ * owns payment.notify partitions and has applied payments; at the kill its consumer threads stand right after a
+ * database commit (fault hook {@code processor.pause-after-commit-when}), so their records must be redelivered to
+ * the survivor, which publishes the order.paid the killed one never did. At the end every outcome and alert count
+ * equals what the seed generated, and the auditor, having read every order.paid record there is, finds no violation.
+ * Replay a failure with {@code -Dchaos.seed=<seed>}.
  */
 class ChaosIntegrationTest {
 
@@ -56,7 +63,8 @@ class ChaosIntegrationTest {
         for (String kv : PROCESSOR_TUNING) {
             settings = settings.withExtra(Service.PROCESSOR, kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
         }
-        List<String> forkedArgs = List.of(); // the tuning is in the settings already
+        Path pauseMarker = Files.createTempDirectory("chaos").resolve("pause-after-commit");
+        List<String> forkedArgs = List.of("--processor.pause-after-commit-when=" + pauseMarker);
 
         try (var pipeline = LocalPipeline.start(settings, EnumSet.of(Service.SANDBOX, Service.PROCESSOR, Service.INGRESS,
                 Service.DOWNSTREAM))) {
@@ -67,16 +75,21 @@ class ChaosIntegrationTest {
                 // When the seeded mix runs, with the forked processor killed at 40% and restarted at 60%
                 AtomicInteger started = new AtomicInteger();
                 ForkedProcessor[] forked = {second};
+                List<CompletableFuture<Kill>> kill = new ArrayList<>();
                 Runnable chaosMonkey = () -> {
                     int n = started.incrementAndGet();
                     if (n == ORDERS * 4 / 10) {
-                        forked[0].close(); // SIGKILL: whatever it applied but did not commit is redelivered
+                        ForkedProcessor doomed = forked[0];
+                        kill.add(CompletableFuture.supplyAsync(() -> Kill.withWorkInFlight(doomed, pauseMarker)));
                     } else if (n == ORDERS * 6 / 10) {
+                        kill.getFirst().join();
                         forked[0] = ForkedProcessor.start(pipeline.settings(), forkedArgs).awaitStarted();
                     }
                 };
                 run(pipeline, plan, prefix, new Random(seed ^ 0x5DEECE66DL), chaosMonkey);
                 second = forked[0];
+                Kill killed = kill.getFirst().join();
+                System.out.println("chaos: " + killed);
 
                 // Then every notification is settled with the outcome the seed planned
                 Map<String, Integer> expected = ChaosScenario.expectedOutcomes(plan);
@@ -104,12 +117,35 @@ class ChaosIntegrationTest {
                         prefix)).isEqualTo(refundTasks);
                 await().atMost(Duration.ofMinutes(2)).untilAsserted(() -> assertThat(
                         count(jdbc, "SELECT COUNT(*) FROM shipment WHERE out_trade_no LIKE :p", prefix)).isEqualTo(paid));
+                assertThat(alerts(jdbc, prefix)).as("alerts for seed " + seed).isEqualTo(ChaosScenario.expectedAlerts(plan));
+
+                // And the kill hit work in flight: the forked processor owned partitions and had applied payments,
+                // and each payment it had committed but not yet published was redelivered: its order.paid exists,
+                // and only the survivor can have published it
+                assertThat(killed.ownedPaymentPartitions()).as(killed.toString()).isTrue();
+                assertThat(killed.appliedBefore()).as(killed.toString()).isPositive();
+                assertThat(killed.pausedRawIds()).as(killed.toString()).isNotEmpty();
+                assertThat(killed.exitValue()).isEqualTo(137);
+                OrderPaidTopic topic = OrderPaidTopic.readToEnd(TestInfra.get().bootstrapServers());
+                for (long rawId : killed.pausedRawIds()) {
+                    var row = jdbc.sql("""
+                            SELECT r.outcome, l.event_id FROM pay_notify_raw r
+                              JOIN payment_ledger l ON l.channel = r.channel AND l.channel_trade_no = r.channel_trade_no
+                             WHERE r.id = :id""").param("id", rawId).query().singleRow();
+                    assertThat(row.get("outcome")).isEqualTo("APPLIED");
+                    assertThat(topic.eventIds()).as("order.paid of raw %d, committed by the killed processor", rawId)
+                            .contains((String) row.get("event_id"));
+                }
 
                 // And the independent auditor finds nothing wrong
+                long orderPaidRecords = OrderPaidTopic.readToEnd(TestInfra.get().bootstrapServers()).records();
                 AuditReport report = new Auditor(pipeline.bean(Service.PROCESSOR, DataSource.class),
                         TestInfra.get().bootstrapServers(), Clock.systemUTC()).audit(Duration.ofHours(4));
                 System.out.print(report.render());
                 assertThat(report.violations()).as(report.render()).isEmpty();
+                // having read at least every order.paid record there was when it started
+                assertThat(report.checked().get("order.paid records")).as(report.render())
+                        .isGreaterThanOrEqualTo(orderPaidRecords).isPositive();
             } finally {
                 second.close();
             }
@@ -160,7 +196,7 @@ class ChaosIntegrationTest {
                     deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.SUCCESS), p.copies());
                     deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.SUCCESS), 1);
                 }
-                case PAID_AFTER_CLOSE -> {
+                case CLOSED_THEN_PAID -> {
                     create(merchant, outTradeNo, p.amountFen());
                     deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.CLOSED), 1);
                     deliver(pay(merchant, outTradeNo, p.amountFen(), TradeState.SUCCESS), p.copies());
@@ -206,6 +242,15 @@ class ChaosIntegrationTest {
                 .query((rs, i) -> outcomes.put(String.valueOf(rs.getString("outcome")), rs.getInt("n")))
                 .list();
         return outcomes;
+    }
+
+    private static Map<String, Integer> alerts(JdbcClient jdbc, String prefix) {
+        Map<String, Integer> alerts = new TreeMap<>();
+        jdbc.sql("SELECT kind, COUNT(*) AS n FROM ops_alert WHERE out_trade_no LIKE :p GROUP BY kind")
+                .param("p", prefix + "%")
+                .query((rs, i) -> alerts.put(rs.getString("kind"), rs.getInt("n")))
+                .list();
+        return alerts;
     }
 
     private static long count(JdbcClient jdbc, String sql, String prefix) {

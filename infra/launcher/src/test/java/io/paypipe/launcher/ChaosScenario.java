@@ -12,24 +12,29 @@ import java.util.Random;
  */
 enum ChaosScenario {
     /** Paid once, delivered 1 to 4 times. */
-    PAID(Map.of("APPLIED", 1)),
+    PAID(Map.of("APPLIED", 1), Map.of()),
     /** Paid twice by two different trades: one applies, the other is a double payment with a refund task. */
-    DOUBLE_PAYMENT(Map.of("APPLIED", 1, "ILLEGAL_DOUBLE_PAYMENT", 1)),
-    /** The channel closes the trade, then the payer pays with another trade: refund task. */
-    PAID_AFTER_CLOSE(Map.of("CLOSED", 1, "ILLEGAL_PAID_AFTER_CLOSE", 1)),
+    DOUBLE_PAYMENT(Map.of("APPLIED", 1, "ILLEGAL_DOUBLE_PAYMENT", 1), Map.of("DOUBLE_PAYMENT", 1)),
+    /**
+     * WeChat closes the order, then the payer pays with another trade: the payment overrules the channel's close
+     * (kept, no refund) and a person is alerted, whichever of the two the processor happens to handle first.
+     */
+    CLOSED_THEN_PAID(Map.of("CLOSE_OVERRULED", 1, "APPLIED", 1), Map.of("CLOSE_CONFLICT", 1)),
     /** The channel closes the trade. */
-    CLOSED(Map.of("CLOSED", 1)),
+    CLOSED(Map.of("CLOSED", 1), Map.of()),
     /** The channel reports another order amount. */
-    MISMATCH(Map.of("MISMATCH", 1)),
+    MISMATCH(Map.of("MISMATCH", 1), Map.of("MISMATCH", 1)),
     /** Paid before the order reached the processor: retried until it did. */
-    REORDERED(Map.of("APPLIED", 1)),
+    REORDERED(Map.of("APPLIED", 1), Map.of()),
     /** Paid for an order that never comes: given up after the last attempt. */
-    UNKNOWN_ORDER(Map.of("UNKNOWN_ORDER", 1));
+    UNKNOWN_ORDER(Map.of("UNKNOWN_ORDER", 1), Map.of("UNKNOWN_ORDER", 1));
 
     private final Map<String, Integer> outcomes;
+    private final Map<String, Integer> alerts;
 
-    ChaosScenario(Map<String, Integer> outcomes) {
+    ChaosScenario(Map<String, Integer> outcomes, Map<String, Integer> alerts) {
         this.outcomes = outcomes;
+        this.alerts = alerts;
     }
 
     Map<String, Integer> outcomes() {
@@ -37,15 +42,15 @@ enum ChaosScenario {
     }
 
     boolean endsPaid() {
-        return this == PAID || this == DOUBLE_PAYMENT || this == REORDERED;
+        return this == PAID || this == DOUBLE_PAYMENT || this == REORDERED || this == CLOSED_THEN_PAID;
     }
 
     boolean endsClosed() {
-        return this == PAID_AFTER_CLOSE || this == CLOSED;
+        return this == CLOSED;
     }
 
     boolean refundTask() {
-        return this == DOUBLE_PAYMENT || this == PAID_AFTER_CLOSE;
+        return this == DOUBLE_PAYMENT;
     }
 
     /** One planned order. */
@@ -55,7 +60,7 @@ enum ChaosScenario {
     /** {@code count} orders from {@code seed}: mostly plain payments, every scenario well represented. */
     static List<Planned> plan(long seed, int count) {
         Random random = new Random(seed);
-        ChaosScenario[] weighted = {PAID, PAID, PAID, PAID, DOUBLE_PAYMENT, PAID_AFTER_CLOSE, CLOSED, MISMATCH,
+        ChaosScenario[] weighted = {PAID, PAID, PAID, PAID, DOUBLE_PAYMENT, CLOSED_THEN_PAID, CLOSED, MISMATCH,
                 REORDERED, UNKNOWN_ORDER};
         List<Planned> plan = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -68,6 +73,13 @@ enum ChaosScenario {
     static Map<String, Integer> expectedOutcomes(List<Planned> plan) {
         Map<String, Integer> expected = new java.util.TreeMap<>();
         plan.forEach(p -> p.scenario().outcomes().forEach((outcome, n) -> expected.merge(outcome, n, Integer::sum)));
+        return expected;
+    }
+
+    /** The alerts (by kind) the plan must raise, exactly. */
+    static Map<String, Integer> expectedAlerts(List<Planned> plan) {
+        Map<String, Integer> expected = new java.util.TreeMap<>();
+        plan.forEach(p -> p.scenario().alerts.forEach((kind, n) -> expected.merge(kind, n, Integer::sum)));
         return expected;
     }
 

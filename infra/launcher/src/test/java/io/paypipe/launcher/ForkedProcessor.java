@@ -63,6 +63,15 @@ final class ForkedProcessor implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Everything the forked JVM printed so far. */
+    String log() {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
     /** The last lines the forked JVM printed, for a failing assertion's message. */
     String tail() {
         try {
@@ -71,6 +80,20 @@ final class ForkedProcessor implements AutoCloseable {
         } catch (IOException e) {
             return "(no log: " + e + ")";
         }
+    }
+
+    /** SIGKILL, and wait until the JVM is gone; its exit value (137 = killed by SIGKILL). */
+    int kill() {
+        process.destroyForcibly();
+        try {
+            if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException("forked processor still alive 30 s after SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return process.exitValue();
     }
 
     @Override

@@ -98,7 +98,7 @@ class PaymentApplier {
             if (rule == OnSuccess.REOPEN) {
                 raws.overruleCloses(order.key(), n.channel(), now);
             }
-            return new Applied(order.paid(to, tradeNo, n.paidAmount(), paidAt), conflict(rule.conflict() || contradicted,
+            return new Applied(order.paid(to, tradeNo, n.paidAmount(), paidAt), order.status(), conflict(rule.conflict() || contradicted,
                     order, n, "the channel closed " + order.key() + ", then trade " + tradeNo + " paid it"));
         }
         Optional<OpsAlertRaised> conflict = conflict(contradicted, order, n,

@@ -2,6 +2,7 @@ package io.paypipe.processor.transition;
 
 import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OpsAlertRaised.Kind;
+import io.paypipe.core.event.OpsAlertRaised.Severity;
 import io.paypipe.core.raw.RawOutcome;
 import io.paypipe.processor.alert.Alerts;
 import io.paypipe.processor.alert.Alerts.About;
@@ -25,7 +26,8 @@ import org.springframework.stereotype.Component;
  * The last stop of a {@code payment.notify} record, consumed from {@code payment.notify-dlt} as bytes (so a record
  * nobody can read gets here too). It finds the raw row by the {@code paypipe-raw-id} header (else a {@code rawId}
  * read leniently from the value), sets it aside (handled=2) unless something settled it already, and raises one
- * alert per dead letter: UNKNOWN_ORDER (the order never came), DOWNSTREAM_NOT_PUBLISHED (committed, but its event
+ * alert per notification (the key is the raw id, so the copies of one delivery, each dead-lettered, raise it once):
+ * UNKNOWN_ORDER (the order never came), DOWNSTREAM_NOT_PUBLISHED (committed, but its event
  * was refused), DEAD_LETTER (unreadable or invalid record) or GAVE_UP. Without a raw row the alert names the dead
  * letter's topic, partition and offset. It never throws (see {@link DeadLetterRecorder}).
  */
@@ -65,8 +67,11 @@ public class PaymentDeadLetterHandler {
         String what = rawId.isEmpty() ? "a record without a raw id"
                 : raw.isEmpty() ? "raw " + rawId.getAsLong() + " (no such row found)" : "raw " + rawId.getAsLong();
         Instant now = clock.instant();
-        OpsAlertRaised alert = Alerts.aboutDeadLetter(record.topic(), record.partition(), record.offset(), kind, about,
-                "gave up on " + what + " after its last attempt (dead letter " + where + "): " + failure.error(), now);
+        String message = "gave up on " + what + " after its last attempt (dead letter " + where + "): " + failure.error();
+        // one alert per notification: the copies of one delivery storm, each dead-lettered, are one thing to look at
+        OpsAlertRaised alert = rawId.isPresent()
+                ? Alerts.of(kind.name() + ":payment:" + rawId.getAsLong(), kind, Severity.ERROR, about, message, now)
+                : Alerts.aboutDeadLetter(record.topic(), record.partition(), record.offset(), kind, about, message, now);
         log.error("gave up on {} for key {} ({}): {}", what, record.key(), where, failure.error());
         recorder.record(record, alert, () -> {
             if (rawId.isPresent()) {

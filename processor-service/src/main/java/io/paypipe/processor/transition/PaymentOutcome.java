@@ -2,6 +2,7 @@ package io.paypipe.processor.transition;
 
 import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.RefundTaskCreated;
+import io.paypipe.core.order.OrderStatus;
 import io.paypipe.processor.order.OrderRow;
 import java.util.Optional;
 
@@ -14,7 +15,7 @@ import java.util.Optional;
 sealed interface PaymentOutcome {
 
     /** The order is paid by this trade (from PENDING, or overruling the channel's close): ledger row, order.paid. */
-    record Applied(OrderRow order, Optional<OpsAlertRaised> conflict) implements PaymentOutcome {
+    record Applied(OrderRow order, OrderStatus from, Optional<OpsAlertRaised> conflict) implements PaymentOutcome {
     }
 
     /** The order is already paid by this very trade: nothing new happens, order.paid again. */

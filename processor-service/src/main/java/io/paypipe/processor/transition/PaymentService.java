@@ -41,8 +41,8 @@ class PaymentService {
         afterCommit.afterCommit(n, outcome.getClass().getSimpleName());
         switch (outcome) {
             case Applied a -> {
-                log.info("order {} (id {}) -> {} by {} trade {}, raw {}{}", a.order().key(), a.order().id(),
-                        a.order().status(), n.channel().code(), n.channelTradeNo(), n.rawId(),
+                log.info("order {} (id {}) {} -> {} by {} trade {}, raw {}{}", a.order().key(), a.order().id(),
+                        a.from(), a.order().status(), n.channel().code(), n.channelTradeNo(), n.rawId(),
                         a.conflict().map(c -> ", overruling the channel's close (alert " + c.alertKey() + ")").orElse(""));
                 var event = publisher.orderPaid(a.order());
                 log.info("published order.paid {} for order {}", event.eventId(), a.order().id());
