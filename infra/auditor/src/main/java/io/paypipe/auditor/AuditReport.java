@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** What one audit found: the violations and how much it looked at. */
-public record AuditReport(List<Violation> violations, Map<String, Long> checked) {
+/** What one audit found: the violations, and how much it read ({@code checked}: rows per table, records per topic). */
+public record AuditReport(AuditScope scope, List<Violation> violations, Map<String, Long> checked) {
 
     public AuditReport {
         violations = List.copyOf(violations);
@@ -16,6 +16,16 @@ public record AuditReport(List<Violation> violations, Map<String, Long> checked)
         return violations.isEmpty();
     }
 
+    /** How many {@code order.paid} records the read went through (all of them, duplicates included). */
+    public long orderPaidRecordsRead() {
+        return checked("order.paid records");
+    }
+
+    /** A count of {@link #checked()}, 0 when the audit did not get to it. */
+    public long checked(String what) {
+        return checked.getOrDefault(what, 0L);
+    }
+
     /** A human report: one block per violation with its rows, then the counts. */
     public String render() {
         StringBuilder out = new StringBuilder();
@@ -23,7 +33,8 @@ public record AuditReport(List<Violation> violations, Map<String, Long> checked)
             out.append("VIOLATION ").append(v.invariant()).append(": ").append(v.description()).append('\n');
             v.rows().forEach(row -> out.append("    ").append(row).append('\n'));
         }
-        out.append(clean() ? "audit: no violation" : "audit: " + violations.size() + " violation(s)")
+        out.append(scope.all() ? "audit" : "audit of " + scope)
+                .append(clean() ? ": no violation" : ": " + violations.size() + " violation(s)")
                 .append(" (checked ")
                 .append(checked.entrySet().stream().sorted(Map.Entry.comparingByKey())
                         .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")))

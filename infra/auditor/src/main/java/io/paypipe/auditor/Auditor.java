@@ -1,5 +1,6 @@
 package io.paypipe.auditor;
 
+import io.paypipe.core.topic.Topics;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,35 +11,67 @@ import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Reads the database and the output topics and checks the invariants of DESIGN.md: each trade number moved
- * at most one order once; every ledger row matches exactly one applied transition; every acked raw row
- * reached handled 1 or 2 or is younger than its retry budget; no order has more refunds than paid; every
- * order.paid event id maps to one ledger row. A library call (tests use it) and a command
+ * Reads the database and {@code order.paid} and checks the invariants of DESIGN.md and issue 10, one {@link Invariant}
+ * each: trades move one order once, ledger rows and transitions match, paid orders have their ledger row, raw rows
+ * settle within the retry budget after their last delivery, rows that need a person have an alert, illegal payments
+ * have their refund task, refunds stay within what each payment paid, and {@code order.paid} and the ledger match
+ * both ways after a read that reached the end of the topic. A library call (tests use it) and a command
  * ({@link AuditorCli}).
  */
 public final class Auditor {
 
-    /** The production retry ladder (10s ... 2h) adds up to about 3.6 hours; give it some slack. */
+    /** The production retry ladder (10s ... 2h) adds up to about 3.9 hours; give it some slack. */
     public static final Duration DEFAULT_RETRY_BUDGET = Duration.ofHours(4);
+    /** Each broker call of the topic read (metadata, offsets): a wrong cluster fails within this. */
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(15);
+    /** The whole topic read, from the beginning to the end offsets. */
+    public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(2);
 
     private final JdbcClient jdbc;
     private final String bootstrapServers;
     private final Clock clock;
+    private final String orderPaidTopic;
+    private final Duration connectTimeout;
+    private final Duration readTimeout;
 
     public Auditor(DataSource dataSource, String bootstrapServers, Clock clock) {
-        this.jdbc = JdbcClient.create(dataSource);
-        this.bootstrapServers = bootstrapServers;
-        this.clock = clock;
+        this(JdbcClient.create(dataSource), bootstrapServers, clock, Topics.ORDER_PAID.name(), DEFAULT_CONNECT_TIMEOUT,
+                DEFAULT_READ_TIMEOUT);
     }
 
+    private Auditor(JdbcClient jdbc, String bootstrapServers, Clock clock, String orderPaidTopic, Duration connectTimeout,
+                    Duration readTimeout) {
+        this.jdbc = jdbc;
+        this.bootstrapServers = bootstrapServers;
+        this.clock = clock;
+        this.orderPaidTopic = orderPaidTopic;
+        this.connectTimeout = connectTimeout;
+        this.readTimeout = readTimeout;
+    }
+
+    /** The same auditor with other bounds for the topic read (each broker call; the whole read). */
+    public Auditor withTimeouts(Duration connect, Duration read) {
+        return new Auditor(jdbc, bootstrapServers, clock, orderPaidTopic, connect, read);
+    }
+
+    /** Tests only: reads another topic in {@code order.paid}'s place, so each test has a topic of its own. */
+    Auditor readingOrderPaidFrom(String topic) {
+        return new Auditor(jdbc, bootstrapServers, clock, topic, connectTimeout, readTimeout);
+    }
+
+    /** Audits everything. */
     public AuditReport audit(Duration retryBudget) {
-        DatabaseChecks db = new DatabaseChecks(jdbc);
-        List<Violation> violations = new ArrayList<>(db.run(clock.instant(), retryBudget));
+        return audit(AuditScope.ALL, retryBudget);
+    }
+
+    /** Audits the orders of one scope (and their raw rows, alerts, refunds, records). */
+    public AuditReport audit(AuditScope scope, Duration retryBudget) {
+        SqlChecks sql = new SqlChecks(jdbc, scope);
         Map<String, Long> checked = new LinkedHashMap<>();
-        for (String table : List.of("orders", "pay_notify_raw", "payment_ledger", "order_transition", "refund")) {
-            checked.put(table, db.count(table));
-        }
-        violations.addAll(new TopicChecks(jdbc, bootstrapServers).run(checked));
-        return new AuditReport(violations, checked);
+        List<Violation> violations = new ArrayList<>(new DatabaseChecks(sql).run(checked));
+        violations.addAll(new SettlementChecks(sql).run(clock.instant(), retryBudget, checked));
+        TopicReader reader = new TopicReader(bootstrapServers, orderPaidTopic, connectTimeout, readTimeout);
+        violations.addAll(new TopicChecks(jdbc, scope, reader).run(checked));
+        return new AuditReport(scope, violations, checked);
     }
 }

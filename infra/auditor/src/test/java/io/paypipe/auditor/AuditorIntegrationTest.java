@@ -1,142 +1,104 @@
 package io.paypipe.auditor;
 
+import static io.paypipe.auditor.Found.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.zaxxer.hikari.HikariDataSource;
-import io.paypipe.core.event.OrderPaid;
-import io.paypipe.core.id.Channel;
-import io.paypipe.core.id.ChannelTradeNo;
-import io.paypipe.core.id.MerchantId;
-import io.paypipe.core.id.OrderId;
-import io.paypipe.core.id.OrderKey;
-import io.paypipe.core.id.OutTradeNo;
-import io.paypipe.core.id.TenantId;
-import io.paypipe.core.money.Money;
-import io.paypipe.core.topic.Topics;
-import io.paypipe.embedded.TestInfra;
-import java.sql.Timestamp;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
+import io.paypipe.auditor.History.Payment;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The auditor against a real database and a real broker: a clean history passes, each broken invariant is
- * reported with its rows. Tests run in order of a growing history, each adding one kind of damage.
+ * The auditor on a real database and broker, each test on a database and a topic of its own: a correct history audits
+ * clean and the report says exactly what was read; an empty database is clean only next to an empty topic; a scope
+ * audits its own orders only.
  */
 class AuditorIntegrationTest {
 
-    private static HikariDataSource dataSource;
-    private static JdbcClient jdbc;
-    private static Auditor auditor;
+    private AuditWorld world;
 
-    @BeforeAll
-    static void schema() {
-        TestInfra infra = TestInfra.get();
-        dataSource = new HikariDataSource();
-        dataSource.setJdbcUrl(infra.jdbcUrl());
-        dataSource.setUsername(infra.username());
-        dataSource.setPassword(infra.password());
-        Flyway.configure().dataSource(dataSource).baselineOnMigrate(true).baselineVersion("0").load().migrate();
-        jdbc = JdbcClient.create(dataSource);
-        auditor = new Auditor(dataSource, infra.bootstrapServers(), Clock.systemUTC());
+    @BeforeEach
+    void world() {
+        world = AuditWorld.create();
     }
 
-    @AfterAll
-    static void close() {
-        dataSource.close();
+    @AfterEach
+    void close() {
+        world.close();
     }
 
     @Test
-    void aCleanPaidOrderAndItsEventPassAndEachDamageIsReportedWithItsRows() {
-        // Given an order paid correctly: transition, ledger row, settled raw row, and its order.paid event
-        long orderId = paidOrder("4200A" + UUID.randomUUID().toString().substring(0, 8), 1000, true);
-        publishOrderPaidFor(orderId);
+    void aCorrectHistoryAuditsCleanAndCountsEverythingItRead() {
+        // Given a correct history with one of every kind of row and record
+        Baseline.seed(world.history());
 
-        // Then the audit is clean
-        AuditReport clean = auditor.audit(Duration.ofHours(4));
-        assertThat(clean.violations()).as(clean.render()).isEmpty();
+        // When it is audited
+        AuditReport report = world.audit();
 
-        // When a ledger row appears without its transition, a raw row stays unsettled past its budget,
-        // an order is refunded more than paid and an order.paid event has no ledger row
-        long orphan = paidOrder("4200B" + UUID.randomUUID().toString().substring(0, 8), 500, false);
-        jdbc.sql("""
-                INSERT INTO pay_notify_raw (tenant_id, merchant_id, channel, channel_trade_no, out_trade_no, trade_state,
-                    order_amount_minor, paid_amount_minor, currency, handled, raw_body, created_at, updated_at)
-                VALUES ('t', 'm', 'wechatpay', :trade, 'o', 'SUCCESS', 1, 1, 'CNY', 0, '{}', :old, :old)""")
-                .param("trade", "4200C" + UUID.randomUUID()).param("old", Timestamp.from(Instant.now().minus(Duration.ofHours(5))))
-                .update();
-        jdbc.sql("""
-                INSERT INTO refund (refund_no, tenant_id, order_id, channel, channel_trade_no, amount_minor, currency, status,
-                    created_at, updated_at)
-                VALUES (:no, 't', :orderId, 'wechatpay', 'x', 1001, 'CNY', 'SUCCESS', NOW(3), NOW(3))""")
-                .param("no", "R" + UUID.randomUUID().toString().substring(0, 20)).param("orderId", orderId).update();
-        publish(new OrderPaid(OrderPaid.idFor(Channel.WECHATPAY, ChannelTradeNo.of("NO-SUCH-TRADE")), OrderId.of(999_999),
-                key("ghost"), Channel.WECHATPAY, ChannelTradeNo.of("NO-SUCH-TRADE"), Money.of(1, "CNY"), Money.of(1, "CNY"),
-                Instant.now()));
-
-        // Then each is reported, with the rows involved
-        AuditReport report = auditor.audit(Duration.ofHours(4));
-        assertThat(report.clean()).isFalse();
-        assertThat(report.violations()).extracting(Violation::invariant).contains(Invariant.LEDGER_MATCHES_TRANSITION,
-                Invariant.RAW_SETTLED, Invariant.REFUNDS_WITHIN_PAID, Invariant.ORDER_PAID_EVENT_HAS_LEDGER);
-        assertThat(report.render()).contains("VIOLATION LEDGER_MATCHES_TRANSITION").contains("order_id=" + orphan)
-                .contains("NO-SUCH-TRADE");
+        // Then nothing is reported, and every row and record was read
+        assertThat(Found.of(report)).as(report.render()).isEmpty();
+        assertThat(report.checked()).isEqualTo(Baseline.CHECKED);
+        assertThat(report.orderPaidRecordsRead()).isEqualTo(3);
+        assertThat(report.render()).endsWith("order_transition=2, orders=6, pay_notify_raw=8, "
+                + "pay_notify_raw handled=2=4, pay_notify_raw refundable outcomes=2, payment_ledger=2, "
+                + "payment_ledger rows checked against order.paid=2, payment_ledger rows older than order.paid retention=0, "
+                + "refund=4, refund_task=2)\n").startsWith("audit: no violation (checked ops_alert=4, order.paid event ids=2, ");
     }
 
-    private static long paidOrder(String tradeNo, long fen, boolean withTransition) {
-        String outTradeNo = "AUD" + UUID.randomUUID().toString().substring(0, 12);
-        var keys = new org.springframework.jdbc.support.GeneratedKeyHolder();
-        jdbc.sql("""
-                INSERT INTO orders (tenant_id, merchant_id, out_trade_no, channel, amount_minor, currency, status,
-                    channel_trade_no, paid_amount_minor, paid_at, created_at, updated_at)
-                VALUES ('t', 'm', :o, 'wechatpay', :fen, 'CNY', 'PAID', :trade, :fen, NOW(3), NOW(3), NOW(3))""")
-                .param("o", outTradeNo).param("fen", fen).param("trade", tradeNo).update(keys, "id");
-        long orderId = keys.getKeyAs(Number.class).longValue();
-        jdbc.sql("""
-                INSERT INTO payment_ledger (order_id, tenant_id, merchant_id, channel, channel_trade_no, order_amount_minor,
-                    paid_amount_minor, currency, event_id, paid_at, created_at)
-                VALUES (:orderId, 't', 'm', 'wechatpay', :trade, :fen, :fen, 'CNY', :eventId, NOW(3), NOW(3))""")
-                .param("orderId", orderId).param("trade", tradeNo).param("fen", fen)
-                .param("eventId", OrderPaid.idFor(Channel.WECHATPAY, ChannelTradeNo.of(tradeNo)).value()).update();
-        if (withTransition) {
-            jdbc.sql("""
-                    INSERT INTO order_transition (order_id, event, credential, from_status, to_status, created_at)
-                    VALUES (:orderId, 'PAYMENT_SUCCEEDED', :trade, 'PENDING', 'PAID', NOW(3))""")
-                    .param("orderId", orderId).param("trade", tradeNo).update();
-        }
-        return orderId;
+    @Test
+    void anEmptyDatabaseNextToAnEmptyTopicAuditsClean() {
+        // Given a migrated database without a row and an order.paid topic without a record
+
+        // When it is audited
+        AuditReport report = world.audit();
+
+        // Then nothing is reported, and the read went through every partition of the topic
+        assertThat(Found.of(report)).as(report.render()).isEmpty();
+        Map<String, Long> zero = new HashMap<>();
+        Baseline.CHECKED.keySet().forEach(k -> zero.put(k, 0L));
+        zero.put("order.paid partitions", (long) OrderPaidTopic.PARTITIONS);
+        assertThat(report.checked()).isEqualTo(zero);
     }
 
-    private static void publishOrderPaidFor(long orderId) {
-        var row = jdbc.sql("SELECT channel_trade_no, paid_amount_minor FROM payment_ledger WHERE order_id = :id")
-                .param("id", orderId).query().singleRow();
-        var trade = ChannelTradeNo.of((String) row.get("channel_trade_no"));
-        long fen = ((Number) row.get("paid_amount_minor")).longValue();
-        publish(new OrderPaid(OrderPaid.idFor(Channel.WECHATPAY, trade), OrderId.of(orderId), key("x"), Channel.WECHATPAY,
-                trade, Money.of(fen, "CNY"), Money.of(fen, "CNY"), Instant.now()));
+    @Test
+    void anEmptyDatabaseNextToATopicWithARecordIsAViolation() {
+        // Given an empty database, and an order.paid record on the topic
+        String record = world.history().publish(new History.Order(41, "AUD-GHOST", 100), world.history().trade(), 100);
+
+        // When it is audited
+        AuditReport report = world.audit();
+
+        // Then the record is reported: nothing in the ledger stands behind it
+        assertThat(Found.of(report)).as(report.render())
+                .containsExactly(line(Invariant.ORDER_PAID_EVENT_HAS_LEDGER, "record", record));
+        assertThat(report.orderPaidRecordsRead()).isEqualTo(1);
     }
 
-    private static OrderKey key(String outTradeNo) {
-        return new OrderKey(TenantId.of("t"), MerchantId.of("m"), OutTradeNo.of(outTradeNo));
-    }
+    @Test
+    void aScopeAuditsItsOwnOrdersAndTheirRecordsOnly() {
+        // Given a correct history under prefix AUD- and, in the same database and topic, damage under prefix OTHER-
+        Baseline.seed(world.history());
+        History other = new History(world.db().jdbc(), world.topic(), "OTHER-");
+        Payment unpublished = other.paidWithoutRecord(900);
+        String ghost = other.publish(other.order("PENDING", 50), other.trade(), 50);
 
-    private static void publish(OrderPaid event) {
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.get().bootstrapServers()),
-                Topics.ORDER_PAID.keySerializer(), Topics.ORDER_PAID.valueSerializer())) {
-            producer.send(new ProducerRecord<>(Topics.ORDER_PAID.name(), event.orderKey().kafkaKey(), event)).get();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        // When each scope is audited, and everything
+        AuditReport mine = world.auditor().audit(AuditScope.outTradeNoPrefix("AUD-"), AuditWorld.BUDGET);
+        AuditReport theirs = world.auditor().audit(AuditScope.outTradeNoPrefix("OTHER-"), AuditWorld.BUDGET);
+        AuditReport all = world.audit();
+
+        // Then the clean scope is clean and read its own rows; the other one, and the whole, show the damage
+        assertThat(Found.of(mine)).as(mine.render()).isEmpty();
+        Map<String, Long> expected = new HashMap<>(Baseline.CHECKED);
+        expected.put("order.paid records", 4L); // every record is read, only those in scope are judged
+        assertThat(mine.checked()).isEqualTo(expected);
+        assertThat(mine.render()).startsWith("audit of out_trade_no AUD-*: no violation");
+        assertThat(Found.of(theirs)).as(theirs.render()).containsExactlyInAnyOrder(
+                line(Invariant.LEDGER_HAS_ORDER_PAID_EVENT, "ledger_id", unpublished.ledgerId()),
+                line(Invariant.ORDER_PAID_EVENT_HAS_LEDGER, "record", ghost));
+        assertThat(theirs.checked("orders")).isEqualTo(2);
+        assertThat(Found.of(all)).as(all.render()).containsExactlyInAnyOrderElementsOf(Found.of(theirs));
     }
 }
