@@ -61,8 +61,8 @@ class CrashAfterCommitIntegrationTest {
             await().atMost(Duration.ofSeconds(60))
                     .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
             List<OrderPaid> published = orderPaidFor(outTradeNo);
-            assertThat(published).isNotEmpty();
-            assertThat(published).extracting(OrderPaid::eventId).containsOnly(published.getFirst().eventId());
+            // exactly once: the halted processor never published it, the new one did on the redelivery
+            assertThat(published).hasSize(1);
             assertThat(published.getFirst().eventId())
                     .isEqualTo(OrderPaid.idFor(published.getFirst().channel(), published.getFirst().channelTradeNo()));
             assertThat(jdbc.sql("SELECT event_id FROM shipment WHERE out_trade_no = :o").param("o", outTradeNo)

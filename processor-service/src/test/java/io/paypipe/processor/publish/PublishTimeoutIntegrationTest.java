@@ -83,9 +83,10 @@ class PublishTimeoutIntegrationTest {
             // Then the publish failed transiently and was counted as a failed attempt, not as a dead letter
             await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.lastError(rawId))
                     .contains("DownstreamPublishException"));
-            // and once the broker is back, order.paid is published for the payment with its one event id
+            // and once the broker is back, order.paid is published for the payment with its one event id (one record
+            // from the retry; the producer's own retry of the first send may have landed too: at most two)
             await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(paid.values())
-                    .filteredOn(e -> e.orderKey().equals(key)).isNotEmpty()
+                    .filteredOn(e -> e.orderKey().equals(key)).hasSizeBetween(1, 2)
                     .allSatisfy(e -> assertThat(e.eventId()).isEqualTo(OrderPaid.idFor(e.channel(), tradeNo))));
             assertThat(dead.of(Topics.PAYMENT_NOTIFY.dlt(), key.kafkaKey())).isEmpty();
             assertThat(jdbc.sql("SELECT COUNT(*) FROM ops_alert WHERE raw_id = :id").param("id", rawId)

@@ -133,10 +133,11 @@ class PaymentProcessingIntegrationTest {
                 + " AND amount_minor = 800 AND status = 'PENDING'", second.value())).isOne();
         assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v AND kind = 'DOUBLE_PAYMENT'",
                 second.value())).isOne();
-        await().untilAsserted(() -> assertThat(refundTasks.values()).anySatisfy(t -> {
-            assertThat(t.channelTradeNo()).isEqualTo(second);
-            assertThat(t.reason()).isEqualTo(RefundTaskCreated.Reason.DOUBLE_PAYMENT);
-        }));
+        await().untilAsserted(() -> assertThat(refundTasks.values()).filteredOn(t -> t.channelTradeNo().equals(second))
+                .singleElement().satisfies(t -> {
+                    assertThat(t.reason()).isEqualTo(RefundTaskCreated.Reason.DOUBLE_PAYMENT);
+                    assertThat(t.amount().minor()).isEqualTo(800L);
+                }));
 
         // When the same notification is delivered again
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(secondRaw, key, second, 800, 800));
