@@ -11,7 +11,7 @@ import io.paypipe.core.topic.NotifyHeaders;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.BytesTopicReader;
-import io.paypipe.processor.support.Rows;
+import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.processor.support.TopicReader;
 import io.paypipe.processor.support.TopicWriter;
 import java.nio.charset.StandardCharsets;
@@ -20,14 +20,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -39,21 +34,14 @@ import tools.jackson.databind.node.ObjectNode;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = {"processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms,50ms"})
 @DirtiesContext
-class DeadLettersIntegrationTest {
+class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
 
     private static final String DLT = Topics.PAYMENT_NOTIFY.dlt();
     private static TopicWriter writer;
     private static BytesTopicReader topics;
     private static TopicReader<OpsAlertRaised> alertTopic;
 
-    @Autowired
-    JdbcClient jdbc;
-    private Rows db;
 
-    @DynamicPropertySource
-    static void infra(DynamicPropertyRegistry registry) {
-        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
-    }
 
     @BeforeAll
     static void clients() {
@@ -70,10 +58,6 @@ class DeadLettersIntegrationTest {
         alertTopic.close();
     }
 
-    @BeforeEach
-    void readBack() {
-        db = new Rows(jdbc);
-    }
 
     @Test
     void aRecordWithoutAnOrderKeyReachesTheDeadLetterTopicOnceWithOneAlertAndTheTopicDoesNotGrow() {

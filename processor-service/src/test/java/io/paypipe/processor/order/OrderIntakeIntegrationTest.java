@@ -15,7 +15,7 @@ import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.BytesTopicReader;
-import io.paypipe.processor.support.Rows;
+import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.processor.support.TopicReader;
 import io.paypipe.processor.support.TopicWriter;
 import java.nio.charset.StandardCharsets;
@@ -24,16 +24,11 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Section 2 of issue 10: an order is never dropped. The same order twice is a silent no-op; the same (merchant,
@@ -43,20 +38,13 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = {"processor.order-retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms"})
 @DirtiesContext
-class OrderIntakeIntegrationTest {
+class OrderIntakeIntegrationTest extends ProcessorIntegrationBase {
 
     private static TopicWriter writer;
     private static TopicReader<OpsAlertRaised> alertTopic;
     private static BytesTopicReader deadLetters;
 
-    @Autowired
-    JdbcClient jdbc;
-    private Rows db;
 
-    @DynamicPropertySource
-    static void infra(DynamicPropertyRegistry registry) {
-        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
-    }
 
     @BeforeAll
     static void clients() {
@@ -73,10 +61,6 @@ class OrderIntakeIntegrationTest {
         deadLetters.close();
     }
 
-    @BeforeEach
-    void readBack() {
-        db = new Rows(jdbc);
-    }
 
     @Test
     void theSameOrderTwiceIsASilentNoOp() {

@@ -9,7 +9,7 @@ import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.BytesTopicReader;
-import io.paypipe.processor.support.Rows;
+import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.processor.support.TopicReader;
 import io.paypipe.processor.support.TopicWriter;
 import java.time.Duration;
@@ -25,14 +25,9 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Section 3 of issue 10: a downstream event the broker refuses for good (here: larger than the topic accepts) sends
@@ -44,7 +39,7 @@ import org.springframework.test.context.DynamicPropertySource;
         "processor.publish-timeout=1s", "processor.retry-delays=1s,2s,4s,8s,8s",
         "processor.dead-letter-retry-delays=50ms"})
 @DirtiesContext
-class PublishRejectedIntegrationTest {
+class PublishRejectedIntegrationTest extends ProcessorIntegrationBase {
 
     private static final ConfigResource ORDER_PAID = new ConfigResource(ConfigResource.Type.TOPIC, Topics.ORDER_PAID.name());
     private static TopicWriter writer;
@@ -52,14 +47,7 @@ class PublishRejectedIntegrationTest {
     private static TopicReader<OrderPaid> paid;
     private static Admin admin;
 
-    @Autowired
-    JdbcClient jdbc;
-    private Rows db;
 
-    @DynamicPropertySource
-    static void infra(DynamicPropertyRegistry registry) {
-        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
-    }
 
     @BeforeAll
     static void clients() {
@@ -78,10 +66,6 @@ class PublishRejectedIntegrationTest {
         admin.close();
     }
 
-    @BeforeEach
-    void readBack() {
-        db = new Rows(jdbc);
-    }
 
     @AfterEach
     void restoreTopic() throws Exception {

@@ -12,7 +12,7 @@ import io.paypipe.core.topic.NotifyHeaders;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.TopicReader;
-import io.paypipe.processor.support.Rows;
+import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.processor.support.TopicWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,14 +34,9 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -50,7 +45,7 @@ import tools.jackson.databind.JsonNode;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms"})
-class DeadLetterReplayIntegrationTest {
+class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
 
     private static final Duration WAIT = Duration.ofSeconds(90);
     private static TopicWriter writer;
@@ -61,14 +56,7 @@ class DeadLetterReplayIntegrationTest {
     @LocalServerPort
     int port;
 
-    @Autowired
-    JdbcClient jdbc;
-    private Rows db;
 
-    @DynamicPropertySource
-    static void infra(DynamicPropertyRegistry registry) {
-        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
-    }
 
     @BeforeAll
     static void clients() throws Exception {
@@ -94,10 +82,6 @@ class DeadLetterReplayIntegrationTest {
         dltProducer.close();
     }
 
-    @BeforeEach
-    void readBack() {
-        db = new Rows(jdbc);
-    }
 
     @Test
     void aDeadLetterReplayedAfterTheCauseIsFixedAppliesOnceAndAgainStillOnce() throws Exception {

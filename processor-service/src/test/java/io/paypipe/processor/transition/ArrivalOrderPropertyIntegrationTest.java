@@ -9,7 +9,7 @@ import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.money.Money;
-import io.paypipe.embedded.TestInfra;
+import io.paypipe.processor.support.ProcessorIntegrationBase;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,10 +23,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Section 4 of issue 10: the final state of an order does not depend on the order its notifications arrive in.
@@ -40,20 +37,13 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @DirtiesContext
-class ArrivalOrderPropertyIntegrationTest {
+class ArrivalOrderPropertyIntegrationTest extends ProcessorIntegrationBase {
 
     private static final int SETS = Integer.getInteger("paypipe.property.sets", 30);
     private static final int PERMUTATIONS = Integer.getInteger("paypipe.property.permutations", 12);
 
     @Autowired
     PaymentService payments;
-    @Autowired
-    JdbcClient jdbc;
-
-    @DynamicPropertySource
-    static void infra(DynamicPropertyRegistry registry) {
-        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
-    }
 
     /** One notification of the set: a success or close of trade {@code trade}, or a mismatching success. */
     record Note(PaymentState state, int trade, boolean mismatch) {
@@ -83,8 +73,8 @@ class ArrivalOrderPropertyIntegrationTest {
                 if (first == null) {
                     first = got;
                 }
-                assertThat(got).as("seed %d, %s %s in the order %s (first order %s)", seed, channel, notes, order,
-                        notes).isEqualTo(first);
+                assertThat(got).as("seed %d, %s %s applied in the order %s", seed, channel, notes, order)
+                        .isEqualTo(first);
                 permutationsRun++;
             }
         }

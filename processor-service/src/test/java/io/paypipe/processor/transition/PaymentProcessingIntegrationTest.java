@@ -13,38 +13,26 @@ import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.TopicReader;
-import io.paypipe.processor.support.Rows;
+import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.processor.support.TopicWriter;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.annotation.DirtiesContext;
 
 /** The processor on a real broker and a real database: each notification has one fixed, visible answer. */
 @DirtiesContext
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = "processor.retry-delays=100ms,200ms,400ms,800ms,1s,1s")
-class PaymentProcessingIntegrationTest {
+class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
 
     private static TopicWriter writer;
     private static TopicReader<OrderPaid> paid;
     private static TopicReader<RefundTaskCreated> refundTasks;
 
-    @Autowired
-    JdbcClient jdbc;
-    private Rows db;
 
-    @DynamicPropertySource
-    static void infra(DynamicPropertyRegistry registry) {
-        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
-    }
 
     @BeforeAll
     static void clients() {
@@ -60,10 +48,6 @@ class PaymentProcessingIntegrationTest {
         refundTasks.close();
     }
 
-    @BeforeEach
-    void readBack() {
-        db = new Rows(jdbc);
-    }
 
     @Test
     void firstSuccessPaysTheOrderOnceAndPublishesOrderPaid() {

@@ -11,7 +11,7 @@ import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.alert.AlertPublisher;
 import io.paypipe.processor.failure.TransientProcessingException;
 import io.paypipe.processor.support.BytesTopicReader;
-import io.paypipe.processor.support.Rows;
+import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.processor.support.TopicWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -23,27 +23,23 @@ import java.util.stream.IntStream;
 import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.AbstractMessageListenerContainer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /** Retry topics on a real broker and a real database, with the ladder compressed to 3 s in all. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = "processor.retry-delays=" + RetryTopicsIntegrationTest.LADDER)
 @DirtiesContext
-class RetryTopicsIntegrationTest {
+class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
 
     static final String LADDER = "200ms,400ms,800ms,1600ms";
     private static final Duration LADDER_SUM = Duration.ofMillis(3000);
@@ -58,15 +54,8 @@ class RetryTopicsIntegrationTest {
     private static BytesTopicReader topics;
 
     @Autowired
-    JdbcClient jdbc;
-    private Rows db;
-    @Autowired
     KafkaListenerEndpointRegistry registry;
 
-    @DynamicPropertySource
-    static void infra(DynamicPropertyRegistry registry) {
-        TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
-    }
 
     @BeforeAll
     static void clients() {
@@ -83,10 +72,6 @@ class RetryTopicsIntegrationTest {
         topics.close();
     }
 
-    @BeforeEach
-    void readBack() {
-        db = new Rows(jdbc);
-    }
 
     @Test
     void aTransientFailureClimbsOneRetryLevelPerAttemptThenSucceedsOnce() {
