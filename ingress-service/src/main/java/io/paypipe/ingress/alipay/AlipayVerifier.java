@@ -2,6 +2,7 @@ package io.paypipe.ingress.alipay;
 
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
+import java.util.Base64;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
@@ -39,12 +40,25 @@ class AlipayVerifier {
         if (form.get("sign").isEmpty()) {
             return Check.reject(Rejection.BAD_SIGNATURE, "no sign for app " + appId.get());
         }
+        if (!isStrictBase64(form.get("sign").get())) {
+            // the SDK's Base64 skips characters outside the alphabet: "ab,c" would verify as "abc" (found by the fuzz test)
+            return Check.reject(Rejection.BAD_SIGNATURE, "sign is not Base64 for app " + appId.get());
+        }
         Optional<String> signType = form.get("sign_type");
         if (signType.isEmpty() || !signType.get().equals(AlipayApp.SIGN_TYPE)) {
             return Check.reject(Rejection.BAD_SIGNATURE, "sign_type " + signType.map(AlipayVerifier::loggable).orElse("missing")
                     + " is not RSA2 for app " + appId.get());
         }
         return app.get().verify(form).then(verified -> Check.ok(new Verified(app.get(), verified)));
+    }
+
+    private static boolean isStrictBase64(String sign) {
+        try {
+            Base64.getDecoder().decode(sign);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** A caller-controlled id as it may appear in a log line. */

@@ -91,6 +91,21 @@ class AlipayVerifierTest {
     }
 
     @Test
+    void rejectsAGenuineSignWithACharacterOutsideBase64() {
+        // Given an honest notification whose sign got a comma, a CR or a bracket inserted (the SDK's Base64 skips them)
+        Map<String, String> params = new LinkedHashMap<>(payment(newOutTradeNo(), 100).params());
+        String sign = params.get("sign");
+        for (String junk : List.of(",", "\r", "[", " ")) {
+            Map<String, String> mutated = new LinkedHashMap<>(params);
+            mutated.put("sign", sign.substring(0, 10) + junk + sign.substring(10));
+
+            // Then it is refused although its parameters and the signature bytes are Alipay's
+            assertRejected(rewritten(mutated), Rejection.BAD_SIGNATURE);
+        }
+        assertThat(verifier.verify(form(rewritten(params).body()))).isInstanceOf(Check.Ok.class);
+    }
+
+    @Test
     void acceptsThePublicKeyAsPemToo() {
         String pem = "-----BEGIN PUBLIC KEY-----\n"
                 + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(APP_A.publicKey().getEncoded())
