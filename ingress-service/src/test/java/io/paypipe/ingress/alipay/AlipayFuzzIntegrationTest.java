@@ -23,6 +23,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.ParameterizedTest;
 
 /**
  * Generated input: 10,000 mutations of honest Alipay notifications ({@link AlipayMutations}: bytes flipped, cut,
@@ -77,6 +79,21 @@ class AlipayFuzzIntegrationTest extends AlipayCallbackIntegrationSupport {
         // And the service still answers: health, and an honest notification
         assertThat(get("/actuator/health").body()).contains("\"UP\"");
         assertIsSuccessAck(post(honest.getFirst().body()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"uKb/ClQF9%", "\"application/x-www-form-urlencoded\""})
+    void aContentTypeSpringCannotParseGetsFailWith415NotA500(String contentType) throws Exception {
+        // Given an honest notification sent with a Content-Type that starts with a quote
+        String out = AlipayFixtures.newOutTradeNo();
+
+        // When
+        var response = post(AlipayFixtures.payment(out, 100).body(), contentType);
+
+        // Then it is refused like any unusable content type, and nothing is stored
+        assertThat(response.statusCode()).isEqualTo(415);
+        assertIsFailAck(response);
+        assertNothingStored(out);
     }
 
     private static CallbackFuzzer.Mutant mutant(long caseNumber, Random random, List<AlipayNotification> honest) {

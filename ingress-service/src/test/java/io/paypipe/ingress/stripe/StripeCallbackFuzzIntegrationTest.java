@@ -25,6 +25,8 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.ParameterizedTest;
 
 /**
  * 10,000 generated deliveries at {@code /notify/stripe} through {@link CallbackFuzzer}: events of every kind with
@@ -75,6 +77,23 @@ class StripeCallbackFuzzIntegrationTest extends StripeCallbackIntegrationSupport
         assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
         assertThat(post(EVENTS.paymentIntent(PaymentIntentSpec.of(FUZZ, "FUZZ-AFTER-" + report.seed(), 100, "usd"),
                 PaymentIntentEvent.SUCCEEDED)).statusCode()).isEqualTo(200);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"uKb/ClQF9%", "\"application/json\""})
+    void aContentTypeSpringCannotParseGets415AndTheFailAckNotA500(String contentType) throws Exception {
+        // Given a valid event sent with a Content-Type that starts with a quote
+        String out = StripeFixtures.newOutTradeNo();
+        SignedNotification n = EVENTS.paymentIntent(PaymentIntentSpec.of(StripeFixtures.SHOP_A, out, 100, "usd"),
+                PaymentIntentEvent.SUCCEEDED);
+
+        // When
+        var response = post(n.body(), n.headers(), contentType);
+
+        // Then it is refused like any unusable content type, and nothing is stored
+        assertThat(response.statusCode()).isEqualTo(415);
+        assertIsFailAck(response);
+        assertThat(rawRows(out)).isEmpty();
     }
 
     /** Stripe's rules: a 2xx only for a genuine delivery; a 503 only for a genuine one; no other 5xx. */

@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.ParameterizedTest;
 
 /**
  * Ten thousand generated deliveries to {@code POST /notify/wechatpay}, mutated from a valid payment and a valid
@@ -73,6 +75,23 @@ class WechatPayFuzzIntegrationTest extends CallbackIntegrationSupport {
         assertThat(post(SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", after, newTransactionId(), 100, 100)
                 .json(), Instant.now())).statusCode()).isEqualTo(204);
         assertThat(rawRows(after)).hasSize(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"uKb/ClQF9%", "\"application/json\""})
+    void aContentTypeSpringCannotParseGets415AndTheFailAckNotA500(String contentType) throws Exception {
+        // Given a valid notification sent with a Content-Type that starts with a quote (seed 54022509103098, case 1815)
+        String out = newOutTradeNo();
+        SignedNotification n = SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, newTransactionId(), 100, 100)
+                .json(), Instant.now());
+
+        // When
+        var response = post(n, contentType);
+
+        // Then it is refused like any unusable content type, and nothing is stored
+        assertThat(response.statusCode()).isEqualTo(415);
+        assertIsFailAck(response);
+        assertThat(rawRows(out)).isEmpty();
     }
 
     /**
