@@ -86,6 +86,7 @@ class AlipayCallbackController {
         return switch (outcome) {
             case IntakeOutcome.Published p -> ChannelAck.ALIPAY.success();
             case IntakeOutcome.AlreadySettled s -> ChannelAck.ALIPAY.success();
+            case IntakeOutcome.StateChangedRepublished r -> ChannelAck.ALIPAY.success();
             case IntakeOutcome.StorageFailed s -> ChannelAck.ALIPAY.fail(Rejection.STORAGE_FAILED);
             case IntakeOutcome.PublishFailed p -> ChannelAck.ALIPAY.fail(Rejection.PUBLISH_FAILED);
         };

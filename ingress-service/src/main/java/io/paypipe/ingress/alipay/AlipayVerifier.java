@@ -2,6 +2,7 @@ package io.paypipe.ingress.alipay;
 
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
+import java.util.Base64;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
@@ -39,12 +40,25 @@ class AlipayVerifier {
         if (form.get("sign").isEmpty()) {
             return Check.reject(Rejection.BAD_SIGNATURE, "no sign for app " + appId.get());
         }
+        if (!isCanonicalBase64(form.get("sign").get())) {
+            // the SDK's Base64 skips characters outside the alphabet ("ab,c" verifies as "abc") and, like the JDK's,
+            // ignores the unused bits of the last character: only what Alipay's encoder makes is taken (fuzz finds)
+            return Check.reject(Rejection.BAD_SIGNATURE, "sign is not canonical Base64 for app " + appId.get());
+        }
         Optional<String> signType = form.get("sign_type");
         if (signType.isEmpty() || !signType.get().equals(AlipayApp.SIGN_TYPE)) {
             return Check.reject(Rejection.BAD_SIGNATURE, "sign_type " + signType.map(AlipayVerifier::loggable).orElse("missing")
                     + " is not RSA2 for app " + appId.get());
         }
         return app.get().verify(form).then(verified -> Check.ok(new Verified(app.get(), verified)));
+    }
+
+    private static boolean isCanonicalBase64(String sign) {
+        try {
+            return Base64.getEncoder().encodeToString(Base64.getDecoder().decode(sign)).equals(sign);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** A caller-controlled id as it may appear in a log line. */

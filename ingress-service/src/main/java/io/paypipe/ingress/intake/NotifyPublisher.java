@@ -1,16 +1,25 @@
 package io.paypipe.ingress.intake;
 
+import io.paypipe.core.topic.NotifyHeaders;
 import io.paypipe.core.topic.Topic;
 import io.paypipe.ingress.config.IngressProperties;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
-/** Publishes a verified notification to its topic and waits, within a bound, for the broker to confirm. */
+/**
+ * Publishes a verified notification to its topic and waits, within a bound, for the broker to confirm. Every
+ * record carries its raw row's id in the header {@link NotifyHeaders#RAW_ID}, so that even a record whose value
+ * cannot be read names the row its dead letter settles.
+ */
 @Component
 class NotifyPublisher {
 
@@ -31,11 +40,13 @@ class NotifyPublisher {
         this.timeout = properties.publishTimeout();
     }
 
-    <V> Publication publish(Topic<V> topic, String key, V event) {
+    /** {@code event} under {@code key}, with the header naming raw row {@code rawId}. */
+    <V> Publication publish(Topic<V> topic, String key, V event, long rawId) {
         long deadline = System.nanoTime() + timeout.toNanos();
+        List<Header> headers = List.of(new RecordHeader(NotifyHeaders.RAW_ID, NotifyHeaders.rawIdValue(rawId)));
         try {
             // send() itself may block up to max.block.ms (= the same timeout) when metadata is missing
-            var future = template.send(topic.name(), key, event);
+            var future = template.send(new ProducerRecord<String, Object>(topic.name(), null, key, event, headers));
             long remaining = Math.max(deadline - System.nanoTime(), 1);
             RecordMetadata meta = future.get(remaining, TimeUnit.NANOSECONDS).getRecordMetadata();
             return new Publication.Confirmed(meta.partition(), meta.offset());

@@ -39,10 +39,10 @@ class RawNotificationRepository {
         jdbc.sql("""
                         INSERT INTO pay_notify_raw (tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no,
                             out_trade_no, notify_id, trade_state, order_amount_minor, paid_amount_minor, currency,
-                            handled, attempts, raw_body, created_at, updated_at)
+                            handled, attempts, raw_body, created_at, updated_at, last_delivered_at)
                         VALUES (:tenantId, :merchantId, :spMerchantId, :channel, :channelTradeNo,
                             :outTradeNo, :notifyId, :tradeState, :orderAmount, :paidAmount, :currency,
-                            0, 0, :rawBody, :createdAt, :updatedAt)
+                            0, 0, :rawBody, :createdAt, :updatedAt, :createdAt)
                         """)
                 .param("tenantId", n.orderKey().tenantId().value())
                 .param("merchantId", n.orderKey().merchantId().value())
@@ -60,6 +60,20 @@ class RawNotificationRepository {
                 .param("updatedAt", at)
                 .update(keys, "id");
         return keys.getKeyAs(Number.class).longValue();
+    }
+
+    /**
+     * A later delivery of row {@code id} was published again: its processing starts over, and the auditor counts the
+     * row's retry budget from {@code last_delivered_at}. Never moves it back (two instances, two clocks).
+     */
+    void markDelivered(long id, Instant at) {
+        jdbc.sql("""
+                        UPDATE pay_notify_raw SET last_delivered_at = GREATEST(COALESCE(last_delivered_at, :at), :at)
+                        WHERE id = :id
+                        """)
+                .param("at", Timestamp.from(at))
+                .param("id", id)
+                .update();
     }
 
     /** The row of a channel trade number; fails (DataAccessException) if there is none. */

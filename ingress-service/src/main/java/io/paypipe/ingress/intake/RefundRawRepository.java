@@ -35,10 +35,10 @@ class RefundRawRepository {
         jdbc.sql("""
                         INSERT INTO pay_refund_raw (tenant_id, merchant_id, sp_merchant_id, channel, refund_no,
                             channel_refund_id, channel_trade_no, out_trade_no, notify_id, refund_state,
-                            refund_amount_minor, currency, handled, attempts, raw_body, created_at, updated_at)
+                            refund_amount_minor, currency, handled, attempts, raw_body, created_at, updated_at, last_delivered_at)
                         VALUES (:tenantId, :merchantId, :spMerchantId, :channel, :refundNo,
                             :channelRefundId, :channelTradeNo, :outTradeNo, :notifyId, :refundState,
-                            :amount, :currency, 0, 0, :rawBody, :at, :at)
+                            :amount, :currency, 0, 0, :rawBody, :at, :at, :at)
                         """)
                 .param("tenantId", r.orderKey().tenantId().value())
                 .param("merchantId", r.orderKey().merchantId().value())
@@ -56,6 +56,17 @@ class RefundRawRepository {
                 .param("at", at)
                 .update(keys, "id");
         return keys.getKeyAs(Number.class).longValue();
+    }
+
+    /** A later delivery of row {@code id} was published again (see {@code RawNotificationRepository#markDelivered}). */
+    void markDelivered(long id, Instant at) {
+        jdbc.sql("""
+                        UPDATE pay_refund_raw SET last_delivered_at = GREATEST(COALESCE(last_delivered_at, :at), :at)
+                        WHERE id = :id
+                        """)
+                .param("at", Timestamp.from(at))
+                .param("id", id)
+                .update();
     }
 
     private RawNotification find(String channel, String refundNo) {

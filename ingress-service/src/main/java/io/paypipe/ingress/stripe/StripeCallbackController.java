@@ -92,6 +92,7 @@ class StripeCallbackController {
         return switch (outcome) {
             case IntakeOutcome.Published p -> ChannelAck.STRIPE.success();
             case IntakeOutcome.AlreadySettled s -> ChannelAck.STRIPE.success();
+            case IntakeOutcome.StateChangedRepublished r -> ChannelAck.STRIPE.success();
             case IntakeOutcome.StorageFailed s -> ChannelAck.STRIPE.fail(Rejection.STORAGE_FAILED);
             case IntakeOutcome.PublishFailed p -> ChannelAck.STRIPE.fail(Rejection.PUBLISH_FAILED);
         };

@@ -99,6 +99,7 @@ class WechatPayCallbackController {
         return switch (outcome) {
             case IntakeOutcome.Published p -> ChannelAck.WECHATPAY.success();
             case IntakeOutcome.AlreadySettled s -> ChannelAck.WECHATPAY.success();
+            case IntakeOutcome.StateChangedRepublished r -> ChannelAck.WECHATPAY.success();
             case IntakeOutcome.StorageFailed s -> ChannelAck.WECHATPAY.fail(Rejection.STORAGE_FAILED);
             case IntakeOutcome.PublishFailed p -> ChannelAck.WECHATPAY.fail(Rejection.PUBLISH_FAILED);
         };

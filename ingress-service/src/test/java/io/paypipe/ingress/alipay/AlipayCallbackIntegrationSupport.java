@@ -35,7 +35,7 @@ import org.springframework.test.context.DynamicPropertySource;
 abstract class AlipayCallbackIntegrationSupport extends CallbackIntegrationBase {
 
     static final String FORM = "application/x-www-form-urlencoded; charset=utf-8";
-    private static final Path MERCHANTS_FILE = merchantsFile();
+    static final Path MERCHANTS_FILE = merchantsFile();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @DynamicPropertySource

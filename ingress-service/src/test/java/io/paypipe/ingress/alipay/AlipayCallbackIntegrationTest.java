@@ -48,6 +48,7 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
                 n.param("trade_no"), out, n.notifyId(), "TRADE_SUCCESS", 10_010, 10_000, "CNY", 0, n.bodyAsString()));
         List<ConsumerRecord<String, PaymentNotified>> records = payments.recordsFor(KEY_A + out);
         assertThat(records).singleElement().satisfies(r -> {
+            assertCarriesRawId(r, row.id());
             PaymentNotified e = r.value();
             assertThat(e.eventId()).isEqualTo(PaymentNotified.idFor(row.id()));
             assertThat(e.channel()).isEqualTo(Channel.ALIPAY);
@@ -118,8 +119,11 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
         assertThat(rawRows(out)).isEmpty();
         assertThat(jdbc.sql("SELECT refund_no FROM pay_refund_raw WHERE out_trade_no = :out").param("out", out)
                 .query(String.class).single()).isEqualTo(refundNo);
+        long rawId = jdbc.sql("SELECT id FROM pay_refund_raw WHERE out_trade_no = :out").param("out", out)
+                .query(Long.class).single();
         List<ConsumerRecord<String, RefundNotified>> records = refunds.recordsFor(KEY_A + out);
-        assertThat(records).isNotEmpty().allSatisfy(r -> {
+        assertThat(records).hasSize(2).allSatisfy(r -> {
+            assertCarriesRawId(r, rawId);
             assertThat(r.value().refundNo()).isEqualTo(refundNo);
             assertThat(r.value().state()).isEqualTo(RefundState.SUCCEEDED);
             assertThat(r.value().refundAmount()).isEqualTo(Money.of(2_000, "CNY"));

@@ -91,6 +91,32 @@ class AlipayVerifierTest {
     }
 
     @Test
+    void rejectsAGenuineSignWrittenOtherwiseThanAlipaysEncoderWritesIt() {
+        // Given an honest notification whose sign got a comma, a CR, a bracket or a space inserted (the SDK's Base64
+        // skips them), or whose last character before the padding differs in the bits Base64 decoders ignore
+        Map<String, String> params = new LinkedHashMap<>(payment(newOutTradeNo(), 100).params());
+        String sign = params.get("sign");
+        List<String> variants = new java.util.ArrayList<>();
+        for (String junk : List.of(",", "\r", "[", " ")) {
+            variants.add(sign.substring(0, 10) + junk + sign.substring(10));
+        }
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        int last = sign.indexOf("==") - 1; // a 2048-bit signature is 256 bytes: "…X=="
+        String trailingBits = sign.substring(0, last) + alphabet.charAt(alphabet.indexOf(sign.charAt(last)) ^ 1) + "==";
+        assertThat(Base64.getDecoder().decode(trailingBits)).isEqualTo(Base64.getDecoder().decode(sign));
+        variants.add(trailingBits);
+
+        for (String variant : variants) {
+            Map<String, String> mutated = new LinkedHashMap<>(params);
+            mutated.put("sign", variant);
+
+            // Then it is refused although its parameters and the signature bytes are Alipay's
+            assertRejected(rewritten(mutated), Rejection.BAD_SIGNATURE);
+        }
+        assertThat(verifier.verify(form(rewritten(params).body()))).isInstanceOf(Check.Ok.class);
+    }
+
+    @Test
     void acceptsThePublicKeyAsPemToo() {
         String pem = "-----BEGIN PUBLIC KEY-----\n"
                 + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(APP_A.publicKey().getEncoded())

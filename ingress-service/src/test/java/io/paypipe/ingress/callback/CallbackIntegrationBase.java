@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.event.RefundNotified;
+import io.paypipe.core.topic.NotifyHeaders;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -14,8 +19,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * What every channel's ingress integration test needs: the two topics ingress writes, read back, and the
- * {@code pay_notify_raw} rows of an order. Each channel's support class adds its merchants file and requests.
+ * What every channel's ingress integration test needs: the two topics ingress writes, read back, the
+ * {@code pay_notify_raw} rows of an order, and the delivery times of a raw row. Each channel's support class adds
+ * its merchants file and requests.
  */
 public abstract class CallbackIntegrationBase {
 
@@ -64,5 +70,47 @@ public abstract class CallbackIntegrationBase {
         List<RawRow> rows = rawRows(outTradeNo);
         assertThat(rows).hasSize(1);
         return rows.getFirst();
+    }
+
+    /** The two raw tables ingress reserves rows in. */
+    public enum RawTable {
+        PAYMENTS("pay_notify_raw"), REFUNDS("pay_refund_raw");
+
+        private final String table;
+
+        RawTable(String table) {
+            this.table = table;
+        }
+    }
+
+    /** {@code created_at} (first delivery) and {@code last_delivered_at} of a raw row, plus its state and handled. */
+    public record Deliveries(Instant createdAt, Instant lastDeliveredAt, String state, int handled) {
+    }
+
+    protected Deliveries deliveries(RawTable raw, long rawId) {
+        String state = raw == RawTable.PAYMENTS ? "trade_state" : "refund_state";
+        return jdbc.sql("SELECT created_at, last_delivered_at, " + state + ", handled FROM " + raw.table + " WHERE id = :id")
+                .param("id", rawId)
+                .query((rs, i) -> new Deliveries(rs.getTimestamp(1).toInstant(), rs.getTimestamp(2).toInstant(),
+                        rs.getString(3), rs.getInt(4)))
+                .single();
+    }
+
+    /** As if the row had been first (and last) delivered at {@code at}. */
+    protected void backdate(RawTable raw, long rawId, Instant at) {
+        jdbc.sql("UPDATE " + raw.table + " SET created_at = :at, last_delivered_at = :at WHERE id = :id")
+                .param("at", Timestamp.from(at)).param("id", rawId).update();
+    }
+
+    /** As the processor (or the refund service) does: handled 1 (applied) or 2 (needs a person). */
+    protected void settle(RawTable raw, long rawId, int handled) {
+        jdbc.sql("UPDATE " + raw.table + " SET handled = :handled WHERE id = :id")
+                .param("handled", handled).param("id", rawId).update();
+    }
+
+    /** The record carries exactly one {@code paypipe-raw-id} header, the raw row's id in decimal. */
+    protected static void assertCarriesRawId(ConsumerRecord<?, ?> record, long rawId) {
+        assertThat(record.headers().headers(NotifyHeaders.RAW_ID)).singleElement()
+                .satisfies(h -> assertThat(new String(h.value(), StandardCharsets.UTF_8)).isEqualTo(Long.toString(rawId)));
     }
 }

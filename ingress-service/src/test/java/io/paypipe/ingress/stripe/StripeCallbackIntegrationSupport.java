@@ -39,7 +39,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "ingress.publish-timeout=1500ms")
 abstract class StripeCallbackIntegrationSupport extends CallbackIntegrationBase {
 
-    private static final Path MERCHANTS_FILE = merchantsFile();
+    static final Path MERCHANTS_FILE = merchantsFile();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     static final StripeEvents EVENTS = new StripeEvents(Clock.systemUTC());
 

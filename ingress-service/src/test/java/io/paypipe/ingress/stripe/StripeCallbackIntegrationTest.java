@@ -48,6 +48,7 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
         assertThat(row).isEqualTo(new RawRow(row.id(), "shop-a", SHOP_A.account(), null, "stripe", spec.paymentIntentId(),
                 out, n.id(), "payment_intent.succeeded", 10_010, 10_000, "USD", 0, new String(n.body(), StandardCharsets.UTF_8)));
         assertThat(payments.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).singleElement().satisfies(r -> {
+            assertCarriesRawId(r, row.id());
             PaymentNotified e = r.value();
             assertThat(e.eventId()).isEqualTo(PaymentNotified.idFor(row.id()));
             assertThat(e.channel()).isEqualTo(Channel.STRIPE);
@@ -174,7 +175,10 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
                 "merchant_id", SHOP_A.account(), "notify_id", succeeded.id()));
         List<String> states = eventRows(payment.paymentIntentId()).stream().map(r -> (String) r.get("state")).toList();
         assertThat(states).containsExactly("refund.created", "charge.refunded");
+        long rawId = jdbc.sql("SELECT id FROM pay_refund_raw WHERE out_trade_no = :out").param("out", out)
+                .query(Long.class).single();
         assertThat(refunds.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).hasSize(2).allSatisfy(r -> {
+            assertCarriesRawId(r, rawId);
             RefundNotified e = r.value();
             assertThat(e.refundNo()).isEqualTo("RF-" + out);
             assertThat(e.state()).isEqualTo(RefundState.SUCCEEDED);

@@ -45,6 +45,7 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
                 envelopeId(n), "SUCCESS", 10010, 10000, "CNY", 0, n.bodyText()));
         List<ConsumerRecord<String, PaymentNotified>> records = payments.recordsFor("shop-a|1900000100|" + out);
         assertThat(records).singleElement().satisfies(r -> {
+            assertCarriesRawId(r, row.id());
             PaymentNotified e = r.value();
             assertThat(e.eventId()).isEqualTo(PaymentNotified.idFor(row.id()));
             assertThat(e.rawId()).isEqualTo(row.id());
@@ -71,8 +72,10 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
         assertThat(post(n).statusCode()).isEqualTo(204);
 
         long rawId = singleRawRow(out).id();
-        assertThat(payments.recordsFor("shop-a|1900000100|" + out)).hasSize(2)
-                .allSatisfy(r -> assertThat(r.value().eventId()).isEqualTo(PaymentNotified.idFor(rawId)));
+        assertThat(payments.recordsFor("shop-a|1900000100|" + out)).hasSize(2).allSatisfy(r -> {
+            assertThat(r.value().eventId()).isEqualTo(PaymentNotified.idFor(rawId));
+            assertCarriesRawId(r, rawId);
+        });
     }
 
     @Test

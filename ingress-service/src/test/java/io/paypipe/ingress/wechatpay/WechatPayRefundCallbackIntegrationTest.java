@@ -42,6 +42,7 @@ class WechatPayRefundCallbackIntegrationTest extends CallbackIntegrationSupport 
                 refundNo, "50200207182018070300011301001", tx, out, envelopeId(n), "SUCCESS", 2500, "CNY", 0, n.bodyText()));
         assertThat(rawRows(out)).isEmpty();
         assertThat(refunds.recordsFor("shop-a|1900000100|" + out)).singleElement().satisfies(r -> {
+            assertCarriesRawId(r, row.id());
             RefundNotified e = r.value();
             assertThat(e.eventId()).isEqualTo(RefundNotified.idFor(row.id()));
             assertThat(e.rawId()).isEqualTo(row.id());
