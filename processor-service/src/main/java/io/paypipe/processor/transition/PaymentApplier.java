@@ -190,8 +190,12 @@ class PaymentApplier {
         return Optional.empty();
     }
 
-    /** Stored at millisecond precision, so a re-publish from the row carries exactly the same value. */
+    /**
+     * Whole seconds, so that a re-publish from the stored row carries exactly the value the first publish did:
+     * Connector/J takes a MariaDB that announces itself as {@code 5.5.5-10.x} for a server without fractional
+     * seconds and writes DATETIME(3) columns without them. The channels send whole seconds anyway.
+     */
     private static Instant paidAt(PaymentNotified n) {
-        return (n.paidAt() != null ? n.paidAt() : n.receivedAt()).truncatedTo(ChronoUnit.MILLIS);
+        return (n.paidAt() != null ? n.paidAt() : n.receivedAt()).truncatedTo(ChronoUnit.SECONDS);
     }
 }
