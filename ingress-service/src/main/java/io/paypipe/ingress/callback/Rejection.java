@@ -19,6 +19,10 @@ public enum Rejection {
     BAD_SIGNATURE(HttpStatus.UNAUTHORIZED, "signature verification failed"),
     DECRYPT_FAILED(HttpStatus.BAD_REQUEST, "cannot decrypt resource"),
     MERCHANT_MISMATCH(HttpStatus.UNAUTHORIZED, "merchant mismatch"),
+    /** WeChat: the payment's appid (sp_appid / sub_appid) is not one the merchants file lists for its merchant. */
+    APP_MISMATCH(HttpStatus.UNAUTHORIZED, "app mismatch"),
+    /** Alipay: seller_id is not the seller the merchants file lists for the app that owns the order. */
+    SELLER_MISMATCH(HttpStatus.UNAUTHORIZED, "seller mismatch"),
     MALFORMED(HttpStatus.BAD_REQUEST, "malformed notification"),
     BUSY(HttpStatus.SERVICE_UNAVAILABLE, "busy, retry later"),
     STORAGE_FAILED(HttpStatus.INTERNAL_SERVER_ERROR, "storage unavailable"),

@@ -23,8 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -43,8 +41,6 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
 
     private static final Path MERCHANTS_FILE = merchantsFile();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private static final Pattern LOG_LINE = Pattern.compile(
-            "^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} +(TRACE|DEBUG|INFO|WARN|ERROR) +\\[[^\\]]*\\] (\\S+) - ");
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -97,15 +93,6 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
 
     private long count(String table) {
         return jdbc.sql("SELECT COUNT(*) FROM " + table).query(Long.class).single();
-    }
-
-    /** The log lines written since {@code offset} of the captured output, Kafka's own chatter left out. */
-    static List<String> logLinesSince(String captured, int offset) {
-        return captured.substring(offset).lines().filter(line -> {
-            Matcher m = LOG_LINE.matcher(line);
-            return m.find() && !m.group(2).startsWith("o.a.k") && !m.group(2).startsWith("kafka")
-                    && !m.group(2).startsWith("org.apache.kafka");
-        }).toList();
     }
 
     HttpResponse<String> post(SignedNotification n) throws IOException, InterruptedException {
