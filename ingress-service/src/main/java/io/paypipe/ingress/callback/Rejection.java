@@ -10,6 +10,8 @@ import org.springframework.http.HttpStatus;
 public enum Rejection {
     EMPTY_BODY(HttpStatus.BAD_REQUEST, "empty body"),
     BODY_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "body too large"),
+    /** The body was not complete within {@code ingress.body-read-timeout}; Tomcat closes the connection on a 408. */
+    BODY_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "body not received in time"),
     NOT_UTF8(HttpStatus.BAD_REQUEST, "body is not UTF-8"),
     MISSING_HEADERS(HttpStatus.BAD_REQUEST, "missing signature headers"),
     BAD_TIMESTAMP(HttpStatus.BAD_REQUEST, "bad timestamp"),

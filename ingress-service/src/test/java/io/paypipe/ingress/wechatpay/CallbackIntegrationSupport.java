@@ -3,6 +3,7 @@ package io.paypipe.ingress.wechatpay;
 import io.paypipe.ingress.callback.CallbackIntegrationBase;
 import static io.paypipe.ingress.wechatpay.Fixtures.OTHER_PROVIDER;
 import static io.paypipe.ingress.wechatpay.Fixtures.PROVIDER;
+import static io.paypipe.ingress.wechatpay.Fixtures.SANDBOX_SHOP;
 import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_A;
 import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_B;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,8 +34,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Ingress on the shared real broker and database of {@link TestInfra}, with merchants A, B and a service
- * provider in a merchants file written by the test. One Spring context for every subclass.
+ * Ingress on the shared real broker and database of {@link TestInfra}, with merchants A, B, two service
+ * providers and a merchant of the channel sandbox in a merchants file written by the test. One Spring context for every subclass.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "ingress.publish-timeout=1500ms")
 abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
@@ -121,7 +122,7 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
         assertThat(response.body()).doesNotContain("Exception").doesNotContain("at io.").doesNotContain("trace");
     }
 
-    private URI uri(String path) {
+    URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }
 
@@ -130,7 +131,7 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
             Path file = Files.createTempFile("ingress-merchants", ".yaml");
             file.toFile().deleteOnExit();
             new MerchantsFile(List.of(SHOP_A.toMerchant(), SHOP_B.toMerchant(), PROVIDER.toMerchant(),
-                    OTHER_PROVIDER.toMerchant())).write(file);
+                    OTHER_PROVIDER.toMerchant(), SANDBOX_SHOP.merchant())).write(file);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
