@@ -1,7 +1,10 @@
 package io.paypipe.core.merchant;
 
 import io.paypipe.core.id.Channel;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One merchant account at one channel. {@code merchantId} is the WeChat mchid (the service provider's
@@ -22,18 +25,29 @@ public record Merchant(String tenant, Channel channel, String merchantId, List<S
     }
 
     /**
-     * WeChat Pay API v3: the APIv3 key (32 ASCII characters, decrypts {@code resource}) and the platform
-     * keys that sign notifications, each under the id sent in {@code Wechatpay-Serial}: a public-key id
-     * ({@code PUB_KEY_ID_...}) or a platform certificate serial (40 hex characters).
+     * WeChat Pay API v3: the APIv3 key (32 ASCII characters, decrypts {@code resource}), the app ids payments may
+     * name, and the platform keys that sign notifications, each under the id sent in {@code Wechatpay-Serial}: a
+     * public-key id ({@code PUB_KEY_ID_...}) or a platform certificate serial (40 hex characters).
+     * <p>
+     * {@code appIds}: direct mode, the merchant's own app ids ({@code appid}); service-provider mode, the provider's
+     * ({@code sp_appid}). {@code subAppIds}: service-provider mode only, per sub_mchid the app ids of that
+     * sub-merchant ({@code sub_appid}; a payment without one is made under the provider's app).
      */
-    public record WechatPayCredentials(String apiV3Key, List<PlatformKey> platformKeys) {
+    public record WechatPayCredentials(String apiV3Key, List<String> appIds, Map<String, List<String>> subAppIds,
+                                       List<PlatformKey> platformKeys) {
         public WechatPayCredentials {
+            appIds = appIds == null ? List.of() : List.copyOf(appIds);
+            Map<String, List<String>> subs = new LinkedHashMap<>();
+            if (subAppIds != null) {
+                subAppIds.forEach((sub, ids) -> subs.put(sub, ids == null ? List.of() : List.copyOf(ids)));
+            }
+            subAppIds = Collections.unmodifiableMap(subs);
             platformKeys = platformKeys == null ? List.of() : List.copyOf(platformKeys);
         }
 
         @Override
         public String toString() {
-            return "WechatPayCredentials[keys=" + platformKeys.stream().map(PlatformKey::id).toList() + "]";
+            return "WechatPayCredentials[apps=" + appIds + ", keys=" + platformKeys.stream().map(PlatformKey::id).toList() + "]";
         }
     }
 
@@ -45,11 +59,21 @@ public record Merchant(String tenant, Channel channel, String merchantId, List<S
         }
     }
 
-    /** Alipay: the app id and Alipay's public key (Base64 X.509 or PEM) that signs notifications. */
-    public record AlipayCredentials(String appId, String alipayPublicKey) {
+    /**
+     * Alipay: the app id, the seller (the {@code 2088...} user id, PID, of the merchant whose orders the app's
+     * notifications are about: {@code seller_id}), per authorising app of a service provider (ISV) that merchant's
+     * seller id, and Alipay's public key (Base64 X.509 or PEM) that signs notifications.
+     */
+    public record AlipayCredentials(String appId, String sellerId, Map<String, String> authAppSellerIds,
+                                    String alipayPublicKey) {
+        public AlipayCredentials {
+            authAppSellerIds = authAppSellerIds == null ? Map.of()
+                    : Collections.unmodifiableMap(new LinkedHashMap<>(authAppSellerIds));
+        }
+
         @Override
         public String toString() {
-            return "AlipayCredentials[" + appId + "]";
+            return "AlipayCredentials[" + appId + " seller " + sellerId + "]";
         }
     }
 

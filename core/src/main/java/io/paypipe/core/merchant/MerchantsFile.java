@@ -15,6 +15,13 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public record MerchantsFile(List<Merchant> merchants) {
 
+    /** {@code tenant_id VARCHAR(32)} in every table that has it (migration V1). */
+    public static final int TENANT_ID_WIDTH = 32;
+    /** {@code merchant_id} / {@code sp_merchant_id VARCHAR(64)} in every table that has them (migration V1). */
+    public static final int MERCHANT_ID_WIDTH = 64;
+    /** WeChat's {@code appid}, {@code sp_appid}, {@code sub_appid}: string[1,32]. */
+    public static final int APP_ID_WIDTH = 32;
+
     private static final YAMLMapper YAML = YAMLMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
@@ -23,16 +30,38 @@ public record MerchantsFile(List<Merchant> merchants) {
         merchants = merchants == null ? List.of() : List.copyOf(merchants);
     }
 
+    /** Reads and {@linkplain #validate() validates} the file: a service that reads it stops at start if it is unusable. */
     public static MerchantsFile read(Path path) {
+        MerchantsFile file;
         try {
-            return YAML.readValue(Files.readString(path), MerchantsFile.class);
+            file = YAML.readValue(Files.readString(path), MerchantsFile.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read merchants file " + path, e);
         }
+        return file.validated("merchants file " + path);
     }
 
     public static MerchantsFile parse(String yaml) {
         return YAML.readValue(yaml, MerchantsFile.class);
+    }
+
+    /**
+     * This file, if every entry can be used: tenant and merchant ids fit the database's columns ({@link #TENANT_ID_WIDTH},
+     * {@link #MERCHANT_ID_WIDTH}), exactly its channel's credentials block, a WeChat merchant lists its app ids (a
+     * service provider's {@code subAppIds} only for its sub-merchants), an Alipay app its seller id and, for a
+     * service provider, the seller id of every authorising app. Otherwise {@link IllegalArgumentException} naming
+     * every problem (entries and ids, never a credential).
+     */
+    public MerchantsFile validate() {
+        return validated("merchants file");
+    }
+
+    private MerchantsFile validated(String what) {
+        List<String> problems = MerchantsFileRules.problemsOf(this);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(what + " is not usable: " + String.join("; ", problems));
+        }
+        return this;
     }
 
     public String toYaml() {

@@ -8,24 +8,45 @@ import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The demo: creates orders the way the merchant's order system does, has the sandbox pay them as WeChat
- * would (one of them through a storm of duplicate notifications, some with a coupon), then waits until
- * every effect is there exactly once and prints a summary.
+ * would (one of them through a storm of duplicate notifications pushed in waves, the others meanwhile, some with
+ * a coupon), then waits until every effect is there exactly once and prints a summary, with how many deliveries
+ * the first attempt got acknowledged.
  */
 public final class Demo {
 
-    /** @param stormCopies how many copies of one notification the storm pushes */
-    public record Plan(int orders, int stormCopies, Duration timeout) {
+    /**
+     * @param orders      orders created and paid: order 0 gets the storm, the others one notification each
+     * @param stormCopies how many copies of order 0's notification the storm pushes (at least 1)
+     * @param stormWave   how many of them are pushed at a time (the next wave once these are answered)
+     */
+    public record Plan(int orders, int stormCopies, int stormWave, Duration timeout) {
+        public Plan {
+            if (orders < 1 || stormCopies < 1 || stormWave < 1) {
+                throw new IllegalArgumentException("a demo needs at least one order, one storm copy and waves of one");
+            }
+        }
+    }
+
+    /** Deliveries whose first attempt the sandbox saw acknowledged with WeChat's success ack. */
+    public record FirstTries(int others, int othersAcknowledged, int stormCopies, int stormAcknowledged) {
     }
 
     public record Result(String prefix, DemoCounts counts, long orderPaidRecords, long orderPaidEventIds,
-                         Duration took, boolean complete) {
+                         FirstTries firstTries, Duration took, boolean complete) {
     }
 
     private final LocalPipeline pipeline;
@@ -52,20 +73,66 @@ public final class Demo {
                 amounts[i] = 100 + ThreadLocalRandom.current().nextLong(99_900);
                 orders.create(merchants.get(i % merchants.size()).merchantId(), outTradeNo(prefix, i), amounts[i]);
             }
-            out.printf("demo: paying them through the sandbox; then order %s gets a storm of %d identical notifications%n",
-                    outTradeNo(prefix, 0), plan.stormCopies());
-            for (int i = plan.orders() - 1; i >= 0; i--) { // the storm last: it saturates ingress's bulkhead
-                Long payerTotal = i % 5 == 1 ? amounts[i] - Math.min(50, amounts[i] - 1) : null; // a coupon paid part
-                payments.pay(merchants.get(i % merchants.size()).merchantId(), outTradeNo(prefix, i), amounts[i],
-                        payerTotal, i == 0 ? plan.stormCopies() : 1);
+            out.printf("demo: order %s gets a storm of %d identical notifications, %d at a time; the other %d orders"
+                    + " are paid meanwhile%n", outTradeNo(prefix, 0), plan.stormCopies(), plan.stormWave(), plan.orders() - 1);
+            IntFunction<WechatPayPayments.Payment> pay = i -> payments.pay(merchants.get(i % merchants.size()).merchantId(),
+                    outTradeNo(prefix, i), amounts[i], i % 5 == 1 ? amounts[i] - Math.min(50, amounts[i] - 1) : null, 1);
+            int waves = Math.ceilDiv(plan.stormCopies(), plan.stormWave());
+            int othersPerWave = Math.ceilDiv(plan.orders() - 1, waves);
+            WechatPayPayments.Payment storm = null;
+            List<WechatPayPayments.Payment> others = new ArrayList<>();
+            for (int wave = 0, next = 1; wave < waves; wave++) {
+                int copies = Math.min(plan.stormWave(), plan.stormCopies() - wave * plan.stormWave());
+                List<CompletableFuture<NotificationPusher.Delivery>> pushed;
+                if (storm == null) {
+                    storm = payments.pay(merchants.getFirst().merchantId(), outTradeNo(prefix, 0), amounts[0], null, copies);
+                    pushed = storm.deliveries();
+                } else {
+                    pushed = payments.pushAgain(storm, copies);
+                }
+                for (int k = 0; k < othersPerWave && next < plan.orders(); k++, next++) {
+                    others.add(pay.apply(next));
+                }
+                awaitAnswers(pushed);
             }
-            Result result = await(plan, prefix, jdbc, counter, start);
+            Result result = await(plan, prefix, jdbc, counter, start, firstTries(storm, others));
             printSummary(result, plan);
             return result;
         }
     }
 
-    private Result await(Plan plan, String prefix, JdbcClient jdbc, OrderPaidCounter counter, Instant start) {
+    /** A wave is answered once each delivery is acknowledged, or after WeChat's timeout and a second at most. */
+    private static void awaitAnswers(List<CompletableFuture<NotificationPusher.Delivery>> wave) {
+        try {
+            CompletableFuture.allOf(wave.toArray(CompletableFuture[]::new))
+                    .get(NotificationPusher.WECHAT_TIMEOUT.plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // some were not acknowledged: they are pushed again on WeChat's schedule, the next wave goes on
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** From the sandbox's delivery history: each delivery's first attempt. */
+    private Supplier<FirstTries> firstTries(WechatPayPayments.Payment storm, List<WechatPayPayments.Payment> others) {
+        NotificationPusher pusher = pipeline.bean(Service.SANDBOX, NotificationPusher.class);
+        return () -> {
+            List<NotificationPusher.Delivery> otherDeliveries = others.stream()
+                    .flatMap(p -> pusher.deliveries(p.notification().id()).stream()).toList();
+            List<NotificationPusher.Delivery> stormDeliveries = pusher.deliveries(storm.notification().id());
+            return new FirstTries(otherDeliveries.size(), acknowledgedFirst(otherDeliveries), stormDeliveries.size(),
+                    acknowledgedFirst(stormDeliveries));
+        };
+    }
+
+    private static int acknowledgedFirst(List<NotificationPusher.Delivery> deliveries) {
+        return (int) deliveries.stream()
+                .filter(d -> !d.attempts().isEmpty() && d.attempts().getFirst().acknowledged()).count();
+    }
+
+    private Result await(Plan plan, String prefix, JdbcClient jdbc, OrderPaidCounter counter, Instant start,
+                         Supplier<FirstTries> firstTries) {
         Instant deadline = start.plus(plan.timeout());
         Instant nextProgress = Instant.now();
         while (true) {
@@ -73,7 +140,7 @@ public final class Demo {
             boolean complete = counts.paidOrders() == plan.orders() && counts.shipments() == plan.orders()
                     && counts.pointsGrants() == plan.orders() && counter.distinctEventIds() == plan.orders();
             if (complete || Instant.now().isAfter(deadline)) {
-                return new Result(prefix, counts, counter.records(), counter.distinctEventIds(),
+                return new Result(prefix, counts, counter.records(), counter.distinctEventIds(), firstTries.get(),
                         Duration.between(start, Instant.now()), complete);
             }
             if (!Instant.now().isBefore(nextProgress)) {
@@ -95,8 +162,13 @@ public final class Demo {
         out.printf("  notifications sent  %6d  (raw rows stored: %d, one per payment)%n",
                 plan.orders() - 1 + plan.stormCopies(), c.rawRows());
         NotificationPusher.Stats pushes = pipeline.bean(Service.SANDBOX, NotificationPusher.class).stats();
-        out.printf("  HTTP deliveries     %6d  (%d answered with a fail ack, e.g. by the bulkhead, and pushed again on"
-                + " WeChat's schedule)%n", pushes.attempts(), pushes.failedAttempts());
+        out.printf("  HTTP deliveries     %6d  (%d answered with a fail ack and pushed again on WeChat's schedule)%n",
+                pushes.attempts(), pushes.failedAttempts());
+        FirstTries first = r.firstTries();
+        out.printf("  first tries         %6d  of %d other orders' first deliveries acknowledged on their first attempt%n",
+                first.othersAcknowledged(), first.others());
+        out.printf("  storm first tries   %6d  of %d copies of %s (%d at a time) acknowledged on their first attempt%n",
+                first.stormAcknowledged(), first.stormCopies(), outTradeNo(r.prefix(), 0), plan.stormWave());
         out.printf("  ledger rows         %6d%n", c.ledgerRows());
         out.printf("  OrderPaid events    %6d  (distinct event ids; %d records)%n", r.orderPaidEventIds(), r.orderPaidRecords());
         out.printf("  shipments           %6d%n", c.shipments());

@@ -12,8 +12,9 @@ import java.util.concurrent.CountDownLatch;
  * {@code SPRING_KAFKA_BOOTSTRAP_SERVERS} and {@code SPRING_DATASOURCE_URL} name external ones; then the
  * channel sandbox, the four services and the downstream reference consumers; then runs the demo.
  * <p>
- * Options: {@code --orders=N} (default 20), {@code --storm=N} duplicate copies for one order (default 200),
- * {@code --no-demo}, {@code --exit-after-demo}.
+ * Options: {@code --orders=N} (default 101: one storm order and 100 others), {@code --storm=N} duplicate copies
+ * for one order (default 1000), {@code --storm-wave=N} copies pushed at a time (default 200), {@code --no-demo},
+ * {@code --exit-after-demo}.
  */
 public final class LocalLauncher {
 
@@ -32,8 +33,9 @@ public final class LocalLauncher {
     }
 
     private static void run(List<String> options) throws Exception {
-        int orders = intOption(options, "--orders=", 20);
-        int storm = intOption(options, "--storm=", 200);
+        int orders = intOption(options, "--orders=", 101);
+        int storm = intOption(options, "--storm=", 1000);
+        int stormWave = intOption(options, "--storm-wave=", 200);
         Path var = Path.of(System.getenv().getOrDefault("PAYPIPE_VAR_DIR", "var")).toAbsolutePath();
         Path merchantsFile = Path.of(System.getenv().getOrDefault("PAYMENT_MERCHANTS_FILE",
                 var.resolve("merchants.yaml").toString())).toAbsolutePath();
@@ -72,7 +74,7 @@ public final class LocalLauncher {
                 settings.port(Service.SANDBOX), merchantsFile);
 
         if (!options.contains("--no-demo")) {
-            Demo.Result result = new Demo(pipeline, System.out).run(new Demo.Plan(orders, storm, Duration.ofMinutes(2)));
+            Demo.Result result = new Demo(pipeline, System.out).run(new Demo.Plan(orders, storm, stormWave, Duration.ofMinutes(2)));
             if (options.contains("--exit-after-demo")) {
                 System.exit(result.complete() ? 0 : 1);
             }

@@ -12,11 +12,13 @@ import java.security.interfaces.RSAPublicKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * One Alipay app of the merchants file: its tenant, its app id, the apps that authorised it as a service
- * provider (ISV) and Alipay's public key for it. Verification is the official SDK's
+ * provider (ISV), the seller ({@code seller_id}) of its own and of each authorising app's orders, and Alipay's
+ * public key for it. Verification is the official SDK's
  * {@link AlipaySignature#rsaCheckV1(java.util.Map, String, String, String)} with sign type {@code RSA2}
  * (SHA256withRSA over the sorted parameters without {@code sign} and {@code sign_type}), fully offline.
  */
@@ -27,12 +29,15 @@ final class AlipayApp {
     private final TenantId tenant;
     private final String appId;
     private final Set<String> authAppIds;
+    private final Map<String, String> sellers;
     private final String publicKeyBase64;
 
-    private AlipayApp(TenantId tenant, String appId, Set<String> authAppIds, String publicKeyBase64) {
+    private AlipayApp(TenantId tenant, String appId, Set<String> authAppIds, Map<String, String> sellers,
+                      String publicKeyBase64) {
         this.tenant = tenant;
         this.appId = appId;
         this.authAppIds = authAppIds;
+        this.sellers = sellers;
         this.publicKeyBase64 = publicKeyBase64;
     }
 
@@ -55,8 +60,12 @@ final class AlipayApp {
         } catch (GeneralSecurityException | IllegalArgumentException | ClassCastException e) {
             throw new IllegalArgumentException(merchant + ": alipayPublicKey is not an RSA public key (Base64 X.509 or PEM)", e);
         }
+        Map<String, String> sellers = new HashMap<>(credentials.authAppSellerIds());
+        if (credentials.sellerId() != null) {
+            sellers.put(merchant.merchantId(), credentials.sellerId());
+        }
         return new AlipayApp(TenantId.of(merchant.tenant()), merchant.merchantId(), Set.copyOf(merchant.subMerchantIds()),
-                base64);
+                Map.copyOf(sellers), base64);
     }
 
     /**
@@ -87,6 +96,14 @@ final class AlipayApp {
     /** The app that owns an order notified with {@code authAppId}: this app, or one that authorised it. */
     boolean actsFor(String authAppId) {
         return appId.equals(authAppId) || authAppIds.contains(authAppId);
+    }
+
+    /**
+     * Whether {@code sellerId} is the seller of the orders of {@code owner} (this app, or an app that authorised it):
+     * {@code alipay.sellerId}, or that app's {@code alipay.authAppSellerIds} entry.
+     */
+    boolean sellsAs(String owner, String sellerId) {
+        return sellerId.equals(sellers.get(owner));
     }
 
     TenantId tenant() {

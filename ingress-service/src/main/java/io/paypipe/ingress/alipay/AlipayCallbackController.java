@@ -1,18 +1,16 @@
 package io.paypipe.ingress.alipay;
 
 import io.paypipe.ingress.callback.BodyFingerprint;
-import io.paypipe.ingress.callback.BoundedBody;
-import io.paypipe.ingress.callback.CallbackBulkhead;
+import io.paypipe.ingress.callback.CallbackBody;
+import io.paypipe.ingress.callback.CallbackGate;
 import io.paypipe.ingress.callback.ChannelAck;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
-import io.paypipe.ingress.config.IngressProperties;
 import io.paypipe.ingress.intake.IntakeOutcome;
 import io.paypipe.ingress.intake.NotificationIntake;
 import io.paypipe.ingress.intake.NotifyEventLog;
 import io.paypipe.ingress.intake.RefundIntake;
 import jakarta.servlet.http.HttpServletRequest;
-import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
@@ -33,40 +31,29 @@ class AlipayCallbackController {
 
     private static final Logger log = LoggerFactory.getLogger(AlipayCallbackController.class);
 
-    private final CallbackBulkhead bulkhead;
+    private final CallbackGate gate;
     private final AlipayVerifier verifier;
     private final AlipayClassifier classifier;
     private final NotificationIntake intake;
     private final RefundIntake refunds;
     private final NotifyEventLog eventLog;
-    private final long maxBodyBytes;
 
-    AlipayCallbackController(CallbackBulkhead bulkhead, AlipayVerifier verifier, AlipayClassifier classifier,
-                             NotificationIntake intake, RefundIntake refunds, NotifyEventLog eventLog,
-                             IngressProperties properties) {
-        this.bulkhead = bulkhead;
+    AlipayCallbackController(CallbackGate gate, AlipayVerifier verifier, AlipayClassifier classifier,
+                             NotificationIntake intake, RefundIntake refunds, NotifyEventLog eventLog) {
+        this.gate = gate;
         this.verifier = verifier;
         this.classifier = classifier;
         this.intake = intake;
         this.refunds = refunds;
         this.eventLog = eventLog;
-        this.maxBodyBytes = properties.maxBodyBytes().toBytes();
     }
 
     @PostMapping(path = "/notify/alipay", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
-    ResponseEntity<Object> notify(HttpServletRequest request) throws IOException {
-        if (!bulkhead.tryAcquire()) {
-            log.warn("alipay notification refused: callback bulkhead saturated ({} in flight)", bulkhead.limit());
-            return ChannelAck.ALIPAY.fail(Rejection.BUSY);
-        }
-        try {
-            return switch (BoundedBody.read(request.getInputStream(), request.getContentLengthLong(), maxBodyBytes)) {
-                case Check.Rejected<byte[]> r -> rejected(r, BodyFingerprint.NONE);
-                case Check.Ok<byte[]>(byte[] body) -> handle(body);
-            };
-        } finally {
-            bulkhead.release();
-        }
+    ResponseEntity<Object> notify(HttpServletRequest request) {
+        return switch (CallbackBody.of(request)) {
+            case Check.Rejected<byte[]> r -> rejected(r, BodyFingerprint.NONE);
+            case Check.Ok<byte[]>(byte[] body) -> handle(body);
+        };
     }
 
     private ResponseEntity<Object> handle(byte[] body) {
@@ -75,10 +62,16 @@ class AlipayCallbackController {
                 .then(classifier::classify);
         return switch (checked) {
             case Check.Rejected<AlipayNotice> r -> rejected(r, BodyFingerprint.of(body));
-            case Check.Ok<AlipayNotice>(AlipayNotice.Intermediate i) -> eventLog.append(i.notice())
+            case Check.Ok<AlipayNotice>(AlipayNotice notice) -> gate.store(ChannelAck.ALIPAY, body, () -> store(notice));
+        };
+    }
+
+    private ResponseEntity<Object> store(AlipayNotice notice) {
+        return switch (notice) {
+            case AlipayNotice.Intermediate i -> eventLog.append(i.notice())
                     ? ChannelAck.ALIPAY.success() : ChannelAck.ALIPAY.fail(Rejection.STORAGE_FAILED);
-            case Check.Ok<AlipayNotice>(AlipayNotice.Payment p) -> ack(intake.accept(p.notification()));
-            case Check.Ok<AlipayNotice>(AlipayNotice.Refund r) -> ack(refunds.accept(r.refund()));
+            case AlipayNotice.Payment p -> ack(intake.accept(p.notification()));
+            case AlipayNotice.Refund r -> ack(refunds.accept(r.refund()));
         };
     }
 

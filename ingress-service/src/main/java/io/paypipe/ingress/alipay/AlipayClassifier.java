@@ -20,8 +20,9 @@ import org.springframework.stereotype.Component;
 /**
  * Turns a verified {@code trade_status_sync} into what the pipeline stores. The order belongs to
  * {@code auth_app_id} (the app itself in direct mode, an app that authorised it in service-provider mode, which
- * the signing app must act for); a notification carrying {@code out_biz_no} or {@code gmt_refund} is a refund
- * (Alipay sends refunds to the payment's notify URL); otherwise {@code trade_status} decides:
+ * the signing app must act for), and {@code seller_id} must be that app's seller as the merchants file lists it;
+ * a notification carrying {@code out_biz_no} or {@code gmt_refund} is a refund (Alipay sends refunds to the
+ * payment's notify URL); otherwise {@code trade_status} decides:
  * <pre>
  * TRADE_SUCCESS, TRADE_FINISHED -> SUCCEEDED     TRADE_CLOSED -> CLOSED
  * WAIT_BUYER_PAY -> intermediate (event log)     anything else -> UNKNOWN (stored, the processor raises it)
@@ -64,6 +65,11 @@ class AlipayClassifier {
             if (!app.actsFor(owner)) {
                 return Check.reject(Rejection.MERCHANT_MISMATCH, "auth_app_id " + AlipayVerifier.loggable(owner)
                         + " is neither app " + app.appId() + " nor one that authorised it");
+            }
+            Optional<String> seller = f.optional("seller_id");
+            if (seller.isEmpty() || !app.sellsAs(owner, seller.get())) {
+                return Check.reject(Rejection.SELLER_MISMATCH, "seller_id " + seller.map(AlipayVerifier::loggable)
+                        .orElse("missing") + " is not the seller the merchants file lists for app " + owner);
             }
             MerchantId spMerchantId = owner.equals(app.appId()) ? null : MerchantId.of(app.appId());
             String tradeStatus = f.state("trade_status");

@@ -14,8 +14,8 @@ class AlipayConfiguration {
 
     /** Read once at start; an invalid Alipay entry stops the service rather than failing every callback. */
     @Bean
-    AlipayApps alipayApps(IngressProperties properties) {
-        AlipayApps apps = AlipayApps.from(MerchantsFile.read(properties.merchantsFile()));
+    AlipayApps alipayApps(MerchantsFile file, IngressProperties properties) {
+        AlipayApps apps = AlipayApps.from(file);
         log.info("alipay: {} apps from {}: {}", apps.all().size(), properties.merchantsFile(), apps.all());
         return apps;
     }

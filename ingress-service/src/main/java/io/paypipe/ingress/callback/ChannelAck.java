@@ -1,5 +1,6 @@
 package io.paypipe.ingress.callback;
 
+import io.paypipe.core.topic.Json;
 import java.util.Map;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -18,7 +19,7 @@ import org.springframework.http.ResponseEntity;
  */
 public enum ChannelAck {
 
-    WECHATPAY {
+    WECHATPAY("wechatpay notification") {
         @Override
         public ResponseEntity<Object> success() {
             return ResponseEntity.noContent().build();
@@ -31,7 +32,7 @@ public enum ChannelAck {
         }
     },
 
-    ALIPAY {
+    ALIPAY("alipay notification") {
         @Override
         public ResponseEntity<Object> success() {
             return ResponseEntity.ok().contentType(MediaType.TEXT_PLAIN).body("success");
@@ -43,7 +44,7 @@ public enum ChannelAck {
         }
     },
 
-    STRIPE {
+    STRIPE("stripe event") {
         @Override
         public ResponseEntity<Object> success() {
             return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(Map.of("received", true));
@@ -55,11 +56,27 @@ public enum ChannelAck {
         }
     };
 
+    private final String label;
+
+    ChannelAck(String label) {
+        this.label = label;
+    }
+
+    /** What a callback of this channel is called in log lines: {@code wechatpay notification}, {@code stripe event}. */
+    public String label() {
+        return label;
+    }
+
     /** The body of WeChat's fail ack. */
     public record WechatFailBody(String code, String message) {
     }
 
     public abstract ResponseEntity<Object> success();
+
+    /** The body of an ack as the channel receives it: plain text as is, anything else as JSON. */
+    static String text(Object body) {
+        return body instanceof String text ? text : Json.MAPPER.writeValueAsString(body);
+    }
 
     public abstract ResponseEntity<Object> fail(HttpStatusCode status, String message);
 

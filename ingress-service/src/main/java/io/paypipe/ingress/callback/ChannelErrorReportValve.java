@@ -1,6 +1,5 @@
 package io.paypipe.ingress.callback;
 
-import io.paypipe.core.topic.Json;
 import java.io.IOException;
 import java.io.Writer;
 import org.apache.catalina.connector.Request;
@@ -30,15 +29,11 @@ public class ChannelErrorReportValve extends ErrorReportValve {
             response.setCharacterEncoding("UTF-8");
             Writer writer = response.getReporter();
             if (writer != null) {
-                writer.write(render(ack.getBody()));
+                writer.write(ChannelAck.text(ack.getBody()));
                 response.finishResponse();
             }
         } catch (IOException | IllegalStateException e) {
             // the connection is going away; nothing more to say to the channel
         }
-    }
-
-    private static String render(Object body) {
-        return body instanceof String text ? text : Json.MAPPER.writeValueAsString(body);
     }
 }

@@ -10,6 +10,8 @@ import org.springframework.http.HttpStatus;
 public enum Rejection {
     EMPTY_BODY(HttpStatus.BAD_REQUEST, "empty body"),
     BODY_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "body too large"),
+    /** The body was not complete within {@code ingress.body-read-timeout}; Tomcat closes the connection on a 408. */
+    BODY_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "body not received in time"),
     NOT_UTF8(HttpStatus.BAD_REQUEST, "body is not UTF-8"),
     MISSING_HEADERS(HttpStatus.BAD_REQUEST, "missing signature headers"),
     BAD_TIMESTAMP(HttpStatus.BAD_REQUEST, "bad timestamp"),
@@ -19,6 +21,10 @@ public enum Rejection {
     BAD_SIGNATURE(HttpStatus.UNAUTHORIZED, "signature verification failed"),
     DECRYPT_FAILED(HttpStatus.BAD_REQUEST, "cannot decrypt resource"),
     MERCHANT_MISMATCH(HttpStatus.UNAUTHORIZED, "merchant mismatch"),
+    /** WeChat: the payment's appid (sp_appid / sub_appid) is not one the merchants file lists for its merchant. */
+    APP_MISMATCH(HttpStatus.UNAUTHORIZED, "app mismatch"),
+    /** Alipay: seller_id is not the seller the merchants file lists for the app that owns the order. */
+    SELLER_MISMATCH(HttpStatus.UNAUTHORIZED, "seller mismatch"),
     MALFORMED(HttpStatus.BAD_REQUEST, "malformed notification"),
     BUSY(HttpStatus.SERVICE_UNAVAILABLE, "busy, retry later"),
     STORAGE_FAILED(HttpStatus.INTERNAL_SERVER_ERROR, "storage unavailable"),

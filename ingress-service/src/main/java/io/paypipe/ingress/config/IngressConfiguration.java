@@ -1,5 +1,6 @@
 package io.paypipe.ingress.config;
 
+import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.core.topic.Json;
 import io.paypipe.ingress.callback.ChannelErrorReportValve;
 import org.apache.catalina.core.StandardHost;
@@ -17,7 +18,7 @@ import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
 
-/** The clock and the one producer of ingress. */
+/** The clock, the merchants file and the one producer of ingress. */
 @Configuration(proxyBeanMethods = false)
 class IngressConfiguration {
 
@@ -25,6 +26,15 @@ class IngressConfiguration {
     @ConditionalOnMissingBean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /**
+     * The merchants file, read and validated once at start ({@link MerchantsFile#read}): a file whose ids do not fit
+     * the database or whose entries miss what the cross-checks need stops the start, naming every problem.
+     */
+    @Bean
+    MerchantsFile merchantsFile(IngressProperties properties) {
+        return MerchantsFile.read(properties.merchantsFile());
     }
 
     /**

@@ -14,7 +14,11 @@ import org.springframework.util.unit.DataSize;
  *                               is refused, whatever its signature
  * @param merchantsFile          the merchants file ({@code PAYMENT_MERCHANTS_FILE})
  * @param publishTimeout         how long a callback waits for the broker's confirmation; WeChat gives 5 s in all
- * @param maxConcurrentCallbacks callbacks handled at once; one more gets a fail ack at once (no queue)
+ * @param maxConcurrentCallbacks callbacks storing and publishing at once (the bulkhead around the database and the broker)
+ * @param bulkheadWait           how long a verified callback waits for a bulkhead permit before it gets the fail ack;
+ *                               zero refuses at once
+ * @param bodyReadTimeout        the whole body must have arrived within this time from the start of the request, else
+ *                               the fail ack (408) and the connection is closed; read before any permit is taken
  * @param stripeTolerance        a Stripe event whose signed {@code t=} is further than this from now (either way) is
  *                               refused; also the tolerance handed to stripe-java's {@code Webhook} (Stripe: 300 s)
  */
@@ -25,7 +29,9 @@ public record IngressProperties(
         @DefaultValue("var/merchants.yaml") Path merchantsFile,
         @DefaultValue("3s") Duration publishTimeout,
         @DefaultValue("64") int maxConcurrentCallbacks,
-        @DefaultValue("300s") Duration stripeTolerance) {
+        @DefaultValue("300s") Duration stripeTolerance,
+        @DefaultValue("200ms") Duration bulkheadWait,
+        @DefaultValue("5s") Duration bodyReadTimeout) {
 
     public IngressProperties {
         if (maxBodyBytes.toBytes() <= 0 || maxBodyBytes.toBytes() > Integer.MAX_VALUE - 1) {
@@ -34,6 +40,10 @@ public record IngressProperties(
         requirePositive(replayWindow, "ingress.replay-window");
         requirePositive(publishTimeout, "ingress.publish-timeout");
         requirePositive(stripeTolerance, "ingress.stripe-tolerance");
+        requirePositive(bodyReadTimeout, "ingress.body-read-timeout");
+        if (bulkheadWait.isNegative()) {
+            throw new IllegalArgumentException("ingress.bulkhead-wait must not be negative");
+        }
         if (stripeTolerance.toSeconds() < 1) {
             throw new IllegalArgumentException("ingress.stripe-tolerance must be at least one second");
         }

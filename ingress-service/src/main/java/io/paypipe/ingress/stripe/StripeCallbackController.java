@@ -2,17 +2,16 @@ package io.paypipe.ingress.stripe;
 
 import io.paypipe.ingress.callback.BodyFingerprint;
 import io.paypipe.ingress.callback.BoundedBody;
-import io.paypipe.ingress.callback.CallbackBulkhead;
+import io.paypipe.ingress.callback.CallbackBody;
+import io.paypipe.ingress.callback.CallbackGate;
 import io.paypipe.ingress.callback.ChannelAck;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
-import io.paypipe.ingress.config.IngressProperties;
 import io.paypipe.ingress.intake.IntakeOutcome;
 import io.paypipe.ingress.intake.NotificationIntake;
 import io.paypipe.ingress.intake.NotifyEventLog;
 import io.paypipe.ingress.intake.RefundIntake;
 import jakarta.servlet.http.HttpServletRequest;
-import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -34,40 +33,29 @@ class StripeCallbackController {
 
     private static final Logger log = LoggerFactory.getLogger(StripeCallbackController.class);
 
-    private final CallbackBulkhead bulkhead;
+    private final CallbackGate gate;
     private final StripeEventVerifier verifier;
     private final StripeEventClassifier classifier;
     private final NotificationIntake payments;
     private final RefundIntake refunds;
     private final NotifyEventLog eventLog;
-    private final long maxBodyBytes;
 
-    StripeCallbackController(CallbackBulkhead bulkhead, StripeEventVerifier verifier, StripeEventClassifier classifier,
-                             NotificationIntake payments, RefundIntake refunds, NotifyEventLog eventLog,
-                             IngressProperties properties) {
-        this.bulkhead = bulkhead;
+    StripeCallbackController(CallbackGate gate, StripeEventVerifier verifier, StripeEventClassifier classifier,
+                             NotificationIntake payments, RefundIntake refunds, NotifyEventLog eventLog) {
+        this.gate = gate;
         this.verifier = verifier;
         this.classifier = classifier;
         this.payments = payments;
         this.refunds = refunds;
         this.eventLog = eventLog;
-        this.maxBodyBytes = properties.maxBodyBytes().toBytes();
     }
 
     @PostMapping(path = "/notify/stripe", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Object> notify(@RequestHeader HttpHeaders headers, HttpServletRequest request) throws IOException {
-        if (!bulkhead.tryAcquire()) {
-            log.warn("stripe event refused: callback bulkhead saturated ({} in flight)", bulkhead.limit());
-            return ChannelAck.STRIPE.fail(Rejection.BUSY);
-        }
-        try {
-            return switch (BoundedBody.read(request.getInputStream(), request.getContentLengthLong(), maxBodyBytes)) {
-                case Check.Rejected<byte[]> r -> rejected(r, BodyFingerprint.NONE);
-                case Check.Ok<byte[]>(byte[] body) -> handle(headers, body);
-            };
-        } finally {
-            bulkhead.release();
-        }
+    ResponseEntity<Object> notify(@RequestHeader HttpHeaders headers, HttpServletRequest request) {
+        return switch (CallbackBody.of(request)) {
+            case Check.Rejected<byte[]> r -> rejected(r, BodyFingerprint.NONE);
+            case Check.Ok<byte[]>(byte[] body) -> handle(headers, body);
+        };
     }
 
     private ResponseEntity<Object> handle(HttpHeaders headers, byte[] body) {
@@ -77,9 +65,15 @@ class StripeCallbackController {
                 .then(classifier::classify);
         return switch (checked) {
             case Check.Rejected<StripeOutcome> r -> rejected(r, BodyFingerprint.of(body));
-            case Check.Ok<StripeOutcome>(StripeOutcome.Payment p) -> acked(payments.accept(p.notification()));
-            case Check.Ok<StripeOutcome>(StripeOutcome.Refund r) -> acked(refunds.accept(r.refund()));
-            case Check.Ok<StripeOutcome>(StripeOutcome.Logged l) -> {
+            case Check.Ok<StripeOutcome>(StripeOutcome outcome) -> gate.store(ChannelAck.STRIPE, body, () -> store(outcome));
+        };
+    }
+
+    private ResponseEntity<Object> store(StripeOutcome outcome) {
+        return switch (outcome) {
+            case StripeOutcome.Payment p -> acked(payments.accept(p.notification()));
+            case StripeOutcome.Refund r -> acked(refunds.accept(r.refund()));
+            case StripeOutcome.Logged l -> {
                 log.info("stripe event {} {} for {}: {}; event log only", l.notice().notifyId(), l.notice().state(),
                         l.notice().merchantId(), l.why());
                 yield eventLog.append(l.notice()) ? ChannelAck.STRIPE.success()

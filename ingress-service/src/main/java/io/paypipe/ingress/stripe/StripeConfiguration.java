@@ -14,8 +14,8 @@ class StripeConfiguration {
 
     /** Read once at start; a missing or invalid file stops the service rather than failing every callback. */
     @Bean
-    StripeMerchants stripeMerchants(IngressProperties properties) {
-        StripeMerchants merchants = StripeMerchants.from(MerchantsFile.read(properties.merchantsFile()));
+    StripeMerchants stripeMerchants(MerchantsFile file, IngressProperties properties) {
+        StripeMerchants merchants = StripeMerchants.from(file);
         log.info("stripe: {} accounts from {}: {}", merchants.all().size(), properties.merchantsFile(), merchants.all());
         return merchants;
     }

@@ -16,7 +16,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Turns a decrypted transaction into what the pipeline stores: checks it belongs to the merchant whose key
- * signed it, classifies {@code trade_state} and maps ids and amounts (integer fen, exactly as sent).
+ * signed it and was paid in one of its apps ({@link PayingApp}), classifies {@code trade_state} and maps ids and
+ * amounts (integer fen, exactly as sent).
  */
 @Component
 class TransactionClassifier {
@@ -45,13 +46,15 @@ class TransactionClassifier {
         ResourceFields resource = opened.resource();
         try {
             String tradeState = resource.text("trade_state", MAX_TRADE_STATE);
-            return OrderOwner.of(opened.merchant(), resource).then(owner -> {
-                OrderKey orderKey = new OrderKey(opened.merchant().tenant(), owner.merchantId(),
-                        OutTradeNo.of(resource.text("out_trade_no", ResourceFields.MAX_ID)));
-                return Check.ok(finalState(tradeState)
-                        .<Classification>map(state -> payment(opened, owner, orderKey, state, tradeState))
-                        .orElseGet(() -> intermediate(opened, orderKey, tradeState)));
-            });
+            return OrderOwner.of(opened.merchant(), resource)
+                    .then(owner -> PayingApp.check(opened.merchant(), owner, resource))
+                    .then(owner -> {
+                        OrderKey orderKey = new OrderKey(opened.merchant().tenant(), owner.merchantId(),
+                                OutTradeNo.of(resource.text("out_trade_no", ResourceFields.MAX_ID)));
+                        return Check.ok(finalState(tradeState)
+                                .<Classification>map(state -> payment(opened, owner, orderKey, state, tradeState))
+                                .orElseGet(() -> intermediate(opened, orderKey, tradeState)));
+                    });
         } catch (ResourceFields.Invalid e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage() + " (" + opened.envelope().eventType() + ")");
         }

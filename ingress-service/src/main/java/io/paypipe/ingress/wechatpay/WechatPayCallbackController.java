@@ -1,18 +1,16 @@
 package io.paypipe.ingress.wechatpay;
 
 import io.paypipe.ingress.callback.BodyFingerprint;
-import io.paypipe.ingress.callback.BoundedBody;
-import io.paypipe.ingress.callback.CallbackBulkhead;
+import io.paypipe.ingress.callback.CallbackBody;
+import io.paypipe.ingress.callback.CallbackGate;
 import io.paypipe.ingress.callback.ChannelAck;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
-import io.paypipe.ingress.config.IngressProperties;
 import io.paypipe.ingress.intake.IntakeOutcome;
 import io.paypipe.ingress.intake.NotificationIntake;
 import io.paypipe.ingress.intake.NotifyEventLog;
 import io.paypipe.ingress.intake.RefundIntake;
 import jakarta.servlet.http.HttpServletRequest;
-import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -27,14 +25,15 @@ import org.springframework.web.bind.annotation.RestController;
  * once the notification is stored (and, for final states and refunds, the broker confirmed it), or an
  * earlier delivery was already settled; everything else gets {@code {"code":"FAIL",...}} with a 4xx (bad
  * request) or 5xx (our trouble) so that WeChat pushes again. Log lines carry ids, the body's length and
- * hash, never the body or a key.
+ * hash, never the body or a key. The body was read before (without a permit, under a deadline); the signature is
+ * checked without a permit too; only storing and publishing go through the {@link CallbackGate}.
  */
 @RestController
 class WechatPayCallbackController {
 
     private static final Logger log = LoggerFactory.getLogger(WechatPayCallbackController.class);
 
-    private final CallbackBulkhead bulkhead;
+    private final CallbackGate gate;
     private final ReplayWindow replayWindow;
     private final NotificationOpener opener;
     private final TransactionClassifier transactions;
@@ -42,12 +41,11 @@ class WechatPayCallbackController {
     private final NotificationIntake intake;
     private final RefundIntake refundIntake;
     private final NotifyEventLog eventLog;
-    private final long maxBodyBytes;
 
-    WechatPayCallbackController(CallbackBulkhead bulkhead, ReplayWindow replayWindow, NotificationOpener opener,
+    WechatPayCallbackController(CallbackGate gate, ReplayWindow replayWindow, NotificationOpener opener,
                                 TransactionClassifier transactions, RefundClassifier refunds, NotificationIntake intake,
-                                RefundIntake refundIntake, NotifyEventLog eventLog, IngressProperties properties) {
-        this.bulkhead = bulkhead;
+                                RefundIntake refundIntake, NotifyEventLog eventLog) {
+        this.gate = gate;
         this.replayWindow = replayWindow;
         this.opener = opener;
         this.transactions = transactions;
@@ -55,23 +53,14 @@ class WechatPayCallbackController {
         this.intake = intake;
         this.refundIntake = refundIntake;
         this.eventLog = eventLog;
-        this.maxBodyBytes = properties.maxBodyBytes().toBytes();
     }
 
     @PostMapping(path = "/notify/wechatpay", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Object> notify(@RequestHeader HttpHeaders headers, HttpServletRequest request) throws IOException {
-        if (!bulkhead.tryAcquire()) {
-            log.warn("wechatpay notification refused: callback bulkhead saturated ({} in flight)", bulkhead.limit());
-            return ChannelAck.WECHATPAY.fail(Rejection.BUSY);
-        }
-        try {
-            return switch (BoundedBody.read(request.getInputStream(), request.getContentLengthLong(), maxBodyBytes)) {
-                case Check.Rejected<byte[]> r -> rejected(r, headers, BodyFingerprint.NONE);
-                case Check.Ok<byte[]>(byte[] body) -> handle(headers, body);
-            };
-        } finally {
-            bulkhead.release();
-        }
+    ResponseEntity<Object> notify(@RequestHeader HttpHeaders headers, HttpServletRequest request) {
+        return switch (CallbackBody.of(request)) {
+            case Check.Rejected<byte[]> r -> rejected(r, headers, BodyFingerprint.NONE);
+            case Check.Ok<byte[]>(byte[] body) -> handle(headers, body);
+        };
     }
 
     private ResponseEntity<Object> handle(HttpHeaders headers, byte[] body) {
@@ -81,10 +70,16 @@ class WechatPayCallbackController {
                 .then(this::classify);
         return switch (checked) {
             case Check.Rejected<Classification> r -> rejected(r, headers, BodyFingerprint.of(body));
-            case Check.Ok<Classification>(Classification.Intermediate i) -> eventLog.append(i.notice())
+            case Check.Ok<Classification>(Classification c) -> gate.store(ChannelAck.WECHATPAY, body, () -> store(c));
+        };
+    }
+
+    private ResponseEntity<Object> store(Classification classification) {
+        return switch (classification) {
+            case Classification.Intermediate i -> eventLog.append(i.notice())
                     ? ChannelAck.WECHATPAY.success() : ChannelAck.WECHATPAY.fail(Rejection.STORAGE_FAILED);
-            case Check.Ok<Classification>(Classification.Final f) -> ack(intake.accept(f.notification()));
-            case Check.Ok<Classification>(Classification.Refund r) -> ack(refundIntake.accept(r.refund()));
+            case Classification.Final f -> ack(intake.accept(f.notification()));
+            case Classification.Refund r -> ack(refundIntake.accept(r.refund()));
         };
     }
 

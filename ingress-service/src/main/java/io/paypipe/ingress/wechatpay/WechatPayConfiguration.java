@@ -14,8 +14,8 @@ class WechatPayConfiguration {
 
     /** Read once at start; a missing or invalid file stops the service rather than failing every callback. */
     @Bean
-    WechatPayMerchants wechatPayMerchants(IngressProperties properties) {
-        WechatPayMerchants merchants = WechatPayMerchants.from(MerchantsFile.read(properties.merchantsFile()));
+    WechatPayMerchants wechatPayMerchants(MerchantsFile file, IngressProperties properties) {
+        WechatPayMerchants merchants = WechatPayMerchants.from(file);
         log.info("wechatpay: {} merchants, {} platform keys from {}: {}", merchants.all().size(), merchants.keyCount(),
                 properties.merchantsFile(), merchants.all());
         return merchants;

@@ -11,6 +11,7 @@ import io.paypipe.core.merchant.Merchant;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -29,14 +30,18 @@ final class WechatPayMerchant {
     private final TenantId tenant;
     private final String merchantId;
     private final Set<String> subMerchantIds;
+    private final Set<String> appIds;
+    private final Map<String, Set<String>> subAppIds;
     private final Set<String> serials;
     private final NotificationParser parser;
 
-    private WechatPayMerchant(TenantId tenant, String merchantId, Set<String> subMerchantIds, Set<String> serials,
-                              NotificationParser parser) {
+    private WechatPayMerchant(TenantId tenant, String merchantId, Set<String> subMerchantIds, Set<String> appIds,
+                              Map<String, Set<String>> subAppIds, Set<String> serials, NotificationParser parser) {
         this.tenant = tenant;
         this.merchantId = merchantId;
         this.subMerchantIds = subMerchantIds;
+        this.appIds = appIds;
+        this.subAppIds = subAppIds;
         this.serials = serials;
         this.parser = parser;
     }
@@ -55,8 +60,10 @@ final class WechatPayMerchant {
                 Map.of(SIGN_TYPE, PlatformKeyVerifier.of(credentials.platformKeys())),
                 Map.of(CIPHER, new AeadAesCipher(apiV3Key)));
         Set<String> serials = Set.copyOf(credentials.platformKeys().stream().map(Merchant.PlatformKey::id).distinct().toList());
+        Map<String, Set<String>> subAppIds = new HashMap<>();
+        credentials.subAppIds().forEach((sub, ids) -> subAppIds.put(sub, Set.copyOf(ids)));
         return new WechatPayMerchant(TenantId.of(merchant.tenant()), merchant.merchantId(),
-                Set.copyOf(merchant.subMerchantIds()), serials, parser);
+                Set.copyOf(merchant.subMerchantIds()), Set.copyOf(credentials.appIds()), Map.copyOf(subAppIds), serials, parser);
     }
 
     /** Verifies the signature over {@code timestamp\nnonce\nbody\n} and decrypts {@code resource}. */
@@ -92,6 +99,16 @@ final class WechatPayMerchant {
 
     Set<String> subMerchantIds() {
         return subMerchantIds;
+    }
+
+    /** Direct mode: the merchant's appids; service-provider mode: the provider's sp_appids. */
+    Set<String> appIds() {
+        return appIds;
+    }
+
+    /** The sub_appids of a sub-merchant (none listed: empty). */
+    Set<String> subAppIds(String subMchid) {
+        return subAppIds.getOrDefault(subMchid, Set.of());
     }
 
     Set<String> serials() {

@@ -1,11 +1,14 @@
 package io.paypipe.ingress.alipay;
 
 import static io.paypipe.ingress.alipay.AlipayFixtures.APP_B;
+import static io.paypipe.ingress.alipay.AlipayFixtures.ISV;
 import static io.paypipe.ingress.alipay.AlipayFixtures.NOTIFICATIONS;
 import static io.paypipe.ingress.alipay.AlipayFixtures.paid;
 
 import io.paypipe.sandbox.alipay.AlipayCrypto;
+import io.paypipe.sandbox.alipay.AlipayMerchant;
 import io.paypipe.sandbox.alipay.AlipayNotification;
+import io.paypipe.sandbox.alipay.AlipayTrade;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -129,6 +132,27 @@ enum AlipayBadDelivery {
         @Override
         byte[] body(String out) {
             return signed(out, "auth_app_id", "2021000300000000");
+        }
+    },
+    /** Signed by Alipay, but naming the seller of another app: not a payment to this merchant. */
+    SELLER_OF_ANOTHER_APP(401) {
+        @Override
+        byte[] body(String out) {
+            return signed(out, "seller_id", AlipayMerchant.sellerIdFor(APP_B.appId()));
+        }
+    },
+    SELLER_ID_MISSING(401) {
+        @Override
+        byte[] body(String out) {
+            return signed(out, "seller_id", null);
+        }
+    },
+    /** The ISV's notification for one authorising app, naming the seller of the other one. */
+    SELLER_OF_ANOTHER_AUTHORISING_APP(401) {
+        @Override
+        byte[] body(String out) {
+            return NOTIFICATIONS.tradeStatusSync(AlipayTrade.paid(ISV, "2021000300000000", out, NOTIFICATIONS.newTradeNo(), 100),
+                    Map.of("seller_id", AlipayMerchant.sellerIdFor("2021000300000001"))).body();
         }
     },
     AMOUNT_WITH_EXPONENT(400) {

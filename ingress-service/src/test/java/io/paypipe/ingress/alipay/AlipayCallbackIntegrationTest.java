@@ -154,15 +154,22 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
 
     @ParameterizedTest
     @EnumSource(AlipayBadDelivery.class)
-    void badDeliveriesGetTheFailAckAndNothingIsStored(AlipayBadDelivery bad) throws Exception {
+    void badDeliveriesGetTheFailAckOneLogLineAndNothingIsStored(AlipayBadDelivery bad, CapturedOutput output) throws Exception {
+        // Given
         String out = newOutTradeNo();
+        byte[] body = bad.body(out);
+        int logOffset = output.getAll().length();
 
-        HttpResponse<String> response = post(bad.body(out), bad.contentType());
+        // When
+        HttpResponse<String> response = post(body, bad.contentType());
 
+        // Then
         assertThat(response.statusCode()).isEqualTo(bad.status());
         assertIsFailAck(response);
+        assertThat(logLinesSince(output.getAll(), logOffset)).as("log lines").hasSize(1);
         assertNothingStored(out);
         assertThat(payments.recordsFor(KEY_A + out)).isEmpty();
+        assertThat(payments.recordsFor("ali-shop|2021000300000000|" + out)).isEmpty();
     }
 
     @Test

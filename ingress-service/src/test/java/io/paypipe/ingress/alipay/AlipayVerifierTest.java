@@ -122,7 +122,7 @@ class AlipayVerifierTest {
                 + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(APP_A.publicKey().getEncoded())
                 + "\n-----END PUBLIC KEY-----\n";
         Merchant asPem = new Merchant("ali-shop", Channel.ALIPAY, APP_A.appId(), List.of(), null,
-                new Merchant.AlipayCredentials(APP_A.appId(), pem), null);
+                new Merchant.AlipayCredentials(APP_A.appId(), APP_A.merchant().alipay().sellerId(), null, pem), null);
 
         Check<AlipayVerifier.Verified> checked = new AlipayVerifier(AlipayApps.of(List.of(asPem)))
                 .verify(form(payment(newOutTradeNo(), 100).body()));
@@ -133,9 +133,9 @@ class AlipayVerifierTest {
     @Test
     void refusesAMerchantsFileWithABrokenKeyOrAnotherAppId() {
         Merchant brokenKey = new Merchant("ali-shop", Channel.ALIPAY, "2021000100000000", List.of(), null,
-                new Merchant.AlipayCredentials("2021000100000000", "bm90IGEga2V5"), null);
+                new Merchant.AlipayCredentials("2021000100000000", "2088000000000000", null, "bm90IGEga2V5"), null);
         Merchant otherAppId = new Merchant("ali-shop", Channel.ALIPAY, "2021000100000000", List.of(), null,
-                new Merchant.AlipayCredentials("2021000100000001", APP_A.publicKeyBase64()), null);
+                new Merchant.AlipayCredentials("2021000100000001", "2088000000000000", null, APP_A.publicKeyBase64()), null);
 
         assertThatThrownBy(() -> AlipayApps.of(List.of(brokenKey))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageNotContaining("bm90IGEga2V5");

@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,6 +26,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * its merchants file and requests.
  */
 public abstract class CallbackIntegrationBase {
+
+    private static final Pattern LOG_LINE = Pattern.compile(
+            "^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} +(TRACE|DEBUG|INFO|WARN|ERROR) +\\[[^\\]]*\\] (\\S+) - ");
 
     protected static NotifyTopic<PaymentNotified> payments;
     protected static NotifyTopic<RefundNotified> refunds;
@@ -64,6 +69,15 @@ public abstract class CallbackIntegrationBase {
                         rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getLong(10), rs.getLong(11),
                         rs.getString(12), rs.getInt(13), rs.getString(14)))
                 .list();
+    }
+
+    /** The log lines written since {@code offset} of the captured output, Kafka's own chatter left out. */
+    protected static List<String> logLinesSince(String captured, int offset) {
+        return captured.substring(offset).lines().filter(line -> {
+            Matcher m = LOG_LINE.matcher(line);
+            return m.find() && !m.group(2).startsWith("o.a.k") && !m.group(2).startsWith("kafka")
+                    && !m.group(2).startsWith("org.apache.kafka");
+        }).toList();
     }
 
     protected RawRow singleRawRow(String outTradeNo) {

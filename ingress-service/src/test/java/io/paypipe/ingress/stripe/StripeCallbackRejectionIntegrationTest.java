@@ -77,7 +77,7 @@ class StripeCallbackRejectionIntegrationTest extends StripeCallbackIntegrationSu
     }
 
     @Test
-    void aSaturatedBulkheadAnswersStripesFailAckAtOnceWhileHealthStillAnswers() throws Exception {
+    void aSaturatedBulkheadAnswersStripesFailAckAfterTheShortBulkheadWaitWhileHealthStillAnswers() throws Exception {
         String out = newOutTradeNo();
         SignedNotification n = EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 100, "usd"), PaymentIntentEvent.SUCCEEDED);
         int taken = 0;

@@ -219,6 +219,43 @@ enum BadDelivery {
                     .json(), Instant.now());
         }
     },
+    // ------------------------------------------------------------ app ids (the merchants file's wechatpay.appIds / subAppIds)
+    APPID_OF_ANOTHER_MERCHANT(401) {
+        @Override
+        SignedNotification build(String out, String tx) {
+            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, 100, 100)
+                    .set("appid", TestMerchant.appIdFor("1900000200")).json(), Instant.now());
+        }
+    },
+    APPID_MISSING(401) {
+        @Override
+        SignedNotification build(String out, String tx) {
+            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, 100, 100).without("appid").json(),
+                    Instant.now());
+        }
+    },
+    /** No money moved, so it would go to pay_notify_event: the app is checked before that too. */
+    INTERMEDIATE_STATE_WITH_AN_UNLISTED_APPID(401) {
+        @Override
+        SignedNotification build(String out, String tx) {
+            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, 100, 0).state("NOTPAY")
+                    .set("appid", "wx0000000000000000").json(), Instant.now());
+        }
+    },
+    SP_APPID_OF_ANOTHER_PROVIDER(401) {
+        @Override
+        SignedNotification build(String out, String tx) {
+            return SignedNotification.of(PROVIDER, PaymentJson.partnerSuccess("1900000300", "1900000301", out, tx, 100, 100)
+                    .set("sp_appid", TestMerchant.appIdFor("1900000400")).json(), Instant.now());
+        }
+    },
+    SUB_APPID_OF_ANOTHER_SUB_MERCHANT(401) {
+        @Override
+        SignedNotification build(String out, String tx) {
+            return SignedNotification.of(PROVIDER, PaymentJson.partnerSuccess("1900000300", "1900000301", out, tx, 100, 100)
+                    .set("sub_appid", TestMerchant.appIdFor("1900000302")).json(), Instant.now());
+        }
+    },
     // ------------------------------------------------------------ refunds
     REFUND_WITHOUT_OUT_REFUND_NO(400) {
         @Override

@@ -3,6 +3,7 @@ package io.paypipe.ingress.wechatpay;
 import io.paypipe.ingress.callback.CallbackIntegrationBase;
 import static io.paypipe.ingress.wechatpay.Fixtures.OTHER_PROVIDER;
 import static io.paypipe.ingress.wechatpay.Fixtures.PROVIDER;
+import static io.paypipe.ingress.wechatpay.Fixtures.SANDBOX_SHOP;
 import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_A;
 import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_B;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,8 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -35,16 +34,14 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Ingress on the shared real broker and database of {@link TestInfra}, with merchants A, B and a service
- * provider in a merchants file written by the test. One Spring context for every subclass.
+ * Ingress on the shared real broker and database of {@link TestInfra}, with merchants A, B, two service
+ * providers and a merchant of the channel sandbox in a merchants file written by the test. One Spring context for every subclass.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "ingress.publish-timeout=1500ms")
 abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
 
     static final Path MERCHANTS_FILE = merchantsFile();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private static final Pattern LOG_LINE = Pattern.compile(
-            "^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} +(TRACE|DEBUG|INFO|WARN|ERROR) +\\[[^\\]]*\\] (\\S+) - ");
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -99,15 +96,6 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
         return jdbc.sql("SELECT COUNT(*) FROM " + table).query(Long.class).single();
     }
 
-    /** The log lines written since {@code offset} of the captured output, Kafka's own chatter left out. */
-    static List<String> logLinesSince(String captured, int offset) {
-        return captured.substring(offset).lines().filter(line -> {
-            Matcher m = LOG_LINE.matcher(line);
-            return m.find() && !m.group(2).startsWith("o.a.k") && !m.group(2).startsWith("kafka")
-                    && !m.group(2).startsWith("org.apache.kafka");
-        }).toList();
-    }
-
     HttpResponse<String> post(SignedNotification n) throws IOException, InterruptedException {
         return post(n, "application/json");
     }
@@ -134,7 +122,7 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
         assertThat(response.body()).doesNotContain("Exception").doesNotContain("at io.").doesNotContain("trace");
     }
 
-    private URI uri(String path) {
+    URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }
 
@@ -143,7 +131,7 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
             Path file = Files.createTempFile("ingress-merchants", ".yaml");
             file.toFile().deleteOnExit();
             new MerchantsFile(List.of(SHOP_A.toMerchant(), SHOP_B.toMerchant(), PROVIDER.toMerchant(),
-                    OTHER_PROVIDER.toMerchant())).write(file);
+                    OTHER_PROVIDER.toMerchant(), SANDBOX_SHOP.merchant())).write(file);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -21,7 +21,7 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
     CallbackBulkhead bulkhead;
 
     @Test
-    void aSaturatedBulkheadFailsAtOnceWhileHealthStillAnswers() throws Exception {
+    void aSaturatedBulkheadFailsAfterTheShortBulkheadWaitWhileHealthStillAnswers() throws Exception {
         String out = newOutTradeNo();
         SignedNotification n = SignedNotification.of(SHOP_A,
                 PaymentJson.success("1900000100", out, newTransactionId(), 1, 1).json(), Instant.now());

@@ -1,6 +1,7 @@
 package io.paypipe.ingress.wechatpay;
 
 import com.google.gson.JsonParser;
+import io.paypipe.sandbox.merchant.SandboxMerchant;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -21,6 +22,9 @@ final class Fixtures {
             "PUB_KEY_ID_0117000800002025045698789500003000");
     static final TestMerchant OTHER_PROVIDER = TestMerchant.partner("plaza", "1900000400", List.of("1900000401"),
             "PUB_KEY_ID_0117000800002025045698789500004000");
+
+    /** A merchant of the channel sandbox: notifications signed and encrypted by the sandbox, as WeChat would. */
+    static final SandboxMerchant SANDBOX_SHOP = SandboxMerchant.wechatDirect("sbx-shop", "1900000500");
 
     static final WechatPayMerchants MERCHANTS = WechatPayMerchants.of(
             List.of(SHOP_A.toMerchant(), SHOP_B.toMerchant(), PROVIDER.toMerchant(), OTHER_PROVIDER.toMerchant()));

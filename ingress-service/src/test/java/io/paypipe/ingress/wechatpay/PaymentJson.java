@@ -17,7 +17,7 @@ final class PaymentJson {
 
     static PaymentJson success(String mchid, String outTradeNo, String transactionId, long total, long payerTotal) {
         PaymentJson p = new PaymentJson();
-        p.fields.put("appid", "wxd678efh567hg6787");
+        p.fields.put("appid", TestMerchant.appIdFor(mchid));
         p.fields.put("mchid", mchid);
         p.fields.put("out_trade_no", outTradeNo);
         p.fields.put("transaction_id", transactionId);
@@ -36,12 +36,15 @@ final class PaymentJson {
         return p;
     }
 
-    /** Service-provider mode: sp_mchid + sub_mchid instead of mchid. */
+    /** Service-provider mode: sp_appid, sp_mchid, sub_appid and sub_mchid instead of appid and mchid. */
     static PaymentJson partnerSuccess(String spMchid, String subMchid, String outTradeNo, String transactionId,
                                       long total, long payerTotal) {
         PaymentJson p = success(spMchid, outTradeNo, transactionId, total, payerTotal);
+        p.fields.remove("appid");
         p.fields.remove("mchid");
+        p.fields.put("sp_appid", TestMerchant.appIdFor(spMchid));
         p.fields.put("sp_mchid", spMchid);
+        p.fields.put("sub_appid", TestMerchant.appIdFor(subMchid));
         p.fields.put("sub_mchid", subMchid);
         return p;
     }

@@ -10,7 +10,9 @@ import java.security.NoSuchAlgorithmException;
 import java.security.PublicKey;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -48,11 +50,23 @@ record TestMerchant(String tenant, String mchid, List<String> subMchids, String 
         return certificateKey.orElseThrow(() -> new IllegalStateException(mchid + " has no certificate key"));
     }
 
+    /**
+     * The entry of the merchants file. App ids follow {@link #appIdFor}: the merchant's (its sp_appid for a service
+     * provider) and one sub_appid per sub-merchant, as {@link PaymentJson} puts them in payments.
+     */
     Merchant toMerchant() {
         List<PlatformKey> keys = new ArrayList<>();
         keys.add(new PlatformKey(keyId, pem(platformKeys.getPublic())));
         certificateKey.ifPresent(c -> keys.add(new PlatformKey(c.serial(), pem(c.keys().getPublic()))));
-        return new Merchant(tenant, Channel.WECHATPAY, mchid, subMchids, new WechatPayCredentials(apiV3Key, keys), null, null);
+        Map<String, List<String>> subAppIds = new LinkedHashMap<>();
+        subMchids.forEach(sub -> subAppIds.put(sub, List.of(appIdFor(sub))));
+        return new Merchant(tenant, Channel.WECHATPAY, mchid, subMchids,
+                new WechatPayCredentials(apiV3Key, List.of(appIdFor(mchid)), subAppIds, keys), null, null);
+    }
+
+    /** The app id a merchant (or sub-merchant) number pays in: {@code wx} + 16 characters derived from it. */
+    static String appIdFor(String mchid) {
+        return "wx" + Integer.toHexString(("app|" + mchid).hashCode() | 0x10000000) + "a1b2c3d4";
     }
 
     private static String pem(PublicKey key) {

@@ -47,6 +47,7 @@ class WechatPayBadInputIntegrationTest extends CallbackIntegrationSupport {
         assertThat(eventRows(out)).isEmpty();
         assertThat(payments.recordsFor("shop-a|1900000100|" + out)).isEmpty();
         assertThat(refunds.recordsFor("shop-a|1900000100|" + out)).isEmpty();
+        assertThat(payments.recordsFor("mall|1900000301|" + out)).isEmpty();
     }
 
     @Test

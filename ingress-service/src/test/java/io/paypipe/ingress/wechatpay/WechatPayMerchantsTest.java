@@ -23,7 +23,7 @@ class WechatPayMerchantsTest {
     @Test
     void otherChannelsAreIgnored() {
         var alipay = new Merchant("shop", Channel.ALIPAY, "2021000000000000", null, null,
-                new Merchant.AlipayCredentials("2021000000000000", "MIIB"), null);
+                new Merchant.AlipayCredentials("2021000000000000", "2088000000000000", null, "MIIB"), null);
 
         assertThat(WechatPayMerchants.of(List.of(alipay, SHOP_A.toMerchant())).all()).hasSize(1);
     }

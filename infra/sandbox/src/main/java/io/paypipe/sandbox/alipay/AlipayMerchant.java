@@ -9,7 +9,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.PublicKey;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -21,6 +23,9 @@ import java.util.Objects;
  * {@code subMerchantIds} are the app ids of the merchants that authorised it; a notification for one of them
  * carries {@code app_id} = the ISV's app (whose key signs it) and {@code auth_app_id} = the merchant's app,
  * which owns the order.
+ * <p>
+ * The entry names the seller its notifications carry in {@code seller_id}: {@link #sellerIdFor} of the app
+ * ({@code alipay.sellerId}) and, for an ISV, of every authorising app ({@code alipay.authAppSellerIds}).
  */
 public record AlipayMerchant(Merchant merchant, KeyPair alipayKeyPair) {
 
@@ -48,8 +53,11 @@ public record AlipayMerchant(Merchant merchant, KeyPair alipayKeyPair) {
 
     private static AlipayMerchant of(String tenant, String appId, List<String> authAppIds) {
         KeyPair keys = AlipayCrypto.generateRsaKeyPair();
+        Map<String, String> authAppSellers = new LinkedHashMap<>();
+        authAppIds.forEach(authApp -> authAppSellers.put(authApp, sellerIdFor(authApp)));
         Merchant merchant = new Merchant(tenant, Channel.ALIPAY, appId, authAppIds, null,
-                new Merchant.AlipayCredentials(appId, AlipayCrypto.publicKeyBase64(keys.getPublic())), null);
+                new Merchant.AlipayCredentials(appId, sellerIdFor(appId), authAppSellers,
+                        AlipayCrypto.publicKeyBase64(keys.getPublic())), null);
         return new AlipayMerchant(merchant, keys);
     }
 
@@ -89,7 +97,7 @@ public record AlipayMerchant(Merchant merchant, KeyPair alipayKeyPair) {
         return AlipayCrypto.sign(alipayKeyPair.getPrivate(), content, charset);
     }
 
-    /** The seller's 16-digit Alipay user id ({@code 2088...}) of an app, stable for the app id. */
+    /** The seller's 16-digit Alipay user id ({@code 2088...}) of an app, stable for the app id: the {@code seller_id}. */
     public static String sellerIdFor(String appId) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(("seller|" + appId).getBytes(StandardCharsets.UTF_8));

@@ -14,7 +14,8 @@ import java.util.Objects;
 
 /**
  * A WeChat Pay merchant as the sandbox (playing WeChat) knows it: the merchants-file entry, the app id,
- * and the platform keys whose private half only the sandbox holds.
+ * and the platform keys whose private half only the sandbox holds. The entry lists the app ids its notifications
+ * carry ({@code wechatpay.appIds}: the appid, or the sp_appid; {@code wechatpay.subAppIds}: each sub_appid).
  * <p>
  * Direct mode: {@code merchant.merchantId()} is the mchid, {@code subMerchantIds} is empty.
  * Service-provider (partner) mode: {@code merchant.merchantId()} is the sp_mchid, {@code appId} the sp_appid,
@@ -44,8 +45,10 @@ public record SandboxMerchant(Merchant merchant, String appId, Map<String, Strin
 
     /** A direct-mode WeChat merchant with these keys (e.g. with a certificate key as well). */
     public static SandboxMerchant wechatDirect(String tenant, String mchid, WechatPayMerchantKeys keys) {
-        Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, mchid, List.of(), keys.credentials(), null, null);
-        return new SandboxMerchant(merchant, appIdFor(mchid), Map.of(), keys);
+        String appId = appIdFor(mchid);
+        Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, mchid, List.of(),
+                keys.credentials(List.of(appId), Map.of()), null, null);
+        return new SandboxMerchant(merchant, appId, Map.of(), keys);
     }
 
     /** A service provider (sp_mchid) with its sub-merchants and fresh keys. */
@@ -59,9 +62,12 @@ public record SandboxMerchant(Merchant merchant, String appId, Map<String, Strin
         if (subMchids.isEmpty()) {
             throw new IllegalArgumentException("a service provider needs at least one sub-merchant");
         }
-        Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, spMchid, subMchids, keys.credentials(), null, null);
         Map<String, String> subAppIds = new LinkedHashMap<>();
         subMchids.forEach(sub -> subAppIds.put(sub, appIdFor(sub)));
+        Map<String, List<String>> listed = new LinkedHashMap<>();
+        subAppIds.forEach((sub, appId) -> listed.put(sub, List.of(appId)));
+        Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, spMchid, subMchids,
+                keys.credentials(List.of(appIdFor(spMchid)), listed), null, null);
         return new SandboxMerchant(merchant, appIdFor(spMchid), subAppIds, keys);
     }
 

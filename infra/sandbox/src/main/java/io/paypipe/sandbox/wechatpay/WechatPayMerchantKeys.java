@@ -7,6 +7,7 @@ import java.security.PublicKey;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -132,11 +133,15 @@ public final class WechatPayMerchantKeys {
         return new Merchant.PlatformKey(publicKeyId, publicKeyPem());
     }
 
-    /** The credentials block of the merchants file: the public key, and the certificate key when there is one. */
-    public Merchant.WechatPayCredentials credentials() {
+    /**
+     * The credentials block of the merchants file: the app ids the merchant's payments name ({@code appid}, or a
+     * service provider's {@code sp_appid} and per sub-merchant its {@code sub_appid}), the public key, and the
+     * certificate key when there is one.
+     */
+    public Merchant.WechatPayCredentials credentials(List<String> appIds, Map<String, List<String>> subAppIds) {
         List<Merchant.PlatformKey> keys = new ArrayList<>(List.of(platformKey()));
         certificate.ifPresent(c -> keys.add(new Merchant.PlatformKey(c.serial(), WechatPayCrypto.publicKeyPem(c.keyPair().getPublic()))));
-        return new Merchant.WechatPayCredentials(apiV3Key, keys);
+        return new Merchant.WechatPayCredentials(apiV3Key, appIds, subAppIds, keys);
     }
 
     @Override

@@ -63,10 +63,23 @@ public final class WechatPayPayments {
     /** Pushes the notification of {@code spec} {@code copies} times. */
     public Payment push(PaymentSpec spec, int copies) {
         SignedNotification notification = notifications.transactionSuccess(spec);
+        return new Payment(notification, spec, pushCopies(notification, spec, copies));
+    }
+
+    /**
+     * Pushes the very same notification of an earlier payment {@code copies} more times (byte-identical first
+     * attempts, each with its own re-push chain): WeChat's duplicates arriving in waves.
+     */
+    public List<CompletableFuture<NotificationPusher.Delivery>> pushAgain(Payment payment, int copies) {
+        return pushCopies(payment.notification(), payment.spec(), copies);
+    }
+
+    private List<CompletableFuture<NotificationPusher.Delivery>> pushCopies(SignedNotification notification, PaymentSpec spec,
+                                                                            int copies) {
         List<CompletableFuture<NotificationPusher.Delivery>> deliveries = new ArrayList<>(copies);
         for (int i = 0; i < copies; i++) {
             deliveries.add(pusher.push(notification, n -> notifications.resign(n, spec.merchant())));
         }
-        return new Payment(notification, spec, List.copyOf(deliveries));
+        return List.copyOf(deliveries);
     }
 }

@@ -9,6 +9,8 @@ import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.sandbox.SandboxFixtures;
 import io.paypipe.sandbox.alipay.AlipayCrypto;
 import io.paypipe.sandbox.alipay.AlipayMerchant;
+import io.paypipe.sandbox.alipay.AlipayTrade;
+import io.paypipe.sandbox.wechatpay.PaymentSpec;
 import io.paypipe.sandbox.wechatpay.WechatPayCrypto;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,8 +19,12 @@ import java.security.interfaces.RSAPublicKey;
 import java.util.NoSuchElementException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 class SandboxMerchantsTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @TempDir
     Path dir;
@@ -51,6 +57,41 @@ class SandboxMerchantsTest {
         assertThat(publicKey.getModulus().bitLength()).isEqualTo(2048);
         byte[] message = "1749350096\nNONCE\n{}\n".getBytes(StandardCharsets.UTF_8);
         assertThat(WechatPayCrypto.verify(publicKey, message, signer.wechatPayKeys().sign(message))).isTrue();
+    }
+
+    @Test
+    void merchantsFileListsTheAppIdsAndSellersTheNotificationsCarry() {
+        // Given the merchants file the sandbox writes
+        SandboxMerchants merchants = SandboxFixtures.merchants();
+        MerchantsFile file = MerchantsFile.read(merchants.writeMerchantsFile(dir.resolve("merchants.yaml")));
+        Merchant direct = entry(file, "1900000100");
+        Merchant provider = entry(file, "1230000109");
+        Merchant alipayDirect = entry(file, "2021000100000000");
+        Merchant isv = entry(file, "2021000200000000");
+
+        // When it builds a direct payment, a sub-merchant's payment and Alipay notifications of both kinds
+        var wechat = SandboxFixtures.notifications();
+        JsonNode directTx = JSON.readTree(wechat.transactionJson(PaymentSpec.success(merchants.get("1900000100"), "O-1", 100)));
+        JsonNode subTx = JSON.readTree(wechat.transactionJson(
+                PaymentSpec.success(merchants.get("1230000109"), "1900009101", "O-2", 100)));
+        var alipay = SandboxFixtures.alipayNotifications();
+        var ownApp = alipay.tradeStatusSync(AlipayTrade.paid(SandboxFixtures.alipayDirect(), "O-3", alipay.newTradeNo(), 100));
+        var forAuthApp = alipay.tradeStatusSync(AlipayTrade.paid(SandboxFixtures.alipayServiceProvider(), "2021000300000001",
+                "O-4", alipay.newTradeNo(), 100));
+
+        // Then the ids they carry are the ones the file lists for their merchant, and nobody else's
+        assertThat(direct.wechatpay().appIds()).containsExactly(directTx.path("appid").asString());
+        assertThat(direct.wechatpay().subAppIds()).isEmpty();
+        assertThat(provider.wechatpay().appIds()).containsExactly(subTx.path("sp_appid").asString());
+        assertThat(provider.wechatpay().subAppIds().get("1900009101")).containsExactly(subTx.path("sub_appid").asString());
+        assertThat(provider.wechatpay().subAppIds().get("1900009100")).doesNotContain(subTx.path("sub_appid").asString());
+        assertThat(alipayDirect.alipay().sellerId()).isEqualTo(ownApp.param("seller_id"));
+        assertThat(isv.alipay().authAppSellerIds().get("2021000300000001")).isEqualTo(forAuthApp.param("seller_id"));
+        assertThat(isv.alipay().authAppSellerIds().get("2021000300000000")).isNotEqualTo(forAuthApp.param("seller_id"));
+    }
+
+    private static Merchant entry(MerchantsFile file, String merchantId) {
+        return file.merchants().stream().filter(m -> m.merchantId().equals(merchantId)).findFirst().orElseThrow();
     }
 
     @Test

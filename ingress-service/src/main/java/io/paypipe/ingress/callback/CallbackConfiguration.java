@@ -1,0 +1,25 @@
+package io.paypipe.ingress.callback;
+
+import io.paypipe.ingress.config.IngressProperties;
+import jakarta.servlet.DispatcherType;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+
+/** The body filter in front of every callback endpoint ({@code /notify/*}). */
+@Configuration(proxyBeanMethods = false)
+class CallbackConfiguration {
+
+    @Bean
+    FilterRegistrationBean<CallbackBodyFilter> callbackBodyFilter(IngressProperties properties) {
+        var registration = new FilterRegistrationBean<>(
+                new CallbackBodyFilter(properties.maxBodyBytes().toBytes(), properties.bodyReadTimeout()));
+        registration.addUrlPatterns("/notify/*");
+        registration.setDispatcherTypes(DispatcherType.REQUEST);
+        registration.setAsyncSupported(true);
+        // after Spring's own filters (encoding, request context, observation), right before the dispatcher servlet
+        registration.setOrder(Ordered.LOWEST_PRECEDENCE);
+        return registration;
+    }
+}
