@@ -16,7 +16,7 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
         DOUBLE_PAYMENT,
         /** A payment for an order the merchant cancelled: the money goes back (refund task). */
         PAID_AFTER_CLOSE,
-        /** A transition the whitelist lacks (e.g. a payment for an order in an unexpected state). */
+        /** Raised before issue 10 for a close of a paid order (now {@link #CLOSE_CONFLICT}); kept for stored rows. */
         ILLEGAL_TRANSITION,
         /** Tenant, service provider, channel, currency or order amount differ from the order. */
         MISMATCH,
