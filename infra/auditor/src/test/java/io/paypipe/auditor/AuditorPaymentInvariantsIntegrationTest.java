@@ -5,28 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.auditor.History.Order;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** One test per payment invariant: a correct history plus exactly one kind of damage, and exactly its violations. */
-class AuditorPaymentInvariantsIntegrationTest {
-
-    private AuditWorld world;
-    private History history;
-    private Baseline baseline;
-
-    @BeforeEach
-    void correctHistory() {
-        world = AuditWorld.create();
-        history = world.history();
-        baseline = Baseline.seed(history);
-    }
-
-    @AfterEach
-    void close() {
-        world.close();
-    }
+class AuditorPaymentInvariantsIntegrationTest extends CorrectHistoryBase {
 
     @Test
     void aTradeThatMovedASecondOrderIsReportedWithTheOrderItLeftWithoutLedgerRow() {

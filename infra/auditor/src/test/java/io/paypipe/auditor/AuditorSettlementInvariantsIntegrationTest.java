@@ -7,31 +7,13 @@ import io.paypipe.auditor.History.Order;
 import io.paypipe.auditor.History.Payment;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * One test per invariant about settling notifications and money: a correct history plus exactly one kind of damage,
  * and exactly its violations.
  */
-class AuditorSettlementInvariantsIntegrationTest {
-
-    private AuditWorld world;
-    private History history;
-    private Baseline baseline;
-
-    @BeforeEach
-    void correctHistory() {
-        world = AuditWorld.create();
-        history = world.history();
-        baseline = Baseline.seed(history);
-    }
-
-    @AfterEach
-    void close() {
-        world.close();
-    }
+class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
 
     @Test
     void aNotificationUnsettledPastTheBudgetSinceItsLastDeliveryIsReported() {

@@ -15,31 +15,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The two-way check between {@code order.paid} and the ledger, and a read of the topic that cannot pass by reading
  * nothing: each test has a correct history on a database and a topic of its own, then breaks one thing.
  */
-class AuditorTopicIntegrationTest {
-
-    private AuditWorld world;
-    private History history;
-    private Baseline baseline;
-
-    @BeforeEach
-    void correctHistory() {
-        world = AuditWorld.create();
-        history = world.history();
-        baseline = Baseline.seed(history);
-    }
-
-    @AfterEach
-    void close() {
-        world.close();
-    }
+class AuditorTopicIntegrationTest extends CorrectHistoryBase {
 
     @Test
     void aRecordWithoutItsLedgerRowWithAnotherAmountOrUnreadableIsReported() {
