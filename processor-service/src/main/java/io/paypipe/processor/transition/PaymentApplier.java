@@ -76,7 +76,8 @@ class PaymentApplier {
         return switch (n.state()) {
             case SUCCEEDED -> success(order, n, contradicted, true);
             case CLOSED -> close(order, n, contradicted, true);
-            case UNKNOWN -> setAside.unknownState(n);
+            // a trade already decided (e.g. paid, now reported in a state we do not know) keeps its outcome
+            case UNKNOWN -> setAside.unknownState(n, before.map(o -> o.side() == RawOutcome.Side.NEITHER).orElse(true));
         };
     }
 

@@ -68,12 +68,15 @@ class SetAside {
         return new Mismatch(order, what, alert);
     }
 
-    UnknownState unknownState(PaymentNotified n) {
+    /** {@code settleRow}: false when the row's trade was decided already; its outcome stays, the alert is raised. */
+    UnknownState unknownState(PaymentNotified n, boolean settleRow) {
         Instant now = clock.instant();
         String reason = "unknown channel state " + n.channelState();
         OpsAlertRaised alert = Alerts.about(n, Kind.UNKNOWN_STATE, Severity.WARN, reason, now);
         alerts.raise(alert);
-        raws.settle(n.rawId(), RawOutcome.UNKNOWN_STATE, reason, now);
+        if (settleRow) {
+            raws.settle(n.rawId(), RawOutcome.UNKNOWN_STATE, reason, now);
+        }
         return new UnknownState(n.channelState(), alert);
     }
 

@@ -261,6 +261,28 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
     }
 
     @Test
+    void aStateTheProductDoesNotKnowForATradeThatPaidAlreadyKeepsThePaymentAndAlerts() {
+        // Given an order paid by a trade
+        OrderKey key = newOrderKey();
+        givenOrder(key, 150);
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 150);
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 150, 150));
+        await().untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("APPLIED"));
+
+        // When the channel later reports that trade in a state the product does not know (WeChat's REFUND)
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(),
+                notified(rawId, key, tradeNo, PaymentState.UNKNOWN, "REFUND", 150, 150));
+
+        // Then a person is alerted, and the payment's row still says it applied
+        await().untilAsserted(() -> assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId
+                + " AND kind = :v", "UNKNOWN_STATE")).isOne());
+        assertThat(db.outcome(rawId)).isEqualTo("APPLIED");
+        assertThat(db.handled(rawId)).isEqualTo(1);
+        assertThat(db.status(key)).isEqualTo("PAID");
+    }
+
+    @Test
     void aPaymentWhoseOrderNeverComesIsGivenUpWithAnAlertAfterTheLastAttempt() {
         // Given a notification for an order that will never exist
         OrderKey key = newOrderKey();
