@@ -104,14 +104,6 @@ public final class PaymentRules {
     private PaymentRules() {
     }
 
-    /**
-     * A trade reported both closed and succeeded (in either order) is always a conflict for a person; the success
-     * is decided by {@link #onSuccess}, the close leaves the order and the trade's settled outcome as they are.
-     */
-    public static boolean tradeSeenInBothStates() {
-        return true;
-    }
-
     public static CloseMeaning closeMeaning(Channel channel) {
         return switch (channel) {
             case WECHATPAY, ALIPAY -> CloseMeaning.ORDER_CLOSED;
@@ -136,7 +128,8 @@ public final class PaymentRules {
     /**
      * A channel's close of one trade for an order in {@code status}. A close of the trade that paid the order (or
      * a success of a trade already seen closed) is found by the processor from the raw row, whose trade it is: that
-     * is a {@code CLOSE_CONFLICT} whatever these rules say, see {@link #tradeSeenInBothStates()}.
+     * is a {@code CLOSE_CONFLICT} whatever these rules say: the success is decided by {@link #onSuccess}, the close
+     * leaves the order and the trade's settled outcome as they are.
      */
     public static OnClose onClose(CloseMeaning meaning, OrderStatus status) {
         if (meaning == CloseMeaning.ATTEMPT_ENDED) {

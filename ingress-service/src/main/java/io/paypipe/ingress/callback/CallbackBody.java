@@ -1,6 +1,10 @@
 package io.paypipe.ingress.callback;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The body of a callback as {@link CallbackBodyFilter} read it before the request reached its controller: the raw
@@ -22,5 +26,20 @@ public final class CallbackBody {
             return (Check<byte[]>) check;
         }
         throw new IllegalStateException("no callback body was read for " + request.getRequestURI());
+    }
+
+    /**
+     * The body as text. Malformed UTF-8 is refused rather than replaced: with replacement characters the
+     * text would no longer be the bytes that were signed.
+     */
+    public static Check<String> utf8(byte[] bytes) {
+        try {
+            return Check.ok(StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException e) {
+            return Check.reject(Rejection.NOT_UTF8, "malformed UTF-8");
+        }
     }
 }

@@ -1,7 +1,6 @@
 package io.paypipe.ingress.stripe;
 
 import io.paypipe.ingress.callback.BodyFingerprint;
-import io.paypipe.ingress.callback.BoundedBody;
 import io.paypipe.ingress.callback.CallbackBody;
 import io.paypipe.ingress.callback.CallbackGate;
 import io.paypipe.ingress.callback.ChannelAck;
@@ -61,7 +60,7 @@ class StripeCallbackController {
     private ResponseEntity<Object> handle(HttpHeaders headers, byte[] body) {
         Check<StripeOutcome> checked = StripeSignatureHeader.parse(headers.getFirst(StripeSignatureHeader.NAME))
                 .then(verifier::withinTolerance)
-                .then(header -> BoundedBody.utf8(body).then(text -> verifier.verify(header, text)))
+                .then(header -> CallbackBody.utf8(body).then(text -> verifier.verify(header, text)))
                 .then(classifier::classify);
         return switch (checked) {
             case Check.Rejected<StripeOutcome> r -> rejected(r, BodyFingerprint.of(body));

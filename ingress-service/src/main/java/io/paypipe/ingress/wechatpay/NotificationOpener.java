@@ -1,6 +1,6 @@
 package io.paypipe.ingress.wechatpay;
 
-import io.paypipe.ingress.callback.BoundedBody;
+import io.paypipe.ingress.callback.CallbackBody;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
 import java.util.Optional;
@@ -24,7 +24,7 @@ class NotificationOpener {
         if (merchant.isEmpty()) {
             return Check.reject(Rejection.UNKNOWN_SERIAL, "no merchant has the platform key named by Wechatpay-Serial");
         }
-        return BoundedBody.utf8(rawBody)
+        return CallbackBody.utf8(rawBody)
                 .then(body -> merchant.get().open(headers, body)
                         .then(plaintext -> Envelope.read(body)
                                 .then(envelope -> Check.ok(new OpenedNotification(merchant.get(), envelope,

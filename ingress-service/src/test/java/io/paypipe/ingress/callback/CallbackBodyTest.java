@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class BoundedBodyTest {
+class CallbackBodyTest {
 
     @Test
     void decodesStrictUtf8Only() {
-        assertThat(BoundedBody.utf8("支付成功".getBytes(java.nio.charset.StandardCharsets.UTF_8))).isEqualTo(Check.ok("支付成功"));
-        assertThat(rejection(BoundedBody.utf8(new byte[] {(byte) 0xC3, (byte) 0x28}))).isEqualTo(Rejection.NOT_UTF8);
+        assertThat(CallbackBody.utf8("支付成功".getBytes(java.nio.charset.StandardCharsets.UTF_8))).isEqualTo(Check.ok("支付成功"));
+        assertThat(rejection(CallbackBody.utf8(new byte[] {(byte) 0xC3, (byte) 0x28}))).isEqualTo(Rejection.NOT_UTF8);
     }
 
     @Test
