@@ -1,10 +1,10 @@
 package io.paypipe.launcher;
 
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.order.SandboxOrders;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,8 +62,8 @@ public final class Demo {
         String prefix = "DEMO" + Long.toString(System.currentTimeMillis(), 36).toUpperCase() + "-";
         var orders = pipeline.bean(Service.SANDBOX, SandboxOrders.class);
         var payments = pipeline.bean(Service.SANDBOX, WechatPayPayments.class);
-        List<SandboxMerchant> merchants = pipeline.bean(Service.SANDBOX, SandboxMerchants.class).all().stream()
-                .filter(m -> !m.isServiceProvider()).toList();
+        List<WechatPaySandboxMerchant> merchants = pipeline.bean(Service.SANDBOX, SandboxMerchants.class).wechatPay()
+                .stream().filter(m -> !m.isServiceProvider()).toList();
         var jdbc = JdbcClient.create(pipeline.bean(Service.PROCESSOR, DataSource.class));
 
         try (var counter = new OrderPaidCounter(pipeline.settings().bootstrapServers(), prefix)) {
@@ -105,7 +105,7 @@ public final class Demo {
     private static void awaitAnswers(List<CompletableFuture<NotificationPusher.Delivery>> wave) {
         try {
             CompletableFuture.allOf(wave.toArray(CompletableFuture[]::new))
-                    .get(NotificationPusher.WECHAT_TIMEOUT.plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
+                    .get(WechatPayPayments.WECHAT_TIMEOUT.plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException | ExecutionException e) {
             // some were not acknowledged: they are pushed again on WeChat's schedule, the next wave goes on
         } catch (InterruptedException e) {

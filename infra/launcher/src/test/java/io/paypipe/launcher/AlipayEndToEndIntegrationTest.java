@@ -11,7 +11,7 @@ import static org.awaitility.Awaitility.await;
 import io.paypipe.sandbox.alipay.AlipayNotification;
 import io.paypipe.sandbox.alipay.AlipayPayments;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.paypipe.embedded.EmbeddedKafkaBroker;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,12 +9,12 @@ import io.paypipe.auditor.AuditScope;
 import io.paypipe.auditor.Auditor;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.launcher.ChaosScenario.Planned;
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.PaymentSpec;
 import io.paypipe.sandbox.wechatpay.TradeState;
 import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -164,13 +164,13 @@ class ChaosIntegrationTest {
             throws Exception {
         List<Planned> shuffled = new ArrayList<>(plan);
         Collections.shuffle(shuffled, random);
-        List<SandboxMerchant> merchants = pipeline.bean(Service.SANDBOX, SandboxMerchants.class).all();
+        List<WechatPaySandboxMerchant> merchants = pipeline.bean(Service.SANDBOX, SandboxMerchants.class).wechatPay();
         var steps = new OrderSteps(pipeline, prefix);
         Semaphore inFlight = new Semaphore(16);
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> orders = new ArrayList<>();
             for (Planned p : shuffled) {
-                SandboxMerchant merchant = merchants.get(p.index() % merchants.size());
+                WechatPaySandboxMerchant merchant = merchants.get(p.index() % merchants.size());
                 inFlight.acquire();
                 onStart.run();
                 orders.add(executor.submit(() -> {
@@ -191,7 +191,7 @@ class ChaosIntegrationTest {
     /** The channel's side of one order: what the merchant's order system and WeChat send, in which order. */
     private record OrderSteps(LocalPipeline pipeline, String prefix) {
 
-        void run(Planned p, SandboxMerchant merchant) {
+        void run(Planned p, WechatPaySandboxMerchant merchant) {
             String outTradeNo = prefix + String.format("%05d", p.index());
             switch (p.scenario()) {
                 case PAID -> {
@@ -224,11 +224,11 @@ class ChaosIntegrationTest {
             }
         }
 
-        private void create(SandboxMerchant merchant, String outTradeNo, long fen) {
+        private void create(WechatPaySandboxMerchant merchant, String outTradeNo, long fen) {
             orders(pipeline).create(merchant.merchantId(), outTradeNo, fen);
         }
 
-        private PaymentSpec pay(SandboxMerchant merchant, String outTradeNo, long fen, TradeState state) {
+        private PaymentSpec pay(WechatPaySandboxMerchant merchant, String outTradeNo, long fen, TradeState state) {
             return PaymentSpec.success(merchant, outTradeNo, fen)
                     .withTransactionId(pipeline.bean(Service.SANDBOX, WechatPayNotifications.class).newTransactionId())
                     .withTradeState(state);

@@ -10,7 +10,7 @@ import ch.qos.logback.core.read.ListAppender;
 import io.paypipe.embedded.EmbeddedMariaDb;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.ingress.intake.NotificationIntake;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import java.nio.file.Path;
 import java.sql.DriverManager;

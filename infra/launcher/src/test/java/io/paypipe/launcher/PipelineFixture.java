@@ -54,7 +54,7 @@ final class PipelineFixture {
     }
 
     static String firstMerchant(LocalPipeline pipeline) {
-        return pipeline.bean(Service.SANDBOX, SandboxMerchants.class).first().merchantId();
+        return pipeline.bean(Service.SANDBOX, SandboxMerchants.class).firstWechatPay().merchantId();
     }
 
     static SandboxOrders orders(LocalPipeline pipeline) {

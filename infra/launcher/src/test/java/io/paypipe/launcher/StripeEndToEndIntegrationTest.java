@@ -6,8 +6,8 @@ import static io.paypipe.launcher.PipelineFixture.newOutTradeNo;
 import static io.paypipe.launcher.PipelineFixture.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.stripe.StripePayments;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.SignedNotification;
 import java.net.URI;
 import java.net.http.HttpClient;

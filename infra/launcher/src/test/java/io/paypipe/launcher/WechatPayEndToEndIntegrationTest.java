@@ -4,7 +4,7 @@ import static io.paypipe.launcher.PipelineFixture.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.SignedNotification;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import java.net.URI;

@@ -4,15 +4,15 @@ import static io.paypipe.launcher.PipelineFixture.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.PaymentSpec;
 import io.paypipe.sandbox.wechatpay.RefundStatus;
 import io.paypipe.sandbox.wechatpay.SerialForm;
 import io.paypipe.sandbox.wechatpay.SignedNotification;
 import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
 import io.paypipe.sandbox.wechatpay.WechatPayRefunds;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.time.Duration;
 import java.util.EnumSet;
 import org.junit.jupiter.api.AfterAll;
@@ -79,7 +79,7 @@ class WechatPayMerchantModesEndToEndIntegrationTest {
     @Test
     void oneMerchantsPaymentsArriveUnderBothSerialFormsAndBothPay() {
         // Given two orders of a merchant that has a public-key id and a certificate serial
-        SandboxMerchant merchant = pipeline.bean(Service.SANDBOX, SandboxMerchants.class).first();
+        WechatPaySandboxMerchant merchant = pipeline.bean(Service.SANDBOX, SandboxMerchants.class).firstWechatPay();
         String byPublicKey = newOutTradeNo();
         String byCertificate = newOutTradeNo();
         orders(pipeline).create(merchant.merchantId(), byPublicKey, 1_000);

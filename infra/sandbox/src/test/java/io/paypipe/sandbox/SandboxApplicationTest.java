@@ -10,10 +10,9 @@ import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.sandbox.alipay.AlipayCrypto;
-import io.paypipe.core.id.Channel;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.stripe.StripeMerchants;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayCrypto;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -109,7 +108,7 @@ class SandboxApplicationTest {
         });
         Merchant.PlatformKey key = file.merchants().getFirst().wechatpay().platformKeys().getFirst();
         assertThat(WechatPayCrypto.parsePublicKeyPem(key.publicKeyPem()))
-                .isEqualTo(sandboxMerchants.get("1900000100").wechatPayKeys().publicKey());
+                .isEqualTo(sandboxMerchants.wechatPay("1900000100").wechatPayKeys().publicKey());
         Merchant alipay = file.merchants().get(2);
         assertThat(alipay.channel()).isEqualTo(Channel.ALIPAY);
         assertThat(alipay.alipay().appId()).isEqualTo("2021000100000000");
@@ -199,7 +198,7 @@ class SandboxApplicationTest {
             byte[] body = n.get("body").asString().getBytes(StandardCharsets.UTF_8);
             byte[] message = WechatPayCrypto.signedMessage(headers.get("Wechatpay-Timestamp").asString(),
                     headers.get("Wechatpay-Nonce").asString(), body);
-            assertThat(WechatPayCrypto.verify(sandboxMerchants.get("1900000100").wechatPayKeys().publicKey(), message,
+            assertThat(WechatPayCrypto.verify(sandboxMerchants.wechatPay("1900000100").wechatPayKeys().publicKey(), message,
                     headers.get("Wechatpay-Signature").asString())).isTrue();
         }
         assertThat(RECEIVED.get()).isEqualTo(before);

@@ -2,11 +2,11 @@ package io.paypipe.sandbox;
 
 import io.paypipe.sandbox.alipay.AlipayMerchant;
 import io.paypipe.sandbox.alipay.AlipayNotifications;
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.wechatpay.PaymentSpec;
 import io.paypipe.sandbox.wechatpay.WechatPayMerchantKeys;
 import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -19,12 +19,12 @@ public final class SandboxFixtures {
     /** 2025-06-08T10:34:56+08:00. */
     public static final Instant NOW = Instant.parse("2025-06-08T02:34:56Z");
 
-    private static final SandboxMerchant DIRECT = SandboxMerchant.wechatDirect(TENANT, "1900000100");
+    private static final WechatPaySandboxMerchant DIRECT = WechatPaySandboxMerchant.wechatDirect(TENANT, "1900000100");
     /** A merchant in the middle of WeChat's switch: a public-key id and a platform certificate serial. */
-    private static final SandboxMerchant SWITCHING = SandboxMerchant.wechatDirect(TENANT, "1900000102",
+    private static final WechatPaySandboxMerchant SWITCHING = WechatPaySandboxMerchant.wechatDirect(TENANT, "1900000102",
             WechatPayMerchantKeys.generate().withCertificateKey());
-    private static final SandboxMerchant SERVICE_PROVIDER =
-            SandboxMerchant.wechatServiceProvider(TENANT, "1230000109", List.of("1900009100", "1900009101"));
+    private static final WechatPaySandboxMerchant SERVICE_PROVIDER =
+            WechatPaySandboxMerchant.wechatServiceProvider(TENANT, "1230000109", List.of("1900009100", "1900009101"));
 
     private static final AlipayMerchant ALIPAY_DIRECT = AlipayMerchant.direct(TENANT, "2021000100000000");
     private static final AlipayMerchant ALIPAY_ISV = AlipayMerchant.serviceProvider(TENANT, "2021000200000000",
@@ -37,20 +37,20 @@ public final class SandboxFixtures {
         return Clock.fixed(NOW, ZoneOffset.UTC);
     }
 
-    public static SandboxMerchant directMerchant() {
+    public static WechatPaySandboxMerchant directMerchant() {
         return DIRECT;
     }
 
-    public static SandboxMerchant switchingMerchant() {
+    public static WechatPaySandboxMerchant switchingMerchant() {
         return SWITCHING;
     }
 
-    public static SandboxMerchant serviceProvider() {
+    public static WechatPaySandboxMerchant serviceProvider() {
         return SERVICE_PROVIDER;
     }
 
     public static SandboxMerchants merchants() {
-        return new SandboxMerchants(List.of(DIRECT, SERVICE_PROVIDER), List.of(ALIPAY_DIRECT, ALIPAY_ISV));
+        return new SandboxMerchants(List.of(DIRECT, SERVICE_PROVIDER), List.of(ALIPAY_DIRECT, ALIPAY_ISV), List.of());
     }
 
     public static AlipayMerchant alipayDirect() {

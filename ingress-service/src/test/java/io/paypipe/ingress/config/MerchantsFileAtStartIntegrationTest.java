@@ -8,7 +8,7 @@ import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.ingress.IngressApplication;
 import io.paypipe.sandbox.alipay.AlipayMerchant;
-import io.paypipe.sandbox.merchant.SandboxMerchant;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -34,7 +34,8 @@ class MerchantsFileAtStartIntegrationTest {
     @Test
     void aTenantWiderThanTheDatabaseColumnStopsTheStartNamingTheEntryAndTheLimit() throws Exception {
         // Given a merchants file whose WeChat merchant has a 33-character tenant
-        Merchant tooWide = withTenant(SandboxMerchant.wechatDirect("shop", "1900000100").merchant(), "t".repeat(33));
+        Merchant tooWide = withTenant(WechatPaySandboxMerchant.wechatDirect("shop", "1900000100").merchant(),
+                "t".repeat(33));
 
         // When ingress starts on it / Then it does not, and says why
         assertThatThrownBy(() -> start(write(tooWide)))
@@ -47,7 +48,7 @@ class MerchantsFileAtStartIntegrationTest {
     @Test
     void entriesWithoutTheAppIdsOrTheSellerTheCrossChecksNeedStopTheStart() throws Exception {
         // Given a WeChat merchant without app ids and an Alipay app without its seller
-        Merchant wechat = SandboxMerchant.wechatDirect("shop", "1900000100").merchant();
+        Merchant wechat = WechatPaySandboxMerchant.wechatDirect("shop", "1900000100").merchant();
         Merchant noAppIds = new Merchant(wechat.tenant(), wechat.channel(), wechat.merchantId(), wechat.subMerchantIds(),
                 new Merchant.WechatPayCredentials(wechat.wechatpay().apiV3Key(), List.of(), Map.of(),
                         wechat.wechatpay().platformKeys()), null, null);

@@ -1,7 +1,7 @@
 package io.paypipe.ingress.wechatpay;
 
 import com.google.gson.JsonParser;
-import io.paypipe.sandbox.merchant.SandboxMerchant;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -24,7 +24,7 @@ final class Fixtures {
             "PUB_KEY_ID_0117000800002025045698789500004000");
 
     /** A merchant of the channel sandbox: notifications signed and encrypted by the sandbox, as WeChat would. */
-    static final SandboxMerchant SANDBOX_SHOP = SandboxMerchant.wechatDirect("sbx-shop", "1900000500");
+    static final WechatPaySandboxMerchant SANDBOX_SHOP = WechatPaySandboxMerchant.wechatDirect("sbx-shop", "1900000500");
 
     static final WechatPayMerchants MERCHANTS = WechatPayMerchants.of(
             List.of(SHOP_A.toMerchant(), SHOP_B.toMerchant(), PROVIDER.toMerchant(), OTHER_PROVIDER.toMerchant()));

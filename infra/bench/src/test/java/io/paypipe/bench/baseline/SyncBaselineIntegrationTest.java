@@ -7,11 +7,12 @@ import io.paypipe.bench.baseline.SyncBaseline.BaselineOrder;
 import io.paypipe.bench.baseline.SyncBaseline.Effects;
 import io.paypipe.bench.baseline.SyncBaseline.Settings;
 import io.paypipe.core.merchant.MerchantsFile;
-import io.paypipe.sandbox.merchant.SandboxMerchant;
+import io.paypipe.sandbox.merchant.MerchantCounts;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.wechatpay.PaymentSpec;
 import io.paypipe.sandbox.wechatpay.SignedNotification;
 import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -54,7 +55,7 @@ class SyncBaselineIntegrationTest {
         dataSource.setUsername("root");
         dataSource.setPassword("");
         dataSource.setMaximumPoolSize(10);
-        merchants = SandboxMerchants.generate("bench", 2, 1, true);
+        merchants = SandboxMerchants.generate(new MerchantCounts("bench", 2, 1, true, 0, 0, 0));
         // the merchants as the driver gets them: written by the sandbox, read back with the product's reader
         Path file = merchants.writeMerchantsFile(Files.createTempDirectory("sync-baseline").resolve("merchants.yaml"));
         Settings settings = Settings.of(dataSource, MerchantsFile.read(file).merchants(), Duration.ZERO).withWorkerThreads(16);
@@ -72,9 +73,9 @@ class SyncBaselineIntegrationTest {
     void eachOrderIsPaidOnceWithOneLedgerRowAndOneDownstreamCallWhenANotificationIsRepeated() throws Exception {
         // Given four PENDING orders: two direct merchants and a service provider's sub-merchant
         String prefix = runPrefix();
-        SandboxMerchant direct = merchants.get(Long.toString(SandboxMerchants.FIRST_DIRECT_MCHID));
-        SandboxMerchant other = merchants.get(Long.toString(SandboxMerchants.FIRST_DIRECT_MCHID + 1));
-        SandboxMerchant provider = merchants.get(SandboxMerchants.SERVICE_PROVIDER_MCHID);
+        WechatPaySandboxMerchant direct = merchants.wechatPay(Long.toString(SandboxMerchants.FIRST_DIRECT_MCHID));
+        WechatPaySandboxMerchant other = merchants.wechatPay(Long.toString(SandboxMerchants.FIRST_DIRECT_MCHID + 1));
+        WechatPaySandboxMerchant provider = merchants.wechatPay(SandboxMerchants.SERVICE_PROVIDER_MCHID);
         String sub = provider.subMerchantIds().getFirst();
         List<PaymentSpec> payments = List.of(
                 PaymentSpec.success(direct, prefix + "1", 100),
@@ -104,7 +105,7 @@ class SyncBaselineIntegrationTest {
     void concurrentDeliveriesOfOneNotificationHaveOneEffect() throws Exception {
         // Given one PENDING order
         String prefix = runPrefix();
-        PaymentSpec payment = PaymentSpec.success(merchants.first(), prefix + "1", 500);
+        PaymentSpec payment = PaymentSpec.success(merchants.firstWechatPay(), prefix + "1", 500);
         baseline.createOrders(List.of(orderOf(payment)));
         SignedNotification notification = wechat.transactionSuccess(payment);
 
@@ -129,7 +130,7 @@ class SyncBaselineIntegrationTest {
     void aTamperedSignatureGets401AndLeavesNoRow() throws Exception {
         // Given a PENDING order
         String prefix = runPrefix();
-        PaymentSpec payment = PaymentSpec.success(merchants.first(), prefix + "1", 700);
+        PaymentSpec payment = PaymentSpec.success(merchants.firstWechatPay(), prefix + "1", 700);
         baseline.createOrders(List.of(orderOf(payment)));
 
         // When its notification arrives with a body other than the one signed
@@ -146,7 +147,7 @@ class SyncBaselineIntegrationTest {
     void anAmountOtherThanTheOrdersIsAcknowledgedButLeftPendingAsABusinessFailure() throws Exception {
         // Given a PENDING order of 800 fen
         String prefix = runPrefix();
-        PaymentSpec payment = PaymentSpec.success(merchants.first(), prefix + "1", 800);
+        PaymentSpec payment = PaymentSpec.success(merchants.firstWechatPay(), prefix + "1", 800);
         baseline.createOrders(List.of(orderOf(payment)));
 
         // When WeChat reports 80 fen paid for it

@@ -1,6 +1,6 @@
 package io.paypipe.sandbox.alipay;
 
-import io.paypipe.sandbox.wechatpay.SignedNotification;
+import io.paypipe.sandbox.push.Pushable;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collections;
@@ -13,7 +13,7 @@ import java.util.Objects;
  * order sent, {@code sign} included) and the form-encoded body bytes. {@code notifyId} names it in the
  * delivery history; Alipay keeps it across re-sends.
  */
-public record AlipayNotification(String notifyId, Map<String, String> params, byte[] body) {
+public record AlipayNotification(String notifyId, Map<String, String> params, byte[] body) implements Pushable {
 
     public static final String CONTENT_TYPE = "application/x-www-form-urlencoded; charset=utf-8";
     public static final String NOTIFY_TYPE = "trade_status_sync";
@@ -47,9 +47,16 @@ public record AlipayNotification(String notifyId, Map<String, String> params, by
         return new AlipayNotification(notifyId, params, otherBody);
     }
 
-    /** What the generic pusher sends: the body with Alipay's Content-Type header. */
-    public SignedNotification toPushable() {
-        return new SignedNotification(notifyId, NOTIFY_TYPE, Map.of("Content-Type", CONTENT_TYPE), body);
+    /** The id in the pusher's delivery history: the {@code notify_id}. */
+    @Override
+    public String id() {
+        return notifyId;
+    }
+
+    /** What the pusher sends with the body: Alipay's Content-Type header. */
+    @Override
+    public Map<String, String> headers() {
+        return Map.of("Content-Type", CONTENT_TYPE);
     }
 
     @Override

@@ -1,8 +1,10 @@
 package io.paypipe.sandbox.alipay;
 
 import io.paypipe.sandbox.merchant.SandboxMerchants;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.DeliveryRules;
+import io.paypipe.sandbox.push.NotificationPusher;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,12 +25,19 @@ public final class AlipayPayments implements AutoCloseable {
             Duration.ofHours(2), Duration.ofHours(6), Duration.ofHours(15));
 
     /** Alipay stops re-sending only when the answer is 2xx with the body exactly {@code success} (7 characters). */
-    public static final NotificationPusher.SuccessAck ALIPAY_SUCCESS_ACK =
+    public static final DeliveryRules.SuccessAck ALIPAY_SUCCESS_ACK =
             (status, body) -> status >= 200 && status < 300 && "success".equals(body);
+    public static final DeliveryRules DELIVERY_RULES =
+            new DeliveryRules("alipay", ALIPAY_RESEND_SCHEDULE, ALIPAY_SUCCESS_ACK);
 
     private final SandboxMerchants merchants;
     private final AlipayNotifications notifications;
     private final NotificationPusher pusher;
+
+    /** A pusher to {@code notifyUrl} with Alipay's {@link #DELIVERY_RULES}; {@code timeout} per attempt. */
+    public static NotificationPusher pusher(URI notifyUrl, long timeCompression, Duration timeout, Clock clock) {
+        return new NotificationPusher(notifyUrl, DELIVERY_RULES, timeCompression, timeout, clock);
+    }
 
     /** {@code pusher} is owned from now on: {@link #close()} closes it. */
     public AlipayPayments(SandboxMerchants merchants, AlipayNotifications notifications, NotificationPusher pusher) {
@@ -68,7 +77,7 @@ public final class AlipayPayments implements AutoCloseable {
     public Payment push(AlipayNotification notification, AlipayTrade trade, int copies) {
         List<CompletableFuture<NotificationPusher.Delivery>> deliveries = new ArrayList<>(copies);
         for (int i = 0; i < copies; i++) {
-            deliveries.add(pusher.push(notification.toPushable()));
+            deliveries.add(pusher.push(notification));
         }
         return new Payment(notification, trade, List.copyOf(deliveries));
     }

@@ -2,7 +2,7 @@ package io.paypipe.sandbox.alipay;
 
 import io.paypipe.sandbox.config.SandboxProperties;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import java.time.Clock;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
@@ -25,8 +25,7 @@ class AlipaySandboxConfiguration {
     @Bean(destroyMethod = "close")
     AlipayPayments alipayPayments(SandboxMerchants merchants, AlipayNotifications notifications,
                                   SandboxProperties properties, @Qualifier("sandboxClock") Clock clock) {
-        NotificationPusher pusher = new NotificationPusher(properties.alipayNotifyUrl(), properties.timeCompression(),
-                AlipayPayments.ALIPAY_RESEND_SCHEDULE, properties.notifyTimeout(), AlipayPayments.ALIPAY_SUCCESS_ACK, clock);
-        return new AlipayPayments(merchants, notifications, pusher);
+        return new AlipayPayments(merchants, notifications, AlipayPayments.pusher(properties.alipayNotifyUrl(),
+                properties.timeCompression(), properties.notifyTimeout(), clock));
     }
 }

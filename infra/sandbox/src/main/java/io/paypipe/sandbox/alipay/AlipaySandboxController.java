@@ -1,13 +1,14 @@
 package io.paypipe.sandbox.alipay;
 
+import static io.paypipe.sandbox.web.SandboxRequests.copies;
+import static io.paypipe.sandbox.web.SandboxRequests.require;
+
 import io.paypipe.sandbox.merchant.SandboxMerchants;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import java.util.List;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -19,8 +20,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @RequestMapping("/sandbox/alipay")
 class AlipaySandboxController {
-
-    static final int MAX_COPIES = 100;
 
     private final SandboxMerchants merchants;
     private final AlipayPayments payments;
@@ -37,8 +36,9 @@ class AlipaySandboxController {
                          Long refundedFen, Integer copies) {
     }
 
-    record PaymentResponse(String notifyId, String tradeNo, String appId, String outTradeNo, String tradeStatus,
-                           int copies, String notifyUrl) {
+    /** What a payment and a refund answer: the notification pushed. */
+    record NotificationResponse(String notifyId, String tradeNo, String appId, String outTradeNo, String tradeStatus,
+                                int copies, String notifyUrl) {
     }
 
     record NotificationHistory(String notifyId, List<NotificationPusher.Delivery> deliveries) {
@@ -49,7 +49,7 @@ class AlipaySandboxController {
 
     /** One signed TRADE_SUCCESS pushed {@code copies} times; 202, the pushes run in the background. */
     @PostMapping("/payments")
-    ResponseEntity<PaymentResponse> pay(@RequestBody PaymentRequest request) {
+    ResponseEntity<NotificationResponse> pay(@RequestBody PaymentRequest request) {
         require(request.appId() != null && request.outTradeNo() != null && request.totalFen() != null,
                 "appId, outTradeNo and totalFen are required");
         require(request.totalFen() > 0, "totalFen must be positive");
@@ -59,7 +59,7 @@ class AlipaySandboxController {
 
     /** The refund notification of a paid trade; {@code refundedFen} is the trade's cumulative refunded amount. */
     @PostMapping("/refunds")
-    ResponseEntity<PaymentResponse> refund(@RequestBody RefundRequest request) {
+    ResponseEntity<NotificationResponse> refund(@RequestBody RefundRequest request) {
         require(request.appId() != null && request.outTradeNo() != null && request.tradeNo() != null
                         && request.totalFen() != null && request.outBizNo() != null && request.refundedFen() != null,
                 "appId, outTradeNo, tradeNo, totalFen, outBizNo and refundedFen are required");
@@ -81,41 +81,15 @@ class AlipaySandboxController {
     /** The Alipay apps (public data only). */
     @GetMapping("/merchants")
     List<MerchantView> merchants() {
-        return merchants.alipayAll().stream()
+        return merchants.alipay().stream()
                 .map(m -> new MerchantView(m.tenant(), m.appId(), m.authAppIds(), m.publicKeyBase64()))
                 .toList();
     }
 
-    private ResponseEntity<PaymentResponse> accepted(AlipayPayments.Payment payment) {
+    private ResponseEntity<NotificationResponse> accepted(AlipayPayments.Payment payment) {
         AlipayNotification n = payment.notification();
-        return ResponseEntity.status(HttpStatus.ACCEPTED).body(new PaymentResponse(n.notifyId(), n.param("trade_no"),
-                payment.trade().authAppId(), n.param("out_trade_no"), n.param("trade_status"),
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(new NotificationResponse(n.notifyId(),
+                n.param("trade_no"), payment.trade().authAppId(), n.param("out_trade_no"), n.param("trade_status"),
                 payment.deliveries().size(), payments.notifyUrl().toString()));
-    }
-
-    private static int copies(Integer copies) {
-        int n = copies == null ? 1 : copies;
-        require(n >= 1 && n <= MAX_COPIES, "copies must be between 1 and " + MAX_COPIES);
-        return n;
-    }
-
-    @ExceptionHandler(NoSuchElementException.class)
-    ResponseEntity<Map<String, String>> notFound(NoSuchElementException e) {
-        return error(HttpStatus.NOT_FOUND, e.getMessage());
-    }
-
-    @ExceptionHandler(IllegalArgumentException.class)
-    ResponseEntity<Map<String, String>> badRequest(IllegalArgumentException e) {
-        return error(HttpStatus.BAD_REQUEST, e.getMessage());
-    }
-
-    private static ResponseEntity<Map<String, String>> error(HttpStatus status, String message) {
-        return ResponseEntity.status(status).body(Map.of("error", String.valueOf(message)));
-    }
-
-    private static void require(boolean condition, String message) {
-        if (!condition) {
-            throw new IllegalArgumentException(message);
-        }
     }
 }

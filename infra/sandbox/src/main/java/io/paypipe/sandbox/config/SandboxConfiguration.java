@@ -4,10 +4,10 @@ import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.order.SandboxOrders;
+import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.stripe.StripeEvents;
 import io.paypipe.sandbox.stripe.StripeMerchants;
 import io.paypipe.sandbox.stripe.StripePayments;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import io.paypipe.sandbox.wechatpay.WechatPayRefunds;
 import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
@@ -29,8 +29,9 @@ import org.springframework.kafka.core.ProducerFactory;
 
 /**
  * The sandbox's beans. A launcher that runs the sandbox context in-process can fetch them by name:
- * {@code sandboxMerchants}, {@code wechatPayNotifications}, {@code notificationPusher}, {@code sandboxOrders},
- * {@code stripeMerchants}, {@code stripePayments}.
+ * {@code sandboxMerchants}, {@code wechatPayNotifications}, {@code wechatPayPusher}, {@code sandboxOrders},
+ * {@code stripeMerchants}, {@code stripePayments}. WeChat's pusher is the only {@link NotificationPusher} bean
+ * (Alipay's and Stripe's are owned by {@code alipayPayments} and {@code stripePayments}), so it can be fetched by type.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SandboxProperties.class)
@@ -44,23 +45,21 @@ public class SandboxConfiguration {
     }
 
     /**
-     * Generates the merchants and writes the merchants file while the context starts, so the file exists
-     * before any service started after the sandbox reads it.
+     * Generates every channel's merchants and writes the merchants file while the context starts, so the file
+     * exists before any service started after the sandbox reads it.
      */
     @Bean
-    public SandboxMerchants sandboxMerchants(SandboxProperties properties, StripeMerchants stripeMerchants) {
-        SandboxMerchants merchants = SandboxMerchants.generate(properties.tenant(), properties.merchantCount(),
-                properties.subMerchantCount(), properties.wechatpayCertificateSerials(), properties.alipayMerchantCount(),
-                properties.alipaySubMerchantCount());
-        Path written = merchants.writeMerchantsFile(properties.merchantsFile(), stripeMerchants.entries());
-        log.info("sandbox merchants {} and {} written to {}", merchants.all(), stripeMerchants.all(), written);
+    public SandboxMerchants sandboxMerchants(SandboxProperties properties) {
+        SandboxMerchants merchants = SandboxMerchants.generate(properties.merchantCounts());
+        Path written = merchants.writeMerchantsFile(properties.merchantsFile());
+        log.info("sandbox merchants {} written to {}", merchants, written);
         return merchants;
     }
 
-    /** The Stripe accounts; their entries go into the merchants file written by {@link #sandboxMerchants}. */
+    /** The Stripe accounts of {@link #sandboxMerchants}, for Stripe's payments. */
     @Bean
-    public StripeMerchants stripeMerchants(SandboxProperties properties) {
-        return StripeMerchants.generate(properties.tenant(), properties.stripeMerchantCount());
+    public StripeMerchants stripeMerchants(SandboxMerchants merchants) {
+        return merchants.stripe();
     }
 
     @Bean
@@ -68,17 +67,17 @@ public class SandboxConfiguration {
         return new WechatPayNotifications(clock);
     }
 
+    /** WeChat's pusher, for payments and refunds alike (WeChat's schedule, 200 or 204 is success). */
     @Bean(destroyMethod = "close")
-    public NotificationPusher notificationPusher(SandboxProperties properties, @Qualifier("sandboxClock") Clock clock) {
-        return new NotificationPusher(properties.wechatpayNotifyUrl(), properties.timeCompression(),
-                NotificationPusher.WECHAT_REPUSH_SCHEDULE, properties.notifyTimeout(), clock);
+    public NotificationPusher wechatPayPusher(SandboxProperties properties, @Qualifier("sandboxClock") Clock clock) {
+        return WechatPayPayments.pusher(properties.wechatpayNotifyUrl(), properties.timeCompression(),
+                properties.notifyTimeout(), clock);
     }
 
-    /** Producer of {@code order.created} with the topic's own serializers; Kafka from {@code spring.kafka.*}. */
     @Bean
     public WechatPayPayments wechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
-                                               NotificationPusher notificationPusher) {
-        return new WechatPayPayments(merchants, notifications, notificationPusher);
+                                               NotificationPusher wechatPayPusher) {
+        return new WechatPayPayments(merchants, notifications, wechatPayPusher);
     }
 
     /** Stripe's events, pushed by its own pusher (Stripe's schedule, any 2xx is success). */
@@ -92,10 +91,11 @@ public class SandboxConfiguration {
 
     @Bean
     public WechatPayRefunds wechatPayRefunds(SandboxMerchants merchants, WechatPayNotifications notifications,
-                                             NotificationPusher notificationPusher) {
-        return new WechatPayRefunds(merchants, notifications, notificationPusher);
+                                             NotificationPusher wechatPayPusher) {
+        return new WechatPayRefunds(merchants, notifications, wechatPayPusher);
     }
 
+    /** Producer of {@code order.created} with the topic's own serializers; Kafka from {@code spring.kafka.*}. */
     @Bean
     public ProducerFactory<String, OrderCreated> sandboxOrderProducerFactory(KafkaProperties kafkaProperties) {
         Map<String, Object> config = new HashMap<>(kafkaProperties.buildProducerProperties());

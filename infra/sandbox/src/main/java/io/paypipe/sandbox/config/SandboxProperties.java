@@ -1,5 +1,6 @@
 package io.paypipe.sandbox.config;
 
+import io.paypipe.sandbox.merchant.MerchantCounts;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,6 +57,12 @@ public record SandboxProperties(
         if (timeCompression < 1) {
             throw new IllegalArgumentException("sandbox.time-compression must be >= 1");
         }
+    }
+
+    /** The merchants to create at start, every channel's. */
+    public MerchantCounts merchantCounts() {
+        return new MerchantCounts(tenant, merchantCount, subMerchantCount, wechatpayCertificateSerials,
+                alipayMerchantCount, alipaySubMerchantCount, stripeMerchantCount);
     }
 
     /** {@code notifyBaseUrl} + {@code wechatpayNotifyPath}, e.g. {@code http://127.0.0.1:8081/notify/wechatpay}. */

@@ -3,7 +3,10 @@ package io.paypipe.sandbox.merchant;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.sandbox.alipay.AlipayMerchant;
+import io.paypipe.sandbox.stripe.StripeMerchant;
+import io.paypipe.sandbox.stripe.StripeMerchants;
 import io.paypipe.sandbox.wechatpay.WechatPayMerchantKeys;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +15,11 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The merchants the sandbox plays the channel for. Created once at start; {@link #writeMerchantsFile(Path)}
- * publishes their public credentials (never the private keys) in the merchants file the services read.
+ * Every merchant the sandbox plays a channel for: WeChat Pay merchants, Alipay apps and Stripe accounts. It holds
+ * all three channels or is not made: {@link #generate} builds every channel's merchants or fails, the constructor
+ * refuses a channel left out (a channel without merchants is an empty list), and the merchants file lists them all.
+ * Created once at start; {@link #writeMerchantsFile(Path)} publishes their public credentials (never the private
+ * keys) in the merchants file the services read.
  */
 public final class SandboxMerchants {
 
@@ -30,126 +36,114 @@ public final class SandboxMerchants {
     /** App {@code i} (0-based) that authorised the demo ISV gets app id {@code 2021000300000000 + i}. */
     public static final long FIRST_ALIPAY_AUTH_APP_ID = 2_021_000_300_000_000L;
 
-    private final List<SandboxMerchant> merchants;
-    private final List<AlipayMerchant> alipayMerchants;
+    private final List<WechatPaySandboxMerchant> wechatPay;
+    private final List<AlipayMerchant> alipay;
+    private final StripeMerchants stripe;
 
-    public SandboxMerchants(List<SandboxMerchant> merchants) {
-        this(merchants, List.of());
-    }
-
-    public SandboxMerchants(List<SandboxMerchant> merchants, List<AlipayMerchant> alipayMerchants) {
-        this.merchants = List.copyOf(merchants);
-        this.alipayMerchants = List.copyOf(alipayMerchants);
+    /** Every channel's merchants, each list empty when the sandbox plays that channel for nobody; none left out. */
+    public SandboxMerchants(List<WechatPaySandboxMerchant> wechatPay, List<AlipayMerchant> alipay,
+                            List<StripeMerchant> stripe) {
+        this.wechatPay = List.copyOf(required(wechatPay, "WeChat Pay"));
+        this.alipay = List.copyOf(required(alipay, "Alipay"));
+        this.stripe = new StripeMerchants(required(stripe, "Stripe"));
         List<String> ids = new ArrayList<>();
-        for (SandboxMerchant m : this.merchants) {
+        for (WechatPaySandboxMerchant m : this.wechatPay) {
             ids.add(m.merchantId());
             ids.addAll(m.subMerchantIds());
         }
-        for (AlipayMerchant m : this.alipayMerchants) {
+        for (AlipayMerchant m : this.alipay) {
             ids.add(m.appId());
             ids.addAll(m.authAppIds());
         }
+        this.stripe.all().forEach(m -> ids.add(m.account()));
         if (ids.stream().distinct().count() != ids.size()) {
             throw new IllegalArgumentException("merchant numbers must be unique: " + ids);
         }
     }
 
-    /**
-     * {@code directCount} direct WeChat merchants (mchid 1900000100, 1900000101, ...) and, when
-     * {@code subMerchantCount > 0}, one service provider {@link #SERVICE_PROVIDER_MCHID} with that many
-     * sub-merchants (1900009100, ...). Every merchant gets fresh keys.
-     */
-    public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount) {
-        return generate(tenant, directCount, subMerchantCount, false, 0, 0);
+    private static <T> List<T> required(List<T> merchants, String channel) {
+        if (merchants == null) {
+            throw new IllegalArgumentException("the " + channel + " merchants are missing: every channel's merchants"
+                    + " are required, an empty list for a channel without any");
+        }
+        return merchants;
     }
 
     /**
-     * Like {@link #generate(String, int, int)}; with {@code certificateSerials} every merchant also gets a
-     * platform certificate key under a 40-hex serial, as during WeChat's switch to public keys.
+     * Every channel's merchants as {@code counts} says, each with fresh keys: WeChat Pay's direct merchants and, with
+     * sub-merchants, the service provider {@link #SERVICE_PROVIDER_MCHID}; Alipay's direct apps and, with authorising
+     * apps, the ISV {@link #ALIPAY_ISV_APP_ID}; the Stripe accounts.
      */
-    public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount,
-                                            boolean certificateSerials) {
-        return generate(tenant, directCount, subMerchantCount, certificateSerials, 0, 0);
+    public static SandboxMerchants generate(MerchantCounts counts) {
+        return new SandboxMerchants(wechatPay(counts), alipay(counts),
+                StripeMerchants.generate(counts.tenant(), counts.stripeAccounts()).all());
     }
 
-    /** As {@link #generate(String, int, int)}, plus Alipay apps (see the full form). */
-    public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount, int alipayCount,
-                                            int alipaySubCount) {
-        return generate(tenant, directCount, subMerchantCount, false, alipayCount, alipaySubCount);
-    }
-
-    /**
-     * WeChat merchants as {@link #generate(String, int, int, boolean)}, plus {@code alipayCount} direct Alipay
-     * apps (app id 2021000100000000, 2021000100000001, ...) and, when {@code alipaySubCount > 0}, the Alipay
-     * service provider {@link #ALIPAY_ISV_APP_ID} acting for that many apps (2021000300000000, ...).
-     */
-    public static SandboxMerchants generate(String tenant, int directCount, int subMerchantCount,
-                                            boolean certificateSerials, int alipayCount, int alipaySubCount) {
-        if (alipayCount < 0 || alipaySubCount < 0 || alipayCount > 9000) {
-            throw new IllegalArgumentException("bad Alipay merchant counts");
-        }
-        List<AlipayMerchant> alipay = new ArrayList<>();
-        for (int i = 0; i < alipayCount; i++) {
-            alipay.add(AlipayMerchant.direct(tenant, Long.toString(FIRST_ALIPAY_APP_ID + i)));
-        }
-        if (alipaySubCount > 0) {
-            List<String> authApps = new ArrayList<>();
-            for (int i = 0; i < alipaySubCount; i++) {
-                authApps.add(Long.toString(FIRST_ALIPAY_AUTH_APP_ID + i));
-            }
-            alipay.add(AlipayMerchant.serviceProvider(tenant, ALIPAY_ISV_APP_ID, authApps));
-        }
-        return new SandboxMerchants(wechat(tenant, directCount, subMerchantCount, certificateSerials), alipay);
-    }
-
-    private static List<SandboxMerchant> wechat(String tenant, int directCount, int subMerchantCount,
-                                                boolean certificateSerials) {
-        if (directCount < 0 || subMerchantCount < 0 || directCount > 9000) {
-            throw new IllegalArgumentException("bad merchant counts");
-        }
-        Supplier<WechatPayMerchantKeys> keys = certificateSerials
+    private static List<WechatPaySandboxMerchant> wechatPay(MerchantCounts counts) {
+        Supplier<WechatPayMerchantKeys> keys = counts.wechatPayCertificateSerials()
                 ? () -> WechatPayMerchantKeys.generate().withCertificateKey() : WechatPayMerchantKeys::generate;
-        List<SandboxMerchant> merchants = new ArrayList<>();
-        for (int i = 0; i < directCount; i++) {
-            merchants.add(SandboxMerchant.wechatDirect(tenant, Long.toString(FIRST_DIRECT_MCHID + i), keys.get()));
+        List<WechatPaySandboxMerchant> merchants = new ArrayList<>();
+        for (int i = 0; i < counts.wechatPayDirect(); i++) {
+            merchants.add(WechatPaySandboxMerchant.wechatDirect(counts.tenant(), Long.toString(FIRST_DIRECT_MCHID + i),
+                    keys.get()));
         }
-        if (subMerchantCount > 0) {
+        if (counts.wechatPaySubMerchants() > 0) {
             List<String> subs = new ArrayList<>();
-            for (int i = 0; i < subMerchantCount; i++) {
+            for (int i = 0; i < counts.wechatPaySubMerchants(); i++) {
                 subs.add(Long.toString(FIRST_SUB_MCHID + i));
             }
-            merchants.add(SandboxMerchant.wechatServiceProvider(tenant, SERVICE_PROVIDER_MCHID, subs, keys.get()));
+            merchants.add(WechatPaySandboxMerchant.wechatServiceProvider(counts.tenant(), SERVICE_PROVIDER_MCHID, subs,
+                    keys.get()));
         }
         return merchants;
     }
 
-    public List<SandboxMerchant> all() {
-        return merchants;
-    }
-
-    /** The merchant whose mchid (or sp_mchid) is {@code merchantId}, or the service provider owning that sub_mchid. */
-    public Optional<SandboxMerchant> find(String merchantId) {
-        for (SandboxMerchant m : merchants) {
-            if (m.merchantId().equals(merchantId) || m.subMerchantIds().contains(merchantId)) {
-                return Optional.of(m);
+    private static List<AlipayMerchant> alipay(MerchantCounts counts) {
+        List<AlipayMerchant> apps = new ArrayList<>();
+        for (int i = 0; i < counts.alipayDirect(); i++) {
+            apps.add(AlipayMerchant.direct(counts.tenant(), Long.toString(FIRST_ALIPAY_APP_ID + i)));
+        }
+        if (counts.alipaySubMerchants() > 0) {
+            List<String> authApps = new ArrayList<>();
+            for (int i = 0; i < counts.alipaySubMerchants(); i++) {
+                authApps.add(Long.toString(FIRST_ALIPAY_AUTH_APP_ID + i));
             }
+            apps.add(AlipayMerchant.serviceProvider(counts.tenant(), ALIPAY_ISV_APP_ID, authApps));
         }
-        return Optional.empty();
+        return apps;
     }
 
-    /** Like {@link #find(String)}; throws {@link NoSuchElementException} for an unknown number. */
-    public SandboxMerchant get(String merchantId) {
-        return find(merchantId).orElseThrow(() -> new NoSuchElementException("unknown merchant " + merchantId));
+    /** The WeChat Pay merchants: direct merchants and service providers. */
+    public List<WechatPaySandboxMerchant> wechatPay() {
+        return wechatPay;
+    }
+
+    /** The WeChat Pay merchant whose mchid (or sp_mchid) is {@code merchantId}, or the provider owning that sub_mchid. */
+    public Optional<WechatPaySandboxMerchant> findWechatPay(String merchantId) {
+        return wechatPay.stream()
+                .filter(m -> m.merchantId().equals(merchantId) || m.subMerchantIds().contains(merchantId))
+                .findFirst();
+    }
+
+    /** Like {@link #findWechatPay(String)}; throws {@link NoSuchElementException} for an unknown number. */
+    public WechatPaySandboxMerchant wechatPay(String merchantId) {
+        return findWechatPay(merchantId)
+                .orElseThrow(() -> new NoSuchElementException("unknown merchant " + merchantId));
+    }
+
+    /** The first direct WeChat Pay merchant (1900000100 in the default setup). */
+    public WechatPaySandboxMerchant firstWechatPay() {
+        return wechatPay.getFirst();
     }
 
     /** The Alipay merchants: direct apps and service providers. */
-    public List<AlipayMerchant> alipayAll() {
-        return alipayMerchants;
+    public List<AlipayMerchant> alipay() {
+        return alipay;
     }
 
     /** The Alipay app {@code appId}, or the service provider acting for it. */
     public Optional<AlipayMerchant> findAlipay(String appId) {
-        return alipayMerchants.stream().filter(m -> m.owns(appId)).findFirst();
+        return alipay.stream().filter(m -> m.owns(appId)).findFirst();
     }
 
     /** Like {@link #findAlipay(String)}; throws {@link NoSuchElementException} for an unknown app id. */
@@ -157,33 +151,28 @@ public final class SandboxMerchants {
         return findAlipay(appId).orElseThrow(() -> new NoSuchElementException("unknown Alipay app " + appId));
     }
 
-    /** The first direct merchant (1900000100 in the default setup). */
-    public SandboxMerchant first() {
-        return merchants.getFirst();
+    /** The Stripe accounts. */
+    public StripeMerchants stripe() {
+        return stripe;
     }
 
-    /** The merchants file content: public keys and APIv3 keys, no private key. WeChat first, then Alipay. */
+    /** The merchants file: public keys, APIv3 keys and endpoint secrets, no private key; WeChat Pay, Alipay, Stripe. */
     public MerchantsFile merchantsFile() {
-        List<Merchant> entries = new ArrayList<>(merchants.stream().map(SandboxMerchant::merchant).toList());
-        alipayMerchants.forEach(m -> entries.add(m.merchant()));
+        List<Merchant> entries = new ArrayList<>();
+        wechatPay.forEach(m -> entries.add(m.merchant()));
+        alipay.forEach(m -> entries.add(m.merchant()));
+        entries.addAll(stripe.entries());
         return new MerchantsFile(entries);
     }
 
     /** Writes the merchants file atomically (owner-readable only) and returns its absolute path. */
     public Path writeMerchantsFile(Path path) {
-        return writeMerchantsFile(path, List.of());
-    }
-
-    /** Like {@link #writeMerchantsFile(Path)}, followed by the entries of other channels' merchants. */
-    public Path writeMerchantsFile(Path path, List<Merchant> otherChannels) {
-        List<Merchant> entries = new ArrayList<>(merchantsFile().merchants());
-        entries.addAll(otherChannels);
-        new MerchantsFile(entries).write(path);
+        merchantsFile().write(path);
         return path.toAbsolutePath();
     }
 
     @Override
     public String toString() {
-        return "SandboxMerchants" + merchants + alipayMerchants;
+        return "SandboxMerchants" + wechatPay + alipay + stripe.all();
     }
 }

@@ -10,8 +10,8 @@ import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.sandbox.alipay.AlipayMerchant;
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -75,7 +75,7 @@ public final class SandboxOrders {
             }
             return new Owner(app.tenant(), MerchantId.of(app.appId()), Channel.ALIPAY);
         }
-        SandboxMerchant merchant = merchants.get(merchantId);
+        WechatPaySandboxMerchant merchant = merchants.wechatPay(merchantId);
         MerchantId spMerchantId = null;
         if (merchant.isServiceProvider()) {
             if (merchant.merchantId().equals(merchantId)) {

@@ -4,7 +4,8 @@ import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.money.Money;
 import io.paypipe.sandbox.order.SandboxOrders;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.DeliveryRules;
+import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.SignedNotification;
 import java.net.URI;
 import java.time.Clock;
@@ -31,6 +32,9 @@ public final class StripePayments implements AutoCloseable {
             Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2),
             Duration.ofHours(5), Duration.ofHours(10), Duration.ofHours(10), Duration.ofHours(10), Duration.ofHours(10),
             Duration.ofHours(12), Duration.ofHours(12));
+    /** Stripe's delivery rules: {@link #STRIPE_RETRY_SCHEDULE}, any 2xx ends a delivery. */
+    public static final DeliveryRules DELIVERY_RULES =
+            new DeliveryRules("stripe", STRIPE_RETRY_SCHEDULE, DeliveryRules.ANY_2XX);
 
     private final StripeMerchants merchants;
     private final StripeEvents events;
@@ -44,10 +48,9 @@ public final class StripePayments implements AutoCloseable {
         this.pusher = pusher;
     }
 
-    /** A pusher to {@code notifyUrl} with Stripe's rule (any 2xx) and {@link #STRIPE_RETRY_SCHEDULE}. */
+    /** A pusher to {@code notifyUrl} with Stripe's {@link #DELIVERY_RULES}; {@code timeout} per attempt. */
     public static NotificationPusher pusher(URI notifyUrl, long timeCompression, Duration timeout, Clock clock) {
-        return new NotificationPusher(notifyUrl, timeCompression, STRIPE_RETRY_SCHEDULE, timeout,
-                NotificationPusher.ANY_2XX, "stripe-pusher", clock);
+        return new NotificationPusher(notifyUrl, DELIVERY_RULES, timeCompression, timeout, clock);
     }
 
     /** What was sent and its deliveries, each completing when acknowledged or given up. */

@@ -1,14 +1,16 @@
 package io.paypipe.sandbox.stripe;
 
+import static io.paypipe.sandbox.web.SandboxRequests.copies;
+import static io.paypipe.sandbox.web.SandboxRequests.require;
+
 import io.paypipe.core.event.OrderCreated;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
+import io.paypipe.sandbox.web.UnavailableOnIllegalState;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -19,9 +21,8 @@ import org.springframework.web.bind.annotation.RestController;
 /** The sandbox's Stripe API: create Stripe orders, make Stripe pay them, look at the deliveries. */
 @RestController
 @RequestMapping("/sandbox/stripe")
+@UnavailableOnIllegalState
 public class StripeSandboxController {
-
-    static final int MAX_COPIES = 100;
 
     private final StripePayments payments;
 
@@ -65,8 +66,7 @@ public class StripeSandboxController {
         require(request.account() != null && request.outTradeNo() != null && request.amount() != null
                 && request.currency() != null, "account, outTradeNo, amount and currency are required");
         require(request.amount() >= 0, "amount must not be negative");
-        int copies = request.copies() == null ? 1 : request.copies();
-        require(copies >= 1 && copies <= MAX_COPIES, "copies must be between 1 and " + MAX_COPIES);
+        int copies = copies(request.copies());
         PaymentIntentEvent event = event(request.event());
         PaymentIntentSpec spec = PaymentIntentSpec.of(payments.merchants().get(request.account()), request.outTradeNo(),
                         request.amount(), request.currency())
@@ -104,31 +104,6 @@ public class StripeSandboxController {
             return PaymentIntentEvent.valueOf(name.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("unknown event " + name);
-        }
-    }
-
-    @ExceptionHandler(NoSuchElementException.class)
-    ResponseEntity<Map<String, String>> notFound(NoSuchElementException e) {
-        return error(HttpStatus.NOT_FOUND, e.getMessage());
-    }
-
-    @ExceptionHandler(IllegalArgumentException.class)
-    ResponseEntity<Map<String, String>> badRequest(IllegalArgumentException e) {
-        return error(HttpStatus.BAD_REQUEST, e.getMessage());
-    }
-
-    @ExceptionHandler(IllegalStateException.class)
-    ResponseEntity<Map<String, String>> unavailable(IllegalStateException e) {
-        return error(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
-    }
-
-    private static ResponseEntity<Map<String, String>> error(HttpStatus status, String message) {
-        return ResponseEntity.status(status).body(Map.of("error", String.valueOf(message)));
-    }
-
-    private static void require(boolean condition, String message) {
-        if (!condition) {
-            throw new IllegalArgumentException(message);
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.paypipe.sandbox.wechatpay;
 
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -10,7 +9,7 @@ import java.util.Objects;
  * Amounts are integer fen; {@code payerTotalFen} may differ from {@code totalFen} (coupons) or be
  * deliberately wrong in a test.
  */
-public record PaymentSpec(SandboxMerchant merchant, String subMchid, String outTradeNo, String transactionId,
+public record PaymentSpec(WechatPaySandboxMerchant merchant, String subMchid, String outTradeNo, String transactionId,
                           TradeState tradeState, long totalFen, long payerTotalFen, String currency,
                           Instant successTime) {
 
@@ -31,12 +30,12 @@ public record PaymentSpec(SandboxMerchant merchant, String subMchid, String outT
     }
 
     /** A successful direct-mode payment of {@code totalFen} CNY, paid in full, with a fresh transaction_id. */
-    public static PaymentSpec success(SandboxMerchant merchant, String outTradeNo, long totalFen) {
+    public static PaymentSpec success(WechatPaySandboxMerchant merchant, String outTradeNo, long totalFen) {
         return success(merchant, null, outTradeNo, totalFen);
     }
 
-    /** Like {@link #success(SandboxMerchant, String, long)}; {@code subMchid} for a service provider, else null. */
-    public static PaymentSpec success(SandboxMerchant merchant, String subMchid, String outTradeNo, long totalFen) {
+    /** Like {@link #success(WechatPaySandboxMerchant, String, long)}; {@code subMchid} for a service provider, else null. */
+    public static PaymentSpec success(WechatPaySandboxMerchant merchant, String subMchid, String outTradeNo, long totalFen) {
         return new PaymentSpec(merchant, subMchid, outTradeNo, TransactionIds.next(), TradeState.SUCCESS,
                 totalFen, totalFen, "CNY", null);
     }

@@ -1,6 +1,5 @@
 package io.paypipe.sandbox.wechatpay;
 
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -11,7 +10,7 @@ import java.util.Objects;
  * paid and gets back the same (no coupons). {@code successTime} null means "when the notification is built"
  * (only SUCCESS carries one).
  */
-public record RefundSpec(SandboxMerchant merchant, String subMchid, String outTradeNo, String transactionId,
+public record RefundSpec(WechatPaySandboxMerchant merchant, String subMchid, String outTradeNo, String transactionId,
                          String outRefundNo, String refundId, RefundStatus status, long totalFen, long refundFen,
                          Instant successTime) {
 
@@ -38,7 +37,7 @@ public record RefundSpec(SandboxMerchant merchant, String subMchid, String outTr
     }
 
     /** A successful refund of {@code refundFen} with a fresh refund_id; {@code subMchid} for a service provider, else null. */
-    public static RefundSpec success(SandboxMerchant merchant, String subMchid, String outTradeNo, String transactionId,
+    public static RefundSpec success(WechatPaySandboxMerchant merchant, String subMchid, String outTradeNo, String transactionId,
                                      String outRefundNo, long totalFen, long refundFen) {
         return new RefundSpec(merchant, subMchid, outTradeNo, transactionId, outRefundNo, TransactionIds.nextRefundId(),
                 RefundStatus.SUCCESS, totalFen, refundFen, null);

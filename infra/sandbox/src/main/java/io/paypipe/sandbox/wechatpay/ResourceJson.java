@@ -1,6 +1,5 @@
 package io.paypipe.sandbox.wechatpay;
 
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -19,7 +18,7 @@ final class ResourceJson {
 
     /** The transaction of {@code spec} ({@code success_time} = {@code now} unless the spec has one). */
     static byte[] transaction(PaymentSpec spec, Instant now) {
-        SandboxMerchant merchant = spec.merchant();
+        WechatPaySandboxMerchant merchant = spec.merchant();
         ObjectNode tx = JSON.createObjectNode();
         if (spec.partnerMode()) {
             tx.put("sp_appid", merchant.appId());

@@ -1,5 +1,6 @@
 package io.paypipe.sandbox.wechatpay;
 
+import io.paypipe.sandbox.push.Pushable;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collections;
@@ -10,9 +11,11 @@ import java.util.Objects;
 /**
  * One WeChat Pay v3 notification exactly as it goes on the wire: the HTTP headers (in WeChat's order)
  * and the raw body bytes the signature covers. {@code id} is the envelope {@code id}; it names the
- * notification in the pusher's delivery history.
+ * notification in the pusher's delivery history. Stripe's events travel in it too (their own headers,
+ * see {@code StripeEvents}); the {@code Wechatpay-*} accessors are WeChat's.
  */
-public record SignedNotification(String id, String eventType, Map<String, String> headers, byte[] body) {
+public record SignedNotification(String id, String eventType, Map<String, String> headers, byte[] body)
+        implements Pushable {
 
     public static final String CONTENT_TYPE = "Content-Type";
     public static final String REQUEST_ID = "Request-ID";

@@ -1,6 +1,5 @@
 package io.paypipe.sandbox.wechatpay;
 
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.time.Clock;
@@ -95,9 +94,9 @@ public final class WechatPayNotifications {
 
     /**
      * The same body with a fresh timestamp, nonce, Request-ID and signature, as if WeChat re-signed it, by the
-     * key named in its {@code Wechatpay-Serial}. (A plain {@link NotificationPusher#push} does not re-sign.)
+     * key named in its {@code Wechatpay-Serial}. (A plain {@code NotificationPusher.push(n)} does not re-sign.)
      */
-    public SignedNotification resign(SignedNotification notification, SandboxMerchant merchant) {
+    public SignedNotification resign(SignedNotification notification, WechatPaySandboxMerchant merchant) {
         return sign(notification.id(), notification.eventType(), notification.body(),
                 merchant.wechatPayKeys().signerFor(notification.serial()), clock.instant());
     }
@@ -165,7 +164,7 @@ public final class WechatPayNotifications {
     // ---------------------------------------------------------------- building
 
     /** Public-key id and certificate serial in turn for a merchant that has both; else always the public-key id. */
-    private SerialForm nextForm(SandboxMerchant merchant) {
+    private SerialForm nextForm(WechatPaySandboxMerchant merchant) {
         if (merchant.wechatPayKeys().certificateSerial().isEmpty()) {
             return SerialForm.PUBLIC_KEY_ID;
         }

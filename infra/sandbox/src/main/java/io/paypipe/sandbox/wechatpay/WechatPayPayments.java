@@ -1,7 +1,11 @@
 package io.paypipe.sandbox.wechatpay;
 
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.push.DeliveryRules;
+import io.paypipe.sandbox.push.NotificationPusher;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -9,8 +13,25 @@ import java.util.concurrent.CompletableFuture;
 /**
  * WeChat paying an order: one signed TRANSACTION.SUCCESS pushed {@code copies} times, each re-push re-signed
  * with a fresh timestamp as WeChat does. Used by the HTTP API and by the launcher's demo.
+ * <p>
+ * WeChat's delivery rules ({@link #DELIVERY_RULES}, for payments and refunds alike): HTTP POST to the notify URL
+ * with a 5 s timeout; HTTP 200 or 204 is success; anything else (another status, timeout, connection refused) is
+ * pushed again after 15s/15s/30s/3m/10m/20m/30m/30m/30m/60m/3h/3h/3h/6h/6h (16 deliveries counting the first).
  */
 public final class WechatPayPayments {
+
+    /** WeChat's re-push intervals after a failed delivery. */
+    public static final List<Duration> WECHAT_REPUSH_SCHEDULE = List.of(
+            Duration.ofSeconds(15), Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofMinutes(3),
+            Duration.ofMinutes(10), Duration.ofMinutes(20), Duration.ofMinutes(30), Duration.ofMinutes(30),
+            Duration.ofMinutes(30), Duration.ofMinutes(60), Duration.ofHours(3), Duration.ofHours(3),
+            Duration.ofHours(3), Duration.ofHours(6), Duration.ofHours(6));
+    /** WeChat waits this long for the merchant's answer. */
+    public static final Duration WECHAT_TIMEOUT = Duration.ofSeconds(5);
+    /** WeChat Pay v3: HTTP 200 or 204, whatever the body. */
+    public static final DeliveryRules.SuccessAck WECHAT_SUCCESS_ACK = (status, body) -> status == 200 || status == 204;
+    public static final DeliveryRules DELIVERY_RULES =
+            new DeliveryRules("wechatpay", WECHAT_REPUSH_SCHEDULE, WECHAT_SUCCESS_ACK);
 
     private final SandboxMerchants merchants;
     private final WechatPayNotifications notifications;
@@ -20,6 +41,11 @@ public final class WechatPayPayments {
         this.merchants = merchants;
         this.notifications = notifications;
         this.pusher = pusher;
+    }
+
+    /** A pusher to {@code notifyUrl} with WeChat's {@link #DELIVERY_RULES}; {@code timeout} per attempt. */
+    public static NotificationPusher pusher(URI notifyUrl, long timeCompression, Duration timeout, Clock clock) {
+        return new NotificationPusher(notifyUrl, DELIVERY_RULES, timeCompression, timeout, clock);
     }
 
     /** What was sent and the deliveries, each completing when acknowledged or given up. */
@@ -44,15 +70,8 @@ public final class WechatPayPayments {
     }
 
     private PaymentSpec spec(String merchantId, String outTradeNo, long totalFen, Long payerTotalFen) {
-        SandboxMerchant merchant = merchants.get(merchantId);
-        String subMchid = null;
-        if (merchant.isServiceProvider()) {
-            if (merchant.merchantId().equals(merchantId)) {
-                throw new IllegalArgumentException(merchantId + " is a service provider: give one of its sub-merchants");
-            }
-            subMchid = merchantId;
-        }
-        PaymentSpec spec = PaymentSpec.success(merchant, subMchid, outTradeNo, totalFen)
+        WechatPaySandboxMerchant merchant = merchants.wechatPay(merchantId);
+        PaymentSpec spec = PaymentSpec.success(merchant, merchant.subMchidFor(merchantId), outTradeNo, totalFen)
                 .withTransactionId(notifications.newTransactionId());
         if (payerTotalFen != null) {
             spec = spec.withPayerTotalFen(payerTotalFen);

@@ -1,7 +1,7 @@
 package io.paypipe.sandbox.wechatpay;
 
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.push.NotificationPusher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -33,16 +33,9 @@ public final class WechatPayRefunds {
      */
     public Refund refund(String merchantId, String outTradeNo, String transactionId, String outRefundNo, long totalFen,
                          long refundFen, RefundStatus status, int copies) {
-        SandboxMerchant merchant = merchants.get(merchantId);
-        String subMchid = null;
-        if (merchant.isServiceProvider()) {
-            if (merchant.merchantId().equals(merchantId)) {
-                throw new IllegalArgumentException(merchantId + " is a service provider: give one of its sub-merchants");
-            }
-            subMchid = merchantId;
-        }
-        RefundSpec spec = RefundSpec.success(merchant, subMchid, outTradeNo, transactionId, outRefundNo, totalFen, refundFen)
-                .withStatus(status);
+        WechatPaySandboxMerchant merchant = merchants.wechatPay(merchantId);
+        RefundSpec spec = RefundSpec.success(merchant, merchant.subMchidFor(merchantId), outTradeNo, transactionId,
+                outRefundNo, totalFen, refundFen).withStatus(status);
         return push(spec, copies);
     }
 

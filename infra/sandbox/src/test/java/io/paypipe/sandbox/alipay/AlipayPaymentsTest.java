@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -88,9 +88,8 @@ class AlipayPaymentsTest {
     }
 
     private AlipayPayments paymentsAgainst(URI url, long compression) {
-        NotificationPusher pusher = new NotificationPusher(url, compression, AlipayPayments.ALIPAY_RESEND_SCHEDULE,
-                Duration.ofSeconds(5), AlipayPayments.ALIPAY_SUCCESS_ACK, fixedClock());
-        return new AlipayPayments(merchants(), alipayNotifications(), pusher);
+        return new AlipayPayments(merchants(), alipayNotifications(),
+                AlipayPayments.pusher(url, compression, Duration.ofSeconds(5), fixedClock()));
     }
 
     /** A notify endpoint answering "status body" in turn, repeating the last one. */

@@ -12,10 +12,12 @@ import io.paypipe.sandbox.alipay.AlipayMerchant;
 import io.paypipe.sandbox.alipay.AlipayTrade;
 import io.paypipe.sandbox.wechatpay.PaymentSpec;
 import io.paypipe.sandbox.wechatpay.WechatPayCrypto;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.interfaces.RSAPublicKey;
+import java.util.List;
 import java.util.NoSuchElementException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +51,7 @@ class SandboxMerchantsTest {
         assertThat(read.merchants().get(1).subMerchantIds()).containsExactly("1900009100", "1900009101");
 
         // And the PEM is an RSA-2048 public key that verifies what the sandbox signs under that id
-        SandboxMerchant signer = merchants.get("1900000100");
+        WechatPaySandboxMerchant signer = merchants.wechatPay("1900000100");
         Merchant.PlatformKey key = direct.wechatpay().platformKeys().getFirst();
         assertThat(key.id()).isEqualTo(signer.wechatPayKeys().publicKeyId()).matches("PUB_KEY_ID_\\d{32}");
         assertThat(key.publicKeyPem()).startsWith("-----BEGIN PUBLIC KEY-----\n");
@@ -71,9 +73,9 @@ class SandboxMerchantsTest {
 
         // When it builds a direct payment, a sub-merchant's payment and Alipay notifications of both kinds
         var wechat = SandboxFixtures.notifications();
-        JsonNode directTx = JSON.readTree(wechat.transactionJson(PaymentSpec.success(merchants.get("1900000100"), "O-1", 100)));
+        JsonNode directTx = JSON.readTree(wechat.transactionJson(PaymentSpec.success(merchants.wechatPay("1900000100"), "O-1", 100)));
         JsonNode subTx = JSON.readTree(wechat.transactionJson(
-                PaymentSpec.success(merchants.get("1230000109"), "1900009101", "O-2", 100)));
+                PaymentSpec.success(merchants.wechatPay("1230000109"), "1900009101", "O-2", 100)));
         var alipay = SandboxFixtures.alipayNotifications();
         var ownApp = alipay.tradeStatusSync(AlipayTrade.paid(SandboxFixtures.alipayDirect(), "O-3", alipay.newTradeNo(), 100));
         var forAuthApp = alipay.tradeStatusSync(AlipayTrade.paid(SandboxFixtures.alipayServiceProvider(), "2021000300000001",
@@ -104,21 +106,21 @@ class SandboxMerchantsTest {
     @Test
     void generatedDirectMerchantsAreNumberedFrom1900000100() {
         // Given / When
-        SandboxMerchants merchants = SandboxMerchants.generate("demo-shop", 2, 0);
+        SandboxMerchants merchants = SandboxMerchants.generate(new MerchantCounts("demo-shop", 2, 0, false, 0, 0, 0));
 
         // Then
-        assertThat(merchants.all()).extracting(SandboxMerchant::merchantId).containsExactly("1900000100", "1900000101");
-        assertThat(merchants.all()).extracting(m -> m.wechatPayKeys().publicKeyId()).doesNotHaveDuplicates();
-        assertThat(merchants.all()).allSatisfy(m -> assertThat(m.tenant()).isEqualTo("demo-shop"));
+        assertThat(merchants.wechatPay()).extracting(WechatPaySandboxMerchant::merchantId).containsExactly("1900000100", "1900000101");
+        assertThat(merchants.wechatPay()).extracting(m -> m.wechatPayKeys().publicKeyId()).doesNotHaveDuplicates();
+        assertThat(merchants.wechatPay()).allSatisfy(m -> assertThat(m.tenant()).isEqualTo("demo-shop"));
     }
 
     @Test
     void generatedAlipayAppsAreNumberedFrom2021000100000000WithTheirIsv() {
         // Given / When
-        SandboxMerchants merchants = SandboxMerchants.generate("demo-shop", 0, 0, 2, 2);
+        SandboxMerchants merchants = SandboxMerchants.generate(new MerchantCounts("demo-shop", 0, 0, false, 2, 2, 0));
 
         // Then two direct apps and one service provider acting for two apps, each with Alipay's public key
-        assertThat(merchants.alipayAll()).extracting(AlipayMerchant::appId)
+        assertThat(merchants.alipay()).extracting(AlipayMerchant::appId)
                 .containsExactly("2021000100000000", "2021000100000001", "2021000200000000");
         assertThat(merchants.alipay("2021000300000001").appId()).isEqualTo("2021000200000000");
         assertThat(merchants.merchantsFile().merchants()).allSatisfy(m -> {
@@ -134,7 +136,7 @@ class SandboxMerchantsTest {
     @Test
     void withCertificateSerialsEveryMerchantHasBothSerialForms() {
         // Given / When
-        SandboxMerchants merchants = SandboxMerchants.generate("demo-shop", 1, 2, true);
+        SandboxMerchants merchants = SandboxMerchants.generate(new MerchantCounts("demo-shop", 1, 2, true, 0, 0, 0));
 
         // Then the merchants file lists a public-key id and a 40-hex certificate serial for each
         assertThat(merchants.merchantsFile().merchants()).hasSize(2).allSatisfy(m ->
@@ -147,7 +149,38 @@ class SandboxMerchantsTest {
     void subMerchantFindsItsServiceProvider() {
         SandboxMerchants merchants = SandboxFixtures.merchants();
 
-        assertThat(merchants.get("1900009101").merchantId()).isEqualTo("1230000109");
-        assertThatThrownBy(() -> merchants.get("1999999999")).isInstanceOf(NoSuchElementException.class);
+        assertThat(merchants.wechatPay("1900009101").merchantId()).isEqualTo("1230000109");
+        assertThatThrownBy(() -> merchants.wechatPay("1999999999")).isInstanceOf(NoSuchElementException.class);
+    }
+
+    @Test
+    void givenCountsForEveryChannel_whenGenerated_thenEveryChannelsMerchantsAreInTheMerchantsFile() {
+        // Given / When
+        SandboxMerchants merchants = SandboxMerchants.generate(new MerchantCounts("demo-shop", 1, 0, false, 1, 0, 1));
+
+        // Then one merchant of each channel, WeChat Pay first, then Alipay, then Stripe
+        assertThat(merchants.merchantsFile().merchants()).extracting(Merchant::channel)
+                .containsExactly(Channel.WECHATPAY, Channel.ALIPAY, Channel.STRIPE);
+        assertThat(merchants.stripe().first().account()).isEqualTo("acct_1PaypipeSbx0000");
+    }
+
+    @Test
+    void givenAChannelLeftOut_whenTheMerchantsAreMade_thenTheyAreRefused() {
+        List<WechatPaySandboxMerchant> wechatPay = List.of(SandboxFixtures.directMerchant());
+        List<AlipayMerchant> alipay = List.of(SandboxFixtures.alipayDirect());
+
+        assertThatThrownBy(() -> new SandboxMerchants(wechatPay, alipay, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Stripe merchants are missing");
+        assertThatThrownBy(() -> new SandboxMerchants(wechatPay, null, List.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Alipay merchants are missing");
+        assertThatThrownBy(() -> new SandboxMerchants(null, alipay, List.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("WeChat Pay merchants are missing");
+    }
+
+    @Test
+    void givenOneChannelsCountIsBad_whenGenerated_thenNoChannelIsBuilt() {
+        // a bad Stripe count fails the whole set-up before any merchant of another channel is made
+        assertThatThrownBy(() -> SandboxMerchants.generate(new MerchantCounts("demo-shop", 2, 0, false, 2, 0, -1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("bad Stripe merchant count");
     }
 }

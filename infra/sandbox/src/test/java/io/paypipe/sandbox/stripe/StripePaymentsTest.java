@@ -10,7 +10,7 @@ import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.sandbox.SandboxFixtures;
 import io.paypipe.sandbox.order.SandboxOrders;
-import io.paypipe.sandbox.wechatpay.NotificationPusher;
+import io.paypipe.sandbox.push.NotificationPusher;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -14,7 +14,6 @@ import com.wechat.pay.java.core.notification.RSAPublicKeyNotificationConfig;
 import com.wechat.pay.java.core.notification.RequestParam;
 import com.wechat.pay.java.service.payments.model.Transaction;
 import io.paypipe.sandbox.SandboxFixtures;
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
@@ -30,7 +29,7 @@ class WechatPayNotificationsTest {
     private final WechatPayNotifications notifications = notifications();
 
     /** The official SDK parser, configured as a merchant configures it from the merchants file. */
-    private static NotificationParser officialParserFor(SandboxMerchant merchant) {
+    private static NotificationParser officialParserFor(WechatPaySandboxMerchant merchant) {
         return new NotificationParser(new RSAPublicKeyNotificationConfig.Builder()
                 .publicKey(merchant.merchant().wechatpay().platformKeys().getFirst().publicKeyPem())
                 .publicKeyId(merchant.merchant().wechatpay().platformKeys().getFirst().id())

@@ -13,7 +13,6 @@ import com.wechat.pay.java.core.notification.RSAPublicKeyNotificationConfig;
 import com.wechat.pay.java.core.notification.RequestParam;
 import com.wechat.pay.java.service.refund.model.RefundNotification;
 import com.wechat.pay.java.service.refund.model.Status;
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -108,12 +107,12 @@ class WechatPayRefundNotificationsTest {
                 .isInstanceOf(ValidationException.class);
     }
 
-    static NotificationParser officialParserFor(SandboxMerchant merchant) {
+    static NotificationParser officialParserFor(WechatPaySandboxMerchant merchant) {
         return officialParserFor(merchant, 0);
     }
 
     /** The official SDK parser, configured as a merchant configures it from platform key {@code index} of the file. */
-    static NotificationParser officialParserFor(SandboxMerchant merchant, int index) {
+    static NotificationParser officialParserFor(WechatPaySandboxMerchant merchant, int index) {
         var key = merchant.merchant().wechatpay().platformKeys().get(index);
         return new NotificationParser(new RSAPublicKeyNotificationConfig.Builder()
                 .publicKey(key.publicKeyPem())

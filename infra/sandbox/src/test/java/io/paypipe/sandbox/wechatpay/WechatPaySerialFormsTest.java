@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.wechat.pay.java.core.exception.ValidationException;
 import com.wechat.pay.java.service.payments.model.Transaction;
 import io.paypipe.core.merchant.Merchant;
-import io.paypipe.sandbox.merchant.SandboxMerchant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class WechatPaySerialFormsTest {
 
     private final WechatPayNotifications notifications = notifications();
-    private final SandboxMerchant merchant = switchingMerchant();
+    private final WechatPaySandboxMerchant merchant = switchingMerchant();
 
     @Test
     void theMerchantsFileListsThePublicKeyIdAndTheCertificateSerial() {
@@ -74,7 +73,7 @@ class WechatPaySerialFormsTest {
 
     @Test
     void aMerchantWithoutACertificateKeyAlwaysSignsUnderItsPublicKeyId() {
-        SandboxMerchant plain = io.paypipe.sandbox.SandboxFixtures.directMerchant();
+        WechatPaySandboxMerchant plain = io.paypipe.sandbox.SandboxFixtures.directMerchant();
 
         SignedNotification n = notifications.transactionSuccess(PaymentSpec.success(plain, "ORDER-6005", 100),
                 SerialForm.CERTIFICATE_SERIAL);

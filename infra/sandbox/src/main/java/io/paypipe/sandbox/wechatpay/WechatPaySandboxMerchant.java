@@ -1,8 +1,7 @@
-package io.paypipe.sandbox.merchant;
+package io.paypipe.sandbox.wechatpay;
 
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.merchant.Merchant;
-import io.paypipe.sandbox.wechatpay.WechatPayMerchantKeys;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -22,10 +21,10 @@ import java.util.Objects;
  * {@code subMerchantIds} the sub_mchids with their sub_appids in {@code subAppIds}. The service provider's
  * keys sign and encrypt the notifications of all its sub-merchants.
  */
-public record SandboxMerchant(Merchant merchant, String appId, Map<String, String> subAppIds,
+public record WechatPaySandboxMerchant(Merchant merchant, String appId, Map<String, String> subAppIds,
                               WechatPayMerchantKeys wechatPayKeys) {
 
-    public SandboxMerchant {
+    public WechatPaySandboxMerchant {
         Objects.requireNonNull(merchant, "merchant");
         Objects.requireNonNull(appId, "appId");
         Objects.requireNonNull(wechatPayKeys, "wechatPayKeys");
@@ -39,25 +38,25 @@ public record SandboxMerchant(Merchant merchant, String appId, Map<String, Strin
     }
 
     /** A direct-mode WeChat merchant with fresh keys. */
-    public static SandboxMerchant wechatDirect(String tenant, String mchid) {
+    public static WechatPaySandboxMerchant wechatDirect(String tenant, String mchid) {
         return wechatDirect(tenant, mchid, WechatPayMerchantKeys.generate());
     }
 
     /** A direct-mode WeChat merchant with these keys (e.g. with a certificate key as well). */
-    public static SandboxMerchant wechatDirect(String tenant, String mchid, WechatPayMerchantKeys keys) {
+    public static WechatPaySandboxMerchant wechatDirect(String tenant, String mchid, WechatPayMerchantKeys keys) {
         String appId = appIdFor(mchid);
         Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, mchid, List.of(),
                 keys.credentials(List.of(appId), Map.of()), null, null);
-        return new SandboxMerchant(merchant, appId, Map.of(), keys);
+        return new WechatPaySandboxMerchant(merchant, appId, Map.of(), keys);
     }
 
     /** A service provider (sp_mchid) with its sub-merchants and fresh keys. */
-    public static SandboxMerchant wechatServiceProvider(String tenant, String spMchid, List<String> subMchids) {
+    public static WechatPaySandboxMerchant wechatServiceProvider(String tenant, String spMchid, List<String> subMchids) {
         return wechatServiceProvider(tenant, spMchid, subMchids, WechatPayMerchantKeys.generate());
     }
 
     /** A service provider with these keys. */
-    public static SandboxMerchant wechatServiceProvider(String tenant, String spMchid, List<String> subMchids,
+    public static WechatPaySandboxMerchant wechatServiceProvider(String tenant, String spMchid, List<String> subMchids,
                                                         WechatPayMerchantKeys keys) {
         if (subMchids.isEmpty()) {
             throw new IllegalArgumentException("a service provider needs at least one sub-merchant");
@@ -68,7 +67,7 @@ public record SandboxMerchant(Merchant merchant, String appId, Map<String, Strin
         subAppIds.forEach((sub, appId) -> listed.put(sub, List.of(appId)));
         Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, spMchid, subMchids,
                 keys.credentials(List.of(appIdFor(spMchid)), listed), null, null);
-        return new SandboxMerchant(merchant, appIdFor(spMchid), subAppIds, keys);
+        return new WechatPaySandboxMerchant(merchant, appIdFor(spMchid), subAppIds, keys);
     }
 
     /** A stable WeChat-shaped app id ({@code wx} + 16 hex digits) derived from a merchant number. */
@@ -98,6 +97,22 @@ public record SandboxMerchant(Merchant merchant, String appId, Map<String, Strin
         return !merchant.subMerchantIds().isEmpty();
     }
 
+    /**
+     * The {@code sub_mchid} a payment or refund at {@code merchantId} names: none (null) at a direct merchant, else
+     * {@code merchantId}, one of this service provider's sub-merchants.
+     *
+     * @throws IllegalArgumentException for the service provider's own number: it is paid nothing itself
+     */
+    public String subMchidFor(String merchantId) {
+        if (!isServiceProvider()) {
+            return null;
+        }
+        if (merchantId().equals(merchantId)) {
+            throw new IllegalArgumentException(merchantId + " is a service provider: give one of its sub-merchants");
+        }
+        return merchantId;
+    }
+
     public String subAppId(String subMchid) {
         String subAppId = subAppIds.get(subMchid);
         if (subAppId == null) {
@@ -108,6 +123,6 @@ public record SandboxMerchant(Merchant merchant, String appId, Map<String, Strin
 
     @Override
     public String toString() {
-        return "SandboxMerchant[" + merchant + ", keys=" + wechatPayKeys + "]";
+        return "WechatPaySandboxMerchant[" + merchant + ", keys=" + wechatPayKeys + "]";
     }
 }

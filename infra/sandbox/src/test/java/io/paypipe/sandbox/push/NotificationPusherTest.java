@@ -1,4 +1,4 @@
-package io.paypipe.sandbox.wechatpay;
+package io.paypipe.sandbox.push;
 
 import static io.paypipe.sandbox.SandboxFixtures.fixedClock;
 import static io.paypipe.sandbox.SandboxFixtures.notifications;
@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
+import io.paypipe.sandbox.wechatpay.SignedNotification;
+import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -45,7 +47,7 @@ class NotificationPusherTest {
     void repushesOnFailAckAndStopsOn204() {
         // Given a receiver that fails twice, then acks with 204
         receiver = FakeReceiver.answering(500, 500, 204);
-        pusher = new NotificationPusher(receiver.url(), COMPRESSION, fixedClock());
+        pusher = wechatPayPusher(receiver.url(), COMPRESSION);
         SignedNotification notification = notifications().transactionSuccess(payment("ORDER-3001"));
 
         // When
@@ -72,7 +74,7 @@ class NotificationPusherTest {
     @Test
     void http200IsSuccessToo() {
         receiver = FakeReceiver.answering(200);
-        pusher = new NotificationPusher(receiver.url(), COMPRESSION, fixedClock());
+        pusher = wechatPayPusher(receiver.url(), COMPRESSION);
 
         NotificationPusher.Delivery delivery = pusher.push(notifications().transactionSuccess(payment("ORDER-3002"))).join();
 
@@ -84,7 +86,7 @@ class NotificationPusherTest {
     void givesUpAfterTheLastScheduledAttempt() {
         // Given a receiver that always fails, and WeChat's full day of re-pushes compressed to about 87 ms
         receiver = FakeReceiver.answering(500);
-        pusher = new NotificationPusher(receiver.url(), 1_000_000, fixedClock());
+        pusher = wechatPayPusher(receiver.url(), 1_000_000);
         SignedNotification notification = notifications().transactionSuccess(payment("ORDER-3003"));
 
         // When
@@ -106,8 +108,10 @@ class NotificationPusherTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             nowhere = URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/notify/wechatpay");
         }
-        pusher = new NotificationPusher(nowhere, COMPRESSION, List.of(Duration.ofSeconds(15), Duration.ofSeconds(15)),
-                NotificationPusher.WECHAT_TIMEOUT, fixedClock());
+        DeliveryRules twoRepushes = new DeliveryRules("wechatpay",
+                List.of(Duration.ofSeconds(15), Duration.ofSeconds(15)), WechatPayPayments.WECHAT_SUCCESS_ACK);
+        pusher = new NotificationPusher(nowhere, twoRepushes, COMPRESSION, WechatPayPayments.WECHAT_TIMEOUT,
+                fixedClock());
 
         // When
         NotificationPusher.Delivery delivery = pusher.push(notifications().transactionSuccess(payment("ORDER-3004"))).join();
@@ -123,7 +127,7 @@ class NotificationPusherTest {
     @Test
     void eachCopyIsItsOwnDelivery() {
         receiver = FakeReceiver.answering(204);
-        pusher = new NotificationPusher(receiver.url(), COMPRESSION, fixedClock());
+        pusher = wechatPayPusher(receiver.url(), COMPRESSION);
         SignedNotification notification = notifications().transactionSuccess(payment("ORDER-3005"));
 
         pusher.push(notification);
@@ -136,13 +140,18 @@ class NotificationPusherTest {
 
     @Test
     void timeCompressionDividesWechatsSchedule() {
-        pusher = new NotificationPusher(URI.create("http://127.0.0.1:9/"), 1_000, fixedClock());
+        pusher = wechatPayPusher(URI.create("http://127.0.0.1:9/"), 1_000);
 
         assertThat(pusher.effectiveSchedule()).hasSize(15)
                 .startsWith(Duration.ofMillis(15), Duration.ofMillis(15), Duration.ofMillis(30), Duration.ofMillis(180))
                 .endsWith(Duration.ofMillis(21_600));
-        assertThat(NotificationPusher.WECHAT_REPUSH_SCHEDULE.stream().reduce(Duration.ZERO, Duration::plus))
+        assertThat(WechatPayPayments.WECHAT_REPUSH_SCHEDULE.stream().reduce(Duration.ZERO, Duration::plus))
                 .isEqualTo(Duration.ofHours(24).plusMinutes(4));
+    }
+
+    /** A pusher with WeChat's delivery rules, delays divided by {@code compression}. */
+    private static NotificationPusher wechatPayPusher(URI url, long compression) {
+        return WechatPayPayments.pusher(url, compression, WechatPayPayments.WECHAT_TIMEOUT, fixedClock());
     }
 
     /** A notify endpoint on 127.0.0.1 that answers the given statuses in turn, repeating the last one. */
