@@ -18,7 +18,7 @@ public record AuditReport(AuditScope scope, List<Violation> violations, Map<Stri
 
     /** How many {@code order.paid} records the read went through (all of them, duplicates included). */
     public long orderPaidRecordsRead() {
-        return checked("order.paid records");
+        return checked(TopicChecks.RECORDS);
     }
 
     /** A count of {@link #checked()}, 0 when the audit did not get to it. */

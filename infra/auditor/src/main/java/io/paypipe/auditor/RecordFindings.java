@@ -63,6 +63,7 @@ final class RecordFindings {
         }
         String shown = total > rows.size() ? " (first " + rows.size() + " of " + total + " shown)" : "";
         return List.of(new Violation(Invariant.ORDER_PAID_EVENT_HAS_LEDGER,
-                "an order.paid record without its ledger row (or with another order, trade or amount)" + shown, rows));
+                "an " + Topics.ORDER_PAID.name()
+                        + " record without its ledger row (or with another order, trade or amount)" + shown, rows));
     }
 }

@@ -1,6 +1,7 @@
 package io.paypipe.auditor;
 
 import io.paypipe.core.event.OrderPaid;
+import io.paypipe.core.topic.Topics;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,6 +22,14 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * published when the read starts is reported.
  */
 final class TopicChecks {
+
+    /** The names of this check's counts in {@link AuditReport#checked()}. */
+    static final String RECORDS = Topics.ORDER_PAID.name() + " records";
+    static final String PARTITIONS = Topics.ORDER_PAID.name() + " partitions";
+    static final String EVENT_IDS = Topics.ORDER_PAID.name() + " event ids";
+    static final String LEDGER_ROWS_CHECKED = "payment_ledger rows checked against " + Topics.ORDER_PAID.name();
+    static final String LEDGER_ROWS_BEFORE_RETENTION = "payment_ledger rows older than " + Topics.ORDER_PAID.name()
+            + " retention";
 
     record LedgerRow(long id, String eventId, long orderId, String channel, String tradeNo, long paidMinor,
                      String currency, Instant createdAt, boolean inScope) {
@@ -62,9 +71,9 @@ final class TopicChecks {
         });
         lookUpAgain(unknown, records);
         List<Violation> found = new ArrayList<>(records.violations());
-        checked.put("order.paid records", read.records());
-        checked.put("order.paid partitions", (long) read.endOffsets().size());
-        checked.put("order.paid event ids", (long) seen.size());
+        checked.put(RECORDS, read.records());
+        checked.put(PARTITIONS, (long) read.endOffsets().size());
+        checked.put(EVENT_IDS, (long) seen.size());
         String unreliable = !read.complete() ? read.failure()
                 : read.records() == 0 && ledgerInScope > 0 ? "the read reached the end, but " + read.topic()
                 + " holds no record while payment_ledger has " + ledgerInScope
@@ -73,8 +82,8 @@ final class TopicChecks {
             found.addAll(missingEvents(ledger, seen, read.retentionHorizon(), checked));
         } else {
             found.add(incomplete(read, unreliable));
-            checked.put("payment_ledger rows checked against order.paid", 0L);
-            checked.put("payment_ledger rows older than order.paid retention", 0L);
+            checked.put(LEDGER_ROWS_CHECKED, 0L);
+            checked.put(LEDGER_ROWS_BEFORE_RETENTION, 0L);
         }
         return found;
     }
@@ -98,8 +107,8 @@ final class TopicChecks {
                 missing.add(row);
             }
         }
-        checked.put("payment_ledger rows checked against order.paid", judged);
-        checked.put("payment_ledger rows older than order.paid retention", beforeRetention);
+        checked.put(LEDGER_ROWS_CHECKED, judged);
+        checked.put(LEDGER_ROWS_BEFORE_RETENTION, beforeRetention);
         if (missing.isEmpty()) {
             return List.of();
         }
@@ -117,7 +126,7 @@ final class TopicChecks {
         }
         String shown = missing.size() > SqlChecks.MAX_ROWS ? " (first " + SqlChecks.MAX_ROWS + " of " + missing.size() + " shown)" : "";
         return List.of(new Violation(Invariant.LEDGER_HAS_ORDER_PAID_EVENT,
-                "a ledger row without any order.paid record of its event id" + shown, rows));
+                "a ledger row without any " + Topics.ORDER_PAID.name() + " record of its event id" + shown, rows));
     }
 
     /** Records whose event id was not in the ledger snapshot: their row may have committed during the read. */

@@ -47,8 +47,8 @@ class AuditorCliIntegrationTest {
 
         // Then it exits 0 and prints the counts
         assertThat(exit).as(text(err)).isEqualTo(AuditorCli.CLEAN);
-        assertThat(text(out)).startsWith("audit: no violation (checked ").contains("order.paid records=1, ")
-                .contains("payment_ledger=1, ").contains("payment_ledger rows checked against order.paid=1, ");
+        assertThat(text(out)).startsWith("audit: no violation (checked ").contains(CheckedNames.RECORDS + "=1, ")
+                .contains("payment_ledger=1, ").contains(CheckedNames.LEDGER_ROWS_CHECKED + "=1, ");
     }
 
     @Test

@@ -43,8 +43,9 @@ class AuditorIntegrationTest {
         assertThat(report.orderPaidRecordsRead()).isEqualTo(3);
         assertThat(report.render()).endsWith("order_transition=2, orders=6, pay_notify_raw=8, "
                 + "pay_notify_raw handled=2=4, pay_notify_raw refundable outcomes=2, payment_ledger=2, "
-                + "payment_ledger rows checked against order.paid=2, payment_ledger rows older than order.paid retention=0, "
-                + "refund=4, refund_task=2)\n").startsWith("audit: no violation (checked ops_alert=4, order.paid event ids=2, ");
+                + CheckedNames.LEDGER_ROWS_CHECKED + "=2, " + CheckedNames.LEDGER_ROWS_BEFORE_RETENTION + "=0, "
+                + "refund=4, refund_task=2)\n")
+                .startsWith("audit: no violation (checked ops_alert=4, " + CheckedNames.EVENT_IDS + "=2, ");
     }
 
     @Test
@@ -58,7 +59,7 @@ class AuditorIntegrationTest {
         assertThat(Found.of(report)).as(report.render()).isEmpty();
         Map<String, Long> zero = new HashMap<>();
         Baseline.CHECKED.keySet().forEach(k -> zero.put(k, 0L));
-        zero.put("order.paid partitions", (long) OrderPaidTopic.PARTITIONS);
+        zero.put(CheckedNames.PARTITIONS, (long) OrderPaidTopic.PARTITIONS);
         assertThat(report.checked()).isEqualTo(zero);
     }
 
@@ -92,7 +93,7 @@ class AuditorIntegrationTest {
         // Then the clean scope is clean and read its own rows; the other one, and the whole, show the damage
         assertThat(Found.of(mine)).as(mine.render()).isEmpty();
         Map<String, Long> expected = new HashMap<>(Baseline.CHECKED);
-        expected.put("order.paid records", 4L); // every record is read, only those in scope are judged
+        expected.put(CheckedNames.RECORDS, 4L); // every record is read, only those in scope are judged
         assertThat(mine.checked()).isEqualTo(expected);
         assertThat(mine.render()).startsWith("audit of out_trade_no AUD-*: no violation");
         assertThat(Found.of(theirs)).as(theirs.render()).containsExactlyInAnyOrder(

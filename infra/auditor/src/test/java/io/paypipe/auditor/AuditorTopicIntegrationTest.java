@@ -53,7 +53,7 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
         // Then its ledger row is reported
         assertThat(Found.of(report)).as(report.render())
                 .containsExactly(line(Invariant.LEDGER_HAS_ORDER_PAID_EVENT, "ledger_id", unpublished.ledgerId()));
-        assertThat(report.checked("payment_ledger rows checked against order.paid")).isEqualTo(3);
+        assertThat(report.checked(CheckedNames.LEDGER_ROWS_CHECKED)).isEqualTo(3);
     }
 
     @Test
@@ -103,7 +103,7 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
         assertThat(Found.of(report)).as(report.render())
                 .containsExactly(line(Invariant.TOPIC_READ_COMPLETE, "topic", world.topic().name()));
         assertThat(reason(report)).isEqualTo("read timed out after PT0S before the end offsets");
-        assertThat(report.checked("payment_ledger rows checked against order.paid")).isZero();
+        assertThat(report.checked(CheckedNames.LEDGER_ROWS_CHECKED)).isZero();
     }
 
     @Test
@@ -136,8 +136,8 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
         // Then only the newer row without record is reported; the two rows older than what the topic keeps are counted
         assertThat(Found.of(report)).as(report.render())
                 .containsExactly(line(Invariant.LEDGER_HAS_ORDER_PAID_EVENT, "ledger_id", unpublished.ledgerId()));
-        assertThat(report.checked("payment_ledger rows older than order.paid retention")).isEqualTo(2);
-        assertThat(report.checked("payment_ledger rows checked against order.paid")).isEqualTo(2);
+        assertThat(report.checked(CheckedNames.LEDGER_ROWS_BEFORE_RETENTION)).isEqualTo(2);
+        assertThat(report.checked(CheckedNames.LEDGER_ROWS_CHECKED)).isEqualTo(2);
     }
 
     private static String reason(AuditReport report) {

@@ -25,11 +25,11 @@ record Baseline(Payment paid, Payment refunded, long doublePaymentRaw, Order clo
             Map.entry("ops_alert", 4L),
             Map.entry("refund_task", 2L),
             Map.entry("refund", 4L),
-            Map.entry("order.paid records", 3L),
-            Map.entry("order.paid partitions", (long) OrderPaidTopic.PARTITIONS),
-            Map.entry("order.paid event ids", 2L),
-            Map.entry("payment_ledger rows checked against order.paid", 2L),
-            Map.entry("payment_ledger rows older than order.paid retention", 0L));
+            Map.entry(CheckedNames.RECORDS, 3L),
+            Map.entry(CheckedNames.PARTITIONS, (long) OrderPaidTopic.PARTITIONS),
+            Map.entry(CheckedNames.EVENT_IDS, 2L),
+            Map.entry(CheckedNames.LEDGER_ROWS_CHECKED, 2L),
+            Map.entry(CheckedNames.LEDGER_ROWS_BEFORE_RETENTION, 0L));
 
     static Baseline seed(History history) {
         // an order paid once, its order.paid record published twice (a redelivery re-publishes the same event id)

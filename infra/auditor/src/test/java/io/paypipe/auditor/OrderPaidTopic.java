@@ -37,12 +37,12 @@ final class OrderPaidTopic implements AutoCloseable {
 
     /** A new topic, created empty. */
     static OrderPaidTopic create() {
-        return named("order.paid.audit-" + UUID.randomUUID().toString().substring(0, 8), true);
+        return named(Topics.ORDER_PAID.name() + ".audit-" + UUID.randomUUID().toString().substring(0, 8), true);
     }
 
     /** A name nothing created (and a consumer without auto-creation will not create). */
     static OrderPaidTopic missing() {
-        return named("order.paid.missing-" + UUID.randomUUID().toString().substring(0, 8), false);
+        return named(Topics.ORDER_PAID.name() + ".missing-" + UUID.randomUUID().toString().substring(0, 8), false);
     }
 
     /** The real {@code order.paid} of TestInfra's broker, created if needed. */

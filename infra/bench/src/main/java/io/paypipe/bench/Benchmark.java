@@ -45,8 +45,8 @@ final class Benchmark {
             PipelinePhase pipeline = new PipelinePhase(options, sandbox, jdbc, runner, out);
             Delivery sample = pipeline.sample();
             int eventBytes = EventSize.ofNotification();
-            out.printf("bench: a notification is %d bytes on the wire, its payment.notify event %d bytes%n",
-                    sample.body().length, eventBytes);
+            out.printf("bench: a notification is %d bytes on the wire, its %s event %d bytes%n",
+                    sample.body().length, Topics.PAYMENT_NOTIFY.name(), eventBytes);
 
             out.printf("bench: floors at concurrency %d for %ds each%n", options.concurrency(), options.duration().toSeconds());
             FloorStats jdbcFloor = new JdbcFloor(shared).measure(options.concurrency(), options.duration(), sample.body().length);

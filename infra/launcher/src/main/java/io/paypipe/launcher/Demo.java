@@ -1,5 +1,6 @@
 package io.paypipe.launcher;
 
+import io.paypipe.core.topic.Topics;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.order.SandboxOrders;
 import io.paypipe.sandbox.push.NotificationPusher;
@@ -60,11 +61,11 @@ public final class Demo {
     public Result run(Plan plan) {
         Instant start = Instant.now();
         String prefix = "DEMO" + Long.toString(System.currentTimeMillis(), 36).toUpperCase() + "-";
-        var orders = pipeline.bean(Service.SANDBOX, SandboxOrders.class);
-        var payments = pipeline.bean(Service.SANDBOX, WechatPayPayments.class);
-        List<WechatPaySandboxMerchant> merchants = pipeline.bean(Service.SANDBOX, SandboxMerchants.class).wechatPay()
+        var orders = pipeline.bean(PipelineService.SANDBOX, SandboxOrders.class);
+        var payments = pipeline.bean(PipelineService.SANDBOX, WechatPayPayments.class);
+        List<WechatPaySandboxMerchant> merchants = pipeline.bean(PipelineService.SANDBOX, SandboxMerchants.class).wechatPay()
                 .stream().filter(m -> !m.isServiceProvider()).toList();
-        var jdbc = JdbcClient.create(pipeline.bean(Service.PROCESSOR, DataSource.class));
+        var jdbc = JdbcClient.create(pipeline.bean(PipelineService.PROCESSOR, DataSource.class));
 
         try (var counter = new OrderPaidCounter(pipeline.settings().bootstrapServers(), prefix)) {
             out.printf("demo: creating %d orders (%s*) for %d merchants%n", plan.orders(), prefix, merchants.size());
@@ -116,7 +117,7 @@ public final class Demo {
 
     /** From the sandbox's delivery history: each delivery's first attempt. */
     private Supplier<FirstTries> firstTries(WechatPayPayments.Payment storm, List<WechatPayPayments.Payment> others) {
-        NotificationPusher pusher = pipeline.bean(Service.SANDBOX, NotificationPusher.class);
+        NotificationPusher pusher = pipeline.bean(PipelineService.SANDBOX, NotificationPusher.class);
         return () -> {
             List<NotificationPusher.Delivery> otherDeliveries = others.stream()
                     .flatMap(p -> pusher.deliveries(p.notification().id()).stream()).toList();
@@ -144,9 +145,9 @@ public final class Demo {
                         Duration.between(start, Instant.now()), complete);
             }
             if (!Instant.now().isBefore(nextProgress)) {
-                out.printf("demo: %d/%d paid, %d ledger rows, %d order.paid events, %d shipments, %d points grants%n",
+                out.printf("demo: %d/%d paid, %d ledger rows, %d %s events, %d shipments, %d points grants%n",
                         counts.paidOrders(), plan.orders(), counts.ledgerRows(), counter.distinctEventIds(),
-                        counts.shipments(), counts.pointsGrants());
+                        Topics.ORDER_PAID.name(), counts.shipments(), counts.pointsGrants());
                 nextProgress = Instant.now().plusSeconds(1);
             }
             sleep(Duration.ofMillis(200));
@@ -161,7 +162,7 @@ public final class Demo {
         out.printf("  orders paid         %6d%n", c.paidOrders());
         out.printf("  notifications sent  %6d  (raw rows stored: %d, one per payment)%n",
                 plan.orders() - 1 + plan.stormCopies(), c.rawRows());
-        NotificationPusher.Stats pushes = pipeline.bean(Service.SANDBOX, NotificationPusher.class).stats();
+        NotificationPusher.Stats pushes = pipeline.bean(PipelineService.SANDBOX, NotificationPusher.class).stats();
         out.printf("  HTTP deliveries     %6d  (%d answered with a fail ack and pushed again on WeChat's schedule)%n",
                 pushes.attempts(), pushes.failedAttempts());
         FirstTries first = r.firstTries();

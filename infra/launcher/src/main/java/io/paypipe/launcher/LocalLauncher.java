@@ -70,8 +70,8 @@ public final class LocalLauncher {
             stopped.countDown();
         }, "paypipe-shutdown"));
         System.out.printf("paypipe: up in %d ms. ingress http://127.0.0.1:%d/notify/wechatpay, sandbox http://127.0.0.1:%d/sandbox, "
-                        + "merchants file %s%n", (System.nanoTime() - t0) / 1_000_000, settings.port(Service.INGRESS),
-                settings.port(Service.SANDBOX), merchantsFile);
+                        + "merchants file %s%n", (System.nanoTime() - t0) / 1_000_000, settings.port(PipelineService.INGRESS),
+                settings.port(PipelineService.SANDBOX), merchantsFile);
 
         if (!options.contains("--no-demo")) {
             Demo.Result result = new Demo(pipeline, System.out).run(new Demo.Plan(orders, storm, stormWave, Duration.ofMinutes(2)));

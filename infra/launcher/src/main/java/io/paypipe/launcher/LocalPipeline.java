@@ -27,20 +27,20 @@ public final class LocalPipeline implements AutoCloseable {
      * @param extra           more arguments per service, e.g. {@code processor.retry-delays=50ms,100ms}
      */
     public record Settings(String bootstrapServers, String jdbcUrl, String dbUser, String dbPassword,
-                           Path merchantsFile, Map<Service, Integer> ports, long timeCompression,
-                           Map<Service, Map<String, String>> extra) {
+                           Path merchantsFile, Map<PipelineService, Integer> ports, long timeCompression,
+                           Map<PipelineService, Map<String, String>> extra) {
 
         /** Every service on its default port, nothing extra. */
         public static Settings of(String bootstrapServers, String jdbcUrl, String dbUser, String dbPassword,
                                   Path merchantsFile) {
-            Map<Service, Integer> ports = new EnumMap<>(Service.class);
-            for (Service s : Service.values()) {
+            Map<PipelineService, Integer> ports = new EnumMap<>(PipelineService.class);
+            for (PipelineService s : PipelineService.values()) {
                 ports.put(s, s.defaultPort());
             }
             return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, 1, Map.of());
         }
 
-        public Settings withPorts(Map<Service, Integer> newPorts) {
+        public Settings withPorts(Map<PipelineService, Integer> newPorts) {
             return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, newPorts, timeCompression, extra);
         }
 
@@ -48,19 +48,19 @@ public final class LocalPipeline implements AutoCloseable {
             return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, factor, extra);
         }
 
-        public Settings withExtra(Service service, String key, String value) {
-            Map<Service, Map<String, String>> copy = new EnumMap<>(Service.class);
+        public Settings withExtra(PipelineService service, String key, String value) {
+            Map<PipelineService, Map<String, String>> copy = new EnumMap<>(PipelineService.class);
             extra.forEach((s, m) -> copy.put(s, new LinkedHashMap<>(m)));
             copy.computeIfAbsent(service, s -> new LinkedHashMap<>()).put(key, value);
             return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, timeCompression, copy);
         }
 
-        public int port(Service service) {
+        public int port(PipelineService service) {
             return ports.getOrDefault(service, service.defaultPort());
         }
 
         /** The command-line arguments that start {@code service} in this pipeline. */
-        public List<String> arguments(Service service) {
+        public List<String> arguments(PipelineService service) {
             Map<String, String> args = new LinkedHashMap<>();
             args.put("spring.kafka.bootstrap-servers", bootstrapServers);
             args.put("spring.datasource.url", jdbcUrl);
@@ -70,7 +70,7 @@ public final class LocalPipeline implements AutoCloseable {
             args.put("spring.main.banner-mode", "off");
             args.put("ingress.merchants-file", merchantsFile.toString());
             args.put("sandbox.merchants-file", merchantsFile.toString());
-            args.put("sandbox.notify-base-url", "http://127.0.0.1:" + port(Service.INGRESS));
+            args.put("sandbox.notify-base-url", "http://127.0.0.1:" + port(PipelineService.INGRESS));
             args.put("sandbox.time-compression", Long.toString(timeCompression));
             args.putAll(extra.getOrDefault(service, Map.of()));
             return args.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();
@@ -78,17 +78,17 @@ public final class LocalPipeline implements AutoCloseable {
     }
 
     private final Settings settings;
-    private final Map<Service, ConfigurableApplicationContext> running = new EnumMap<>(Service.class);
+    private final Map<PipelineService, ConfigurableApplicationContext> running = new EnumMap<>(PipelineService.class);
 
     private LocalPipeline(Settings settings) {
         this.settings = settings;
     }
 
     /** Starts {@code services} in the enum's order. */
-    public static LocalPipeline start(Settings settings, Set<Service> services) {
+    public static LocalPipeline start(Settings settings, Set<PipelineService> services) {
         LocalPipeline pipeline = new LocalPipeline(settings);
         try {
-            for (Service service : EnumSet.copyOf(services)) {
+            for (PipelineService service : EnumSet.copyOf(services)) {
                 pipeline.start(service);
             }
         } catch (RuntimeException e) {
@@ -99,10 +99,10 @@ public final class LocalPipeline implements AutoCloseable {
     }
 
     public static LocalPipeline startAll(Settings settings) {
-        return start(settings, EnumSet.allOf(Service.class));
+        return start(settings, EnumSet.allOf(PipelineService.class));
     }
 
-    public synchronized ConfigurableApplicationContext start(Service service) {
+    public synchronized ConfigurableApplicationContext start(PipelineService service) {
         if (running.containsKey(service)) {
             throw new IllegalStateException(service + " is running already");
         }
@@ -116,18 +116,18 @@ public final class LocalPipeline implements AutoCloseable {
     }
 
     /** Closes one service's context, as a clean shutdown. */
-    public synchronized void stop(Service service) {
+    public synchronized void stop(PipelineService service) {
         ConfigurableApplicationContext context = running.remove(service);
         if (context != null) {
             context.close();
         }
     }
 
-    public synchronized boolean isRunning(Service service) {
+    public synchronized boolean isRunning(PipelineService service) {
         return running.containsKey(service);
     }
 
-    public synchronized ConfigurableApplicationContext context(Service service) {
+    public synchronized ConfigurableApplicationContext context(PipelineService service) {
         ConfigurableApplicationContext context = running.get(service);
         if (context == null) {
             throw new IllegalStateException(service + " is not running");
@@ -135,7 +135,7 @@ public final class LocalPipeline implements AutoCloseable {
         return context;
     }
 
-    public <T> T bean(Service service, Class<T> type) {
+    public <T> T bean(PipelineService service, Class<T> type) {
         return context(service).getBean(type);
     }
 
@@ -146,9 +146,9 @@ public final class LocalPipeline implements AutoCloseable {
     /** Closes every running service, the last started first. */
     @Override
     public synchronized void close() {
-        List<Service> order = new ArrayList<>(running.keySet());
+        List<PipelineService> order = new ArrayList<>(running.keySet());
         java.util.Collections.reverse(order);
-        for (Service service : order) {
+        for (PipelineService service : order) {
             try {
                 stop(service);
             } catch (RuntimeException e) {

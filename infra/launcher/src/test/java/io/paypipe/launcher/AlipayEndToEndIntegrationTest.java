@@ -48,7 +48,7 @@ class AlipayEndToEndIntegrationTest {
     @BeforeAll
     static void startPipeline() {
         pipeline = LocalPipeline.startAll(settings());
-        jdbc = jdbc(pipeline, Service.PROCESSOR);
+        jdbc = jdbc(pipeline, PipelineService.PROCESSOR);
     }
 
     @AfterAll
@@ -119,7 +119,7 @@ class AlipayEndToEndIntegrationTest {
     }
 
     private static AlipayPayments payments() {
-        return pipeline.bean(Service.SANDBOX, AlipayPayments.class);
+        return pipeline.bean(PipelineService.SANDBOX, AlipayPayments.class);
     }
 
     private static void givenPendingOrder(String appId, String outTradeNo, long fen) {
@@ -129,7 +129,7 @@ class AlipayEndToEndIntegrationTest {
     }
 
     private Map<String, AtomicInteger> sendConcurrently(AlipayNotification n, int total, int concurrency) throws Exception {
-        URI ingress = URI.create("http://127.0.0.1:" + pipeline.settings().port(Service.INGRESS) + "/notify/alipay");
+        URI ingress = URI.create("http://127.0.0.1:" + pipeline.settings().port(PipelineService.INGRESS) + "/notify/alipay");
         Map<String, AtomicInteger> answers = new ConcurrentHashMap<>();
         Semaphore inFlight = new Semaphore(concurrency);
         try (var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

@@ -27,10 +27,11 @@ class BrokerDownIntegrationTest {
         try (var broker = EmbeddedKafkaBroker.start(Files.createDirectories(dir.resolve("kafka")))) {
             // 50x compression: WeChat's 15 s, 15 s, 30 s, 3 min re-pushes come after 0.3, 0.3, 0.6, 3.6 s
             LocalPipeline.Settings settings = settings(broker.bootstrapServers(), 50)
-                    .withExtra(Service.INGRESS, "ingress.publish-timeout", "1s");
+                    .withExtra(PipelineService.INGRESS, "ingress.publish-timeout", "1s");
             try (var pipeline = LocalPipeline.start(settings,
-                    EnumSet.of(Service.SANDBOX, Service.PROCESSOR, Service.INGRESS, Service.DOWNSTREAM))) {
-                JdbcClient jdbc = jdbc(pipeline, Service.INGRESS);
+                    EnumSet.of(PipelineService.SANDBOX, PipelineService.PROCESSOR, PipelineService.INGRESS,
+                            PipelineService.DOWNSTREAM))) {
+                JdbcClient jdbc = jdbc(pipeline, PipelineService.INGRESS);
                 String outTradeNo = newOutTradeNo();
                 givenPendingOrder(pipeline, jdbc, outTradeNo, 2_000);
 
@@ -61,7 +62,7 @@ class BrokerDownIntegrationTest {
     }
 
     private static java.util.List<Integer> attemptStatuses(LocalPipeline pipeline, WechatPayPayments.Payment payment) {
-        return pipeline.bean(Service.SANDBOX, NotificationPusher.class).deliveries(payment.notification().id()).getFirst()
+        return pipeline.bean(PipelineService.SANDBOX, NotificationPusher.class).deliveries(payment.notification().id()).getFirst()
                 .attempts().stream().map(NotificationPusher.Attempt::httpStatus).toList();
     }
 

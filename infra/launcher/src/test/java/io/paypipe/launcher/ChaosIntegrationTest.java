@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.paypipe.auditor.AuditReport;
 import io.paypipe.auditor.AuditScope;
 import io.paypipe.auditor.Auditor;
+import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.launcher.ChaosScenario.Planned;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
@@ -62,14 +63,14 @@ class ChaosIntegrationTest {
         String prefix = "CH" + Long.toString(Math.abs(seed) % 1_000_000_000L, 36).toUpperCase() + "-";
         LocalPipeline.Settings settings = settings();
         for (String kv : PROCESSOR_TUNING) {
-            settings = settings.withExtra(Service.PROCESSOR, kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+            settings = settings.withExtra(PipelineService.PROCESSOR, kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
         }
         Path pauseMarker = Files.createTempDirectory("chaos").resolve("pause-after-commit");
         List<String> forkedArgs = List.of("--processor.pause-after-commit-when=" + pauseMarker);
 
-        try (var pipeline = LocalPipeline.start(settings, EnumSet.of(Service.SANDBOX, Service.PROCESSOR, Service.INGRESS,
-                Service.DOWNSTREAM))) {
-            JdbcClient jdbc = jdbc(pipeline, Service.PROCESSOR);
+        try (var pipeline = LocalPipeline.start(settings, EnumSet.of(PipelineService.SANDBOX, PipelineService.PROCESSOR,
+                PipelineService.INGRESS, PipelineService.DOWNSTREAM))) {
+            JdbcClient jdbc = jdbc(pipeline, PipelineService.PROCESSOR);
             ForkedProcessor second = ForkedProcessor.start(settings, forkedArgs).awaitStarted();
             try {
                 // Given two processors sharing the work
@@ -127,22 +128,23 @@ class ChaosIntegrationTest {
                 assertThat(killed.appliedBefore()).as(killed.toString()).isPositive();
                 assertThat(killed.pausedRawIds()).as(killed.toString()).isNotEmpty();
                 assertThat(killed.exitValue()).isEqualTo(137);
-                OrderPaidTopic topic = OrderPaidTopic.readToEnd(TestInfra.get().bootstrapServers());
+                OrderPaidSnapshot orderPaid = OrderPaidSnapshot.readToEnd(TestInfra.get().bootstrapServers());
                 for (long rawId : killed.pausedRawIds()) {
                     var row = jdbc.sql("""
                             SELECT r.outcome, l.event_id FROM pay_notify_raw r
                               JOIN payment_ledger l ON l.channel = r.channel AND l.channel_trade_no = r.channel_trade_no
                              WHERE r.id = :id""").param("id", rawId).query().singleRow();
                     assertThat(row.get("outcome")).isEqualTo("APPLIED");
-                    assertThat(topic.eventIds()).as("order.paid of raw %d, committed by the killed processor", rawId)
+                    assertThat(orderPaid.eventIds())
+                            .as("%s of raw %d, committed by the killed processor", Topics.ORDER_PAID.name(), rawId)
                             .contains((String) row.get("event_id"));
                 }
 
                 // And the independent auditor finds nothing wrong
                 // (scoped to this run's orders: the launcher's other tests share the database, and one of them
                 // publishes its order.paid to a broker of its own)
-                long orderPaidRecords = OrderPaidTopic.readToEnd(TestInfra.get().bootstrapServers()).records();
-                AuditReport report = new Auditor(pipeline.bean(Service.PROCESSOR, DataSource.class),
+                long orderPaidRecords = OrderPaidSnapshot.readToEnd(TestInfra.get().bootstrapServers()).records();
+                AuditReport report = new Auditor(pipeline.bean(PipelineService.PROCESSOR, DataSource.class),
                         TestInfra.get().bootstrapServers(), Clock.systemUTC())
                         .audit(AuditScope.outTradeNoPrefix(prefix), Duration.ofHours(4));
                 System.out.print(report.render());
@@ -151,8 +153,8 @@ class ChaosIntegrationTest {
                 // ledger row of this run against them
                 assertThat(report.orderPaidRecordsRead()).as(report.render())
                         .isGreaterThanOrEqualTo(orderPaidRecords).isGreaterThanOrEqualTo(paid);
-                assertThat(report.checked("payment_ledger rows checked against order.paid")).as(report.render())
-                        .isEqualTo(paid);
+                assertThat(report.checked("payment_ledger rows checked against " + Topics.ORDER_PAID.name()))
+                        .as(report.render()).isEqualTo(paid);
             } finally {
                 second.close();
             }
@@ -164,7 +166,7 @@ class ChaosIntegrationTest {
             throws Exception {
         List<Planned> shuffled = new ArrayList<>(plan);
         Collections.shuffle(shuffled, random);
-        List<WechatPaySandboxMerchant> merchants = pipeline.bean(Service.SANDBOX, SandboxMerchants.class).wechatPay();
+        List<WechatPaySandboxMerchant> merchants = pipeline.bean(PipelineService.SANDBOX, SandboxMerchants.class).wechatPay();
         var steps = new OrderSteps(pipeline, prefix);
         Semaphore inFlight = new Semaphore(16);
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -230,7 +232,7 @@ class ChaosIntegrationTest {
 
         private PaymentSpec pay(WechatPaySandboxMerchant merchant, String outTradeNo, long fen, TradeState state) {
             return PaymentSpec.success(merchant, outTradeNo, fen)
-                    .withTransactionId(pipeline.bean(Service.SANDBOX, WechatPayNotifications.class).newTransactionId())
+                    .withTransactionId(pipeline.bean(PipelineService.SANDBOX, WechatPayNotifications.class).newTransactionId())
                     .withTradeState(state);
         }
 

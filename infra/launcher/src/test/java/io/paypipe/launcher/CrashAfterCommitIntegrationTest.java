@@ -34,12 +34,13 @@ class CrashAfterCommitIntegrationTest {
         LocalPipeline.Settings settings = settings();
         for (String arg : SHORT_SESSION) {
             String[] kv = arg.substring(2).split("=", 2);
-            settings = settings.withExtra(Service.PROCESSOR, kv[0], kv[1]);
+            settings = settings.withExtra(PipelineService.PROCESSOR, kv[0], kv[1]);
         }
         String outTradeNo = newOutTradeNo();
-        try (var pipeline = LocalPipeline.start(settings, EnumSet.of(Service.SANDBOX, Service.INGRESS, Service.DOWNSTREAM));
+        try (var pipeline = LocalPipeline.start(settings,
+                EnumSet.of(PipelineService.SANDBOX, PipelineService.INGRESS, PipelineService.DOWNSTREAM));
              var doomed = ForkedProcessor.start(settings, List.of("--processor.halt-after-commit=true"))) {
-            JdbcClient jdbc = jdbc(pipeline, Service.INGRESS);
+            JdbcClient jdbc = jdbc(pipeline, PipelineService.INGRESS);
 
             // Given a pending order, stored by a processor that will halt after its next database commit
             orders(pipeline).create(firstMerchant(pipeline), outTradeNo, 9_900);
@@ -54,7 +55,7 @@ class CrashAfterCommitIntegrationTest {
             assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 0, 0));
 
             // When a processor starts again
-            pipeline.start(Service.PROCESSOR);
+            pipeline.start(PipelineService.PROCESSOR);
 
             // Then the redelivered record publishes OrderPaid once more, with the payment's own event id,
             // and every effect exists exactly once

@@ -46,9 +46,10 @@ class DatabaseDownAtIngressIntegrationTest {
                     db.username(), db.password(), shared.merchantsFile(), shared.ports(), shared.timeCompression(),
                     shared.extra());
             try (var pipeline = LocalPipeline.start(settings,
-                    EnumSet.of(Service.SANDBOX, Service.PROCESSOR, Service.INGRESS, Service.DOWNSTREAM));
+                    EnumSet.of(PipelineService.SANDBOX, PipelineService.PROCESSOR, PipelineService.INGRESS,
+                            PipelineService.DOWNSTREAM));
                  var ingressLog = new CapturedLog(NotificationIntake.class)) {
-                JdbcClient jdbc = jdbc(pipeline, Service.INGRESS);
+                JdbcClient jdbc = jdbc(pipeline, PipelineService.INGRESS);
                 String outTradeNo = newOutTradeNo();
                 givenPendingOrder(pipeline, jdbc, outTradeNo, 2_000);
 
@@ -94,7 +95,7 @@ class DatabaseDownAtIngressIntegrationTest {
     }
 
     private static List<NotificationPusher.Attempt> attempts(LocalPipeline pipeline, WechatPayPayments.Payment payment) {
-        return pipeline.bean(Service.SANDBOX, NotificationPusher.class).deliveries(payment.notification().id()).getFirst()
+        return pipeline.bean(PipelineService.SANDBOX, NotificationPusher.class).deliveries(payment.notification().id()).getFirst()
                 .attempts();
     }
 

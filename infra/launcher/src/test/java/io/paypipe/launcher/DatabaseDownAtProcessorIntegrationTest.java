@@ -4,6 +4,7 @@ import static io.paypipe.launcher.PipelineFixture.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.EmbeddedMariaDb;
 import io.paypipe.embedded.EmbeddedKafkaBroker;
 import java.nio.file.Path;
@@ -35,7 +36,8 @@ class DatabaseDownAtProcessorIntegrationTest {
     private static final int ORDERS = 3;
     /** Long enough in all (about 30 s) that nothing reaches the dead-letter topic while the database restarts. */
     private static final String LADDER = "300ms,600ms,1200ms,4s,8s,16s";
-    private static final String THIRD_LEVEL = "payment.notify-retry-2";
+    private static final String NOTIFY = Topics.PAYMENT_NOTIFY.name();
+    private static final String THIRD_LEVEL = Topics.PAYMENT_NOTIFY.retry(2);
 
     @Test
     void notificationsWaitOnTheRetryTopicsWhileTheDatabaseIsDownAndAllApplyOnceWhenItIsBack(@TempDir Path kafkaDir) {
@@ -48,24 +50,25 @@ class DatabaseDownAtProcessorIntegrationTest {
         db.createDatabase("paypipe");
         LocalPipeline.Settings settings = settings(broker.bootstrapServers(), db.jdbcUrl("paypipe"),
                 db.username(), db.password(), 1000)
-                .withExtra(Service.PROCESSOR, "processor.retry-delays", LADDER)
-                .withExtra(Service.PROCESSOR, "spring.datasource.hikari.connection-timeout", "1000");
+                .withExtra(PipelineService.PROCESSOR, "processor.retry-delays", LADDER)
+                .withExtra(PipelineService.PROCESSOR, "spring.datasource.hikari.connection-timeout", "1000");
         String prefix = "DBD" + UUID.randomUUID().toString().replace("-", "").substring(0, 12).toUpperCase();
         List<String> outTradeNos = IntStream.range(0, ORDERS).mapToObj(i -> prefix + i).toList();
         try (var pipeline = LocalPipeline.start(settings,
-                EnumSet.of(Service.SANDBOX, Service.INGRESS, Service.PROCESSOR, Service.DOWNSTREAM));
-             var topics = probe(broker.bootstrapServers(), List.of("payment.notify", THIRD_LEVEL))) {
-            JdbcClient jdbc = jdbc(pipeline, Service.INGRESS);
+                EnumSet.of(PipelineService.SANDBOX, PipelineService.INGRESS, PipelineService.PROCESSOR,
+                        PipelineService.DOWNSTREAM));
+             var topics = probe(broker.bootstrapServers(), List.of(NOTIFY, THIRD_LEVEL))) {
+            JdbcClient jdbc = jdbc(pipeline, PipelineService.INGRESS);
             outTradeNos.forEach(o -> givenPendingOrder(pipeline, jdbc, o, 1_000));
 
             // Given payments the ingress stored and published while the processor did not consume yet
-            MessageListenerContainer notify = pipeline.bean(Service.PROCESSOR, KafkaListenerEndpointRegistry.class)
+            MessageListenerContainer notify = pipeline.bean(PipelineService.PROCESSOR, KafkaListenerEndpointRegistry.class)
                     .getListenerContainer("processor-payment-notify");
             notify.pause();
             await().atMost(Duration.ofSeconds(60)).until(notify::isContainerPaused);
             outTradeNos.forEach(o -> payments(pipeline).pay(firstMerchant(pipeline), o, 1_000, null, 1));
             Set<String> published = new HashSet<>();
-            await().atMost(Duration.ofSeconds(60)).until(() -> keysSeen(topics, "payment.notify", prefix, published));
+            await().atMost(Duration.ofSeconds(60)).until(() -> keysSeen(topics, NOTIFY, prefix, published));
 
             // When the database goes down and the processor consumes them
             db.close();

@@ -28,7 +28,7 @@ final class ForkedProcessor implements AutoCloseable {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp", classpath,
                 ProcessorApplication.class.getName()));
         // its own free HTTP port: another processor of the same pipeline may be running in this JVM
-        settings.arguments(Service.PROCESSOR).stream().filter(a -> !a.startsWith("--server.port=")).forEach(command::add);
+        settings.arguments(PipelineService.PROCESSOR).stream().filter(a -> !a.startsWith("--server.port=")).forEach(command::add);
         command.add("--server.port=0");
         command.addAll(extraArguments);
         try {

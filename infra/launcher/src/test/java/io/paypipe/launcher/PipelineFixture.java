@@ -35,14 +35,14 @@ final class PipelineFixture {
     /** The same on another database. */
     static LocalPipeline.Settings settings(String bootstrapServers, String jdbcUrl, String user, String password,
                                           long timeCompression) {
-        Map<Service, Integer> ports = new EnumMap<>(Service.class);
-        for (Service s : Service.values()) {
+        Map<PipelineService, Integer> ports = new EnumMap<>(PipelineService.class);
+        for (PipelineService s : PipelineService.values()) {
             ports.put(s, freePort());
         }
         return LocalPipeline.Settings.of(bootstrapServers, jdbcUrl, user, password, merchantsFile())
                 .withPorts(ports)
                 .withTimeCompression(timeCompression)
-                .withExtra(Service.PROCESSOR, "processor.retry-delays", RETRY_DELAYS);
+                .withExtra(PipelineService.PROCESSOR, "processor.retry-delays", RETRY_DELAYS);
     }
 
     static LocalPipeline.Settings settings() {
@@ -54,18 +54,18 @@ final class PipelineFixture {
     }
 
     static String firstMerchant(LocalPipeline pipeline) {
-        return pipeline.bean(Service.SANDBOX, SandboxMerchants.class).firstWechatPay().merchantId();
+        return pipeline.bean(PipelineService.SANDBOX, SandboxMerchants.class).firstWechatPay().merchantId();
     }
 
     static SandboxOrders orders(LocalPipeline pipeline) {
-        return pipeline.bean(Service.SANDBOX, SandboxOrders.class);
+        return pipeline.bean(PipelineService.SANDBOX, SandboxOrders.class);
     }
 
     static WechatPayPayments payments(LocalPipeline pipeline) {
-        return pipeline.bean(Service.SANDBOX, WechatPayPayments.class);
+        return pipeline.bean(PipelineService.SANDBOX, WechatPayPayments.class);
     }
 
-    static JdbcClient jdbc(LocalPipeline pipeline, Service service) {
+    static JdbcClient jdbc(LocalPipeline pipeline, PipelineService service) {
         return JdbcClient.create(pipeline.bean(service, DataSource.class));
     }
 

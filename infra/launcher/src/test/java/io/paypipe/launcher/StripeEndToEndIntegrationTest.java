@@ -44,8 +44,8 @@ class StripeEndToEndIntegrationTest {
     @BeforeAll
     static void startPipeline() {
         pipeline = LocalPipeline.startAll(settings());
-        jdbc = jdbc(pipeline, Service.PROCESSOR);
-        stripe = pipeline.bean(Service.SANDBOX, StripePayments.class);
+        jdbc = jdbc(pipeline, PipelineService.PROCESSOR);
+        stripe = pipeline.bean(PipelineService.SANDBOX, StripePayments.class);
         accountA = stripe.merchants().all().get(0).account();
         accountB = stripe.merchants().all().get(1).account();
     }
@@ -164,7 +164,7 @@ class StripeEndToEndIntegrationTest {
     }
 
     private Map<Integer, AtomicInteger> sendConcurrently(SignedNotification n, int total, int concurrency) throws Exception {
-        URI ingress = URI.create("http://127.0.0.1:" + pipeline.settings().port(Service.INGRESS) + "/notify/stripe");
+        URI ingress = URI.create("http://127.0.0.1:" + pipeline.settings().port(PipelineService.INGRESS) + "/notify/stripe");
         Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
         Semaphore inFlight = new Semaphore(concurrency);
         try (var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

@@ -36,7 +36,7 @@ class WechatPayEndToEndIntegrationTest {
     @BeforeAll
     static void startPipeline() {
         pipeline = LocalPipeline.startAll(settings());
-        jdbc = jdbc(pipeline, Service.PROCESSOR);
+        jdbc = jdbc(pipeline, PipelineService.PROCESSOR);
     }
 
     @AfterAll
@@ -83,7 +83,7 @@ class WechatPayEndToEndIntegrationTest {
 
     private Map<Integer, AtomicInteger> sendConcurrently(SignedNotification n, int total, int concurrency)
             throws Exception {
-        URI ingress = URI.create("http://127.0.0.1:" + pipeline.settings().port(Service.INGRESS) + "/notify/wechatpay");
+        URI ingress = URI.create("http://127.0.0.1:" + pipeline.settings().port(PipelineService.INGRESS) + "/notify/wechatpay");
         Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
         Semaphore inFlight = new Semaphore(concurrency);
         try (var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

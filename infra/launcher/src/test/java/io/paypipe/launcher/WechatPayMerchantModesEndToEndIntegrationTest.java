@@ -36,10 +36,11 @@ class WechatPayMerchantModesEndToEndIntegrationTest {
     @BeforeAll
     static void startPipeline() {
         LocalPipeline.Settings settings = settings()
-                .withExtra(Service.SANDBOX, "sandbox.sub-merchant-count", "2")
-                .withExtra(Service.SANDBOX, "sandbox.wechatpay-certificate-serials", "true");
-        pipeline = LocalPipeline.start(settings, EnumSet.of(Service.SANDBOX, Service.PROCESSOR, Service.INGRESS));
-        jdbc = jdbc(pipeline, Service.PROCESSOR);
+                .withExtra(PipelineService.SANDBOX, "sandbox.sub-merchant-count", "2")
+                .withExtra(PipelineService.SANDBOX, "sandbox.wechatpay-certificate-serials", "true");
+        pipeline = LocalPipeline.start(settings,
+                EnumSet.of(PipelineService.SANDBOX, PipelineService.PROCESSOR, PipelineService.INGRESS));
+        jdbc = jdbc(pipeline, PipelineService.PROCESSOR);
     }
 
     @AfterAll
@@ -79,7 +80,7 @@ class WechatPayMerchantModesEndToEndIntegrationTest {
     @Test
     void oneMerchantsPaymentsArriveUnderBothSerialFormsAndBothPay() {
         // Given two orders of a merchant that has a public-key id and a certificate serial
-        WechatPaySandboxMerchant merchant = pipeline.bean(Service.SANDBOX, SandboxMerchants.class).firstWechatPay();
+        WechatPaySandboxMerchant merchant = pipeline.bean(PipelineService.SANDBOX, SandboxMerchants.class).firstWechatPay();
         String byPublicKey = newOutTradeNo();
         String byCertificate = newOutTradeNo();
         orders(pipeline).create(merchant.merchantId(), byPublicKey, 1_000);
@@ -108,7 +109,7 @@ class WechatPayMerchantModesEndToEndIntegrationTest {
         await().atMost(Duration.ofSeconds(60)).until(() -> status(SUB_2, outTradeNo).equals("PAID"));
 
         // When WeChat reports a refund of 4.00 of it
-        WechatPayRefunds.Refund refund = pipeline.bean(Service.SANDBOX, WechatPayRefunds.class)
+        WechatPayRefunds.Refund refund = pipeline.bean(PipelineService.SANDBOX, WechatPayRefunds.class)
                 .refund(SUB_2, outTradeNo, transactionId, "RF" + outTradeNo.substring(3), 900, 400, RefundStatus.SUCCESS, 1);
 
         // Then ingress acknowledged it and keeps it under our refund number, keyed by the sub-merchant
@@ -125,9 +126,9 @@ class WechatPayMerchantModesEndToEndIntegrationTest {
     }
 
     private static SignedNotification push(PaymentSpec spec, SerialForm form) {
-        WechatPayNotifications notifications = pipeline.bean(Service.SANDBOX, WechatPayNotifications.class);
+        WechatPayNotifications notifications = pipeline.bean(PipelineService.SANDBOX, WechatPayNotifications.class);
         SignedNotification n = notifications.transactionSuccess(spec, form);
-        NotificationPusher.Delivery delivery = pipeline.bean(Service.SANDBOX, NotificationPusher.class)
+        NotificationPusher.Delivery delivery = pipeline.bean(PipelineService.SANDBOX, NotificationPusher.class)
                 .push(n, again -> notifications.resign(again, spec.merchant())).join();
         assertThat(delivery.status()).isEqualTo(NotificationPusher.Status.DELIVERED);
         return n;

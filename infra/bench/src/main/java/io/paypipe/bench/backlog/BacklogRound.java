@@ -93,7 +93,7 @@ final class BacklogRound {
     private void checkForwardedOnce(RetryTopics.Pair pair, int due) {
         List<String> keys = topics.keys(pair.next());
         Set<String> expected = new HashSet<>();
-        LongStream.rangeClosed(1, due).forEach(seq -> expected.add(Notification.outTradeNo(seq)));
+        LongStream.rangeClosed(1, due).forEach(seq -> expected.add(BacklogRecords.outTradeNo(seq)));
         check("retry-topic records forwarded", keys.size(), due);
         if (!new HashSet<>(keys).equals(expected)) {
             throw new IllegalStateException("retry-topic forwarded other records than the due ones");

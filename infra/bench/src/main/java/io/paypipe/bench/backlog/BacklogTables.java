@@ -66,8 +66,8 @@ final class BacklogTables {
         forChunks(1, total, (from, to) -> jdbc.sql("""
                 INSERT INTO bench_backlog_order (id, merchant_id, out_trade_no, amount_fen, currency, status)
                 SELECT seq, :merchant, %s, %s, :currency, 'PENDING' FROM seq_%d_to_%d"""
-                .formatted(Notification.SQL_OUT_TRADE_NO, Notification.SQL_AMOUNT_MINOR, from, to))
-                .param("merchant", Notification.MERCHANT).param("currency", Notification.CURRENCY).update());
+                .formatted(BacklogRecords.SQL_OUT_TRADE_NO, BacklogRecords.SQL_AMOUNT_MINOR, from, to))
+                .param("merchant", BacklogRecords.MERCHANT).param("currency", BacklogRecords.CURRENCY).update());
         forChunks(1, due, (from, to) -> insertLog(from, to, "0", "DATE_SUB(:base, INTERVAL 1 + seq % 60 SECOND)", base));
         forChunks(due + 1, total, (from, to) -> insertLog(from, to, awaitingRetryCount("seq"),
                 awaitingDueAt("seq"), base));
@@ -81,11 +81,11 @@ final class BacklogTables {
                 INSERT INTO bench_backlog_callback_log (id, merchant_id, channel, channel_trade_no, out_trade_no,
                     trade_state, amount_fen, currency, status, retry_count, next_retry_at, raw_body)
                 SELECT seq, :merchant, :channel, %s, %s, 'SUCCESS', %s, :currency, 0, %s, %s, %s FROM seq_%d_to_%d"""
-                .formatted(Notification.SQL_CHANNEL_TRADE_NO, Notification.SQL_OUT_TRADE_NO,
-                        Notification.SQL_AMOUNT_MINOR, retryCount, nextRetryAt, Notification.SQL_BODY, from, to))
-                .param("merchant", Notification.MERCHANT).param("channel", Notification.CHANNEL)
-                .param("currency", Notification.CURRENCY).param("base", base)
-                .param("template", Notification.template()).update();
+                .formatted(BacklogRecords.SQL_CHANNEL_TRADE_NO, BacklogRecords.SQL_OUT_TRADE_NO,
+                        BacklogRecords.SQL_AMOUNT_MINOR, retryCount, nextRetryAt, BacklogRecords.SQL_BODY, from, to))
+                .param("merchant", BacklogRecords.MERCHANT).param("channel", BacklogRecords.CHANNEL)
+                .param("currency", BacklogRecords.CURRENCY).param("base", base)
+                .param("template", BacklogRecords.template()).update();
     }
 
     /** Due rows that were retried exactly once: still pending, {@code retry_count} 1. */
@@ -109,7 +109,7 @@ final class BacklogTables {
                 .query((rs, n) -> String.valueOf(rs.getString("key"))).list().stream().findFirst().orElse("?");
     }
 
-    /** The raw body of row {@code id} as stored (to check it matches {@link Notification#body}). */
+    /** The raw body of row {@code id} as stored (to check it matches {@link BacklogRecords#body}). */
     String rawBody(long id) {
         return jdbc.sql("SELECT raw_body FROM bench_backlog_callback_log WHERE id = :id").param("id", id)
                 .query(String.class).single();

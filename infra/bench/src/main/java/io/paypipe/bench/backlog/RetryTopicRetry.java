@@ -88,7 +88,7 @@ final class RetryTopicRetry {
                         break polling;
                     }
                     try {
-                        business.attempt(Notification.MERCHANT, record.key());
+                        business.attempt(BacklogRecords.MERCHANT, record.key());
                         consumer.commitSync(Map.of(tp, new OffsetAndMetadata(record.offset() + 1)));
                     } catch (DownstreamUnavailableException e) {
                         forward(producer, record, pair.next(), group, e);

@@ -82,7 +82,7 @@ final class RetryTopics implements AutoCloseable {
             for (int i = 1; i <= due + backlog; i++) {
                 long dueAt = i <= due ? now - 1000 - (due - i) : now + guardMillis + (i - due) * spreadMillis / backlog;
                 ProducerRecord<String, byte[]> record = new ProducerRecord<>(pair.consumed().topic(), 0, null,
-                        Notification.outTradeNo(i), Notification.body(i).getBytes(StandardCharsets.UTF_8));
+                        BacklogRecords.outTradeNo(i), BacklogRecords.body(i).getBytes(StandardCharsets.UTF_8));
                 record.headers().add(ORIGINAL_TIMESTAMP, bigInteger(dueAt - LEVEL_DELAY.toMillis()));
                 record.headers().add(ATTEMPTS, int4(ATTEMPTS_SO_FAR));
                 record.headers().add(BACKOFF_TIMESTAMP, bigInteger(dueAt));

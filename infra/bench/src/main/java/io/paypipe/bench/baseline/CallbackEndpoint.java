@@ -26,14 +26,14 @@ final class CallbackEndpoint implements HttpHandler {
         }
     }
 
-    private final NotificationOpener opener;
+    private final PaidNoticeVerifier verifier;
     private final CallbackLog callbackLog;
     private final PaymentTransition payments;
     private final DeliveryClient delivery;
 
-    CallbackEndpoint(NotificationOpener opener, CallbackLog callbackLog, PaymentTransition payments,
+    CallbackEndpoint(PaidNoticeVerifier verifier, CallbackLog callbackLog, PaymentTransition payments,
                      DeliveryClient delivery) {
-        this.opener = opener;
+        this.verifier = verifier;
         this.callbackLog = callbackLog;
         this.payments = payments;
         this.delivery = delivery;
@@ -62,8 +62,8 @@ final class CallbackEndpoint implements HttpHandler {
         byte[] body = exchange.getRequestBody().readAllBytes();
         PaidNotice notice;
         try {
-            notice = opener.open(exchange.getRequestHeaders(), body);
-        } catch (NotificationOpener.Refused e) {
+            notice = verifier.verify(exchange.getRequestHeaders(), body);
+        } catch (PaidNoticeVerifier.Refused e) {
             log.warn("notification refused: {} (status {}, {} bytes)", e.getMessage(), e.status(), body.length);
             return Ack.fail(e.status(), e.getMessage());
         }

@@ -117,13 +117,13 @@ public final class SyncBaseline implements AutoCloseable {
         JdbcClient jdbc = JdbcClient.create(settings.dataSource());
         BaselineTables tables = new BaselineTables(settings.dataSource(), jdbc);
         tables.create();
-        NotificationOpener opener = NotificationOpener.of(settings.merchants());
+        PaidNoticeVerifier verifier = PaidNoticeVerifier.of(settings.merchants());
         DownstreamStub downstream = DownstreamStub.start(settings.downstreamDelay(), settings.downstreamThreads());
         DeliveryClient delivery = new DeliveryClient(downstream.uri());
         ExecutorService workers = Executors.newFixedThreadPool(settings.workerThreads(), namedThreads("sync-baseline-worker-"));
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), ACCEPT_BACKLOG);
-            CallbackEndpoint endpoint = new CallbackEndpoint(opener, new CallbackLog(jdbc),
+            CallbackEndpoint endpoint = new CallbackEndpoint(verifier, new CallbackLog(jdbc),
                     new PaymentTransition(settings.dataSource(), jdbc), delivery);
             server.createContext(NOTIFY_PATH, endpoint);
             server.setExecutor(workers);

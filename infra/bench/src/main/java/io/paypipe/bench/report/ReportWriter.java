@@ -33,7 +33,7 @@ public final class ReportWriter {
 
     static String markdown(BenchReport r, String chart) {
         StringBuilder md = new StringBuilder();
-        md.append(Text.HEADER);
+        md.append(BenchmarksPageProse.HEADER);
         md.append("## The last run\n\n");
         md.append("Started ").append(r.startedAt()).append(", took ").append(r.tookSeconds()).append(" s. Effects of every phase exact: **")
                 .append(r.allExact() ? "yes" : "NO: this run is a failed run").append("**.\n\n");
@@ -50,12 +50,12 @@ public final class ReportWriter {
                     f.operations(), f.failures(), f.perSecond(), f.latency().p50(), f.latency().p99(), f.latency().max(),
                     f.perSecond() == 0 ? 0 : r.capacity().acceptedPerSecond() / f.perSecond()));
         }
-        md.append("\n### The pipeline\n\n").append(Text.PHASE_HEADER);
+        md.append("\n### The pipeline\n\n").append(BenchmarksPageProse.PHASE_HEADER);
         phase(md, r.capacity());
         r.ladder().forEach(p -> phase(md, p));
         md.append("\n").append(chart).append("\n\n");
 
-        md.append("### Synchronous baseline against the pipeline, same offered rate\n\n").append(Text.PHASE_HEADER);
+        md.append("### Synchronous baseline against the pipeline, same offered rate\n\n").append(BenchmarksPageProse.PHASE_HEADER);
         r.comparison().forEach(p -> phase(md, p));
         md.append("\nEffects per phase (exactness check):\n\n");
         Map<String, PhaseSummary> all = new java.util.LinkedHashMap<>();
@@ -74,7 +74,7 @@ public final class ReportWriter {
         for (ProcessUsage.Rss m : r.memory()) {
             md.append("| ").append(m.pid()).append(" | ").append(m.name()).append(" | ").append(m.rssMib()).append(" |\n");
         }
-        md.append(Text.FOOTER);
+        md.append(BenchmarksPageProse.FOOTER);
         return md.toString();
     }
 

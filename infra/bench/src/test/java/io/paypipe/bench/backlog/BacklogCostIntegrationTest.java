@@ -78,9 +78,9 @@ class BacklogCostIntegrationTest {
 
         // Then the body SQL built is the one the Kafka records carry
         for (long id : List.of(1L, 3L, 8L)) {
-            assertThat(tables.rawBody(id)).isEqualTo(Notification.body(id));
+            assertThat(tables.rawBody(id)).isEqualTo(BacklogRecords.body(id));
         }
-        assertThat(Notification.body(1).getBytes(StandardCharsets.UTF_8).length).isBetween(900, 1400);
+        assertThat(BacklogRecords.body(1).getBytes(StandardCharsets.UTF_8).length).isBetween(900, 1400);
     }
 
     @Test
@@ -103,7 +103,7 @@ class BacklogCostIntegrationTest {
             assertThat(outcome.committed()).isEqualTo(DUE);
             assertThat(topics.endOffset(pair.consumed())).isEqualTo(DUE + BACKLOG);
             assertThat(topics.keys(pair.next())).containsExactlyInAnyOrderElementsOf(
-                    IntStream.rangeClosed(1, DUE).mapToObj(Notification::outTradeNo).toList());
+                    IntStream.rangeClosed(1, DUE).mapToObj(BacklogRecords::outTradeNo).toList());
             // and the database saw the business attempt only: one locking read per record
             assertThat(outcome.total().statements()).isEqualTo(DUE);
             assertThat(outcome.total().rowsExamined()).isGreaterThan(0);

@@ -58,9 +58,9 @@ class BacklogCostTest {
     @Test
     void recordNumbersMapToFixedWidthTradeNumbersAndMinorUnitAmounts() {
         // Then record 42 has a 28-digit WeChat transaction id, a 14-character order number and an amount in fen
-        assertThat(Notification.channelTradeNo(42)).hasSize(28).startsWith("4200").endsWith("42");
-        assertThat(Notification.outTradeNo(42)).isEqualTo("BL000000000042");
-        assertThat(Notification.amountMinor(42)).isEqualTo(142L);
-        assertThat(Notification.body(42)).contains(Notification.channelTradeNo(42)).doesNotContain("{cipher}");
+        assertThat(BacklogRecords.channelTradeNo(42)).hasSize(28).startsWith("4200").endsWith("42");
+        assertThat(BacklogRecords.outTradeNo(42)).isEqualTo("BL000000000042");
+        assertThat(BacklogRecords.amountMinor(42)).isEqualTo(142L);
+        assertThat(BacklogRecords.body(42)).contains(BacklogRecords.channelTradeNo(42)).doesNotContain("{cipher}");
     }
 }

@@ -2,6 +2,7 @@ package io.paypipe.downstream.points;
 
 import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.money.Money;
+import io.paypipe.core.topic.Topics;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +24,7 @@ class PointsListener {
         this.clock = clock;
     }
 
-    @KafkaListener(id = "points", topics = "order.paid", containerFactory = "orderPaidContainerFactory")
+    @KafkaListener(id = "points", topics = Topics.Names.ORDER_PAID, containerFactory = "orderPaidContainerFactory")
     void onOrderPaid(OrderPaid paid) {
         long points = wholeMajorUnits(paid.paidAmount());
         try {

@@ -1,6 +1,7 @@
 package io.paypipe.downstream.warehouse;
 
 import io.paypipe.core.event.OrderPaid;
+import io.paypipe.core.topic.Topics;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +23,7 @@ class WarehouseListener {
         this.clock = clock;
     }
 
-    @KafkaListener(id = "warehouse", topics = "order.paid", containerFactory = "orderPaidContainerFactory")
+    @KafkaListener(id = "warehouse", topics = Topics.Names.ORDER_PAID, containerFactory = "orderPaidContainerFactory")
     void onOrderPaid(OrderPaid paid) {
         try {
             shipments.insert(paid, clock.instant());

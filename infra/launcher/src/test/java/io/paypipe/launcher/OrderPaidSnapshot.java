@@ -13,9 +13,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /** order.paid read from the beginning to its end as of now: how many records, and their event ids. */
-record OrderPaidTopic(long records, Set<String> eventIds) {
+record OrderPaidSnapshot(long records, Set<String> eventIds) {
 
-    static OrderPaidTopic readToEnd(String bootstrapServers) {
+    static OrderPaidSnapshot readToEnd(String bootstrapServers) {
         try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
@@ -30,14 +30,14 @@ record OrderPaidTopic(long records, Set<String> eventIds) {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("order.paid not read to its end in 60 s");
+                    throw new IllegalStateException(Topics.ORDER_PAID.name() + " not read to its end in 60 s");
                 }
                 for (var r : consumer.poll(Duration.ofMillis(200))) {
                     records++;
                     ids.add(Topics.ORDER_PAID.valueDeserializer().deserialize(r.topic(), r.value()).eventId().value());
                 }
             }
-            return new OrderPaidTopic(records, ids);
+            return new OrderPaidSnapshot(records, ids);
         }
     }
 }

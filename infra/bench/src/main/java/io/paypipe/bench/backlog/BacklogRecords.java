@@ -10,7 +10,7 @@ import java.util.HexFormat;
  * a merchant order number, a channel trade number and a raw body of about 1 KB shaped like a WeChat Pay v3
  * notification (an encrypted resource), built the same way in Java (Kafka values) and in SQL (table rows).
  */
-final class Notification {
+final class BacklogRecords {
 
     static final String MERCHANT = "1900000109";
     static final String CHANNEL = "wxpay";
@@ -24,7 +24,7 @@ final class Notification {
             "algorithm":"AEAD_AES_256_GCM","ciphertext":"{cipher}","associated_data":"transaction",\
             "nonce":"{nonce}"}}""";
 
-    private Notification() {
+    private BacklogRecords() {
     }
 
     static String outTradeNo(long seq) {

@@ -18,12 +18,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Verifies and decrypts a WeChat Pay v3 notification with WeChat's own SDK, as the product's ingress does:
- * the merchant is picked by {@code Wechatpay-Serial}, its {@link NotificationParser} holds one
- * {@link RSAVerifier} per platform key and the AEAD cipher of its APIv3 key. Unlike the product there is no
- * replay window (the article has none), so pre-signed notifications stay valid.
+ * Verifies and decrypts a WeChat Pay v3 notification with WeChat's own SDK and reads it as a {@link PaidNotice},
+ * as the product's ingress does: the merchant is picked by {@code Wechatpay-Serial}, its {@link NotificationParser}
+ * holds one {@link RSAVerifier} per platform key and the AEAD cipher of its APIv3 key. Unlike the product there is
+ * no replay window (the article has none), so pre-signed notifications stay valid.
  */
-final class NotificationOpener {
+final class PaidNoticeVerifier {
 
     static final String SIGN_TYPE = "WECHATPAY2-SHA256-RSA2048";
     static final String CIPHER = "AEAD_AES_256_GCM";
@@ -47,11 +47,11 @@ final class NotificationOpener {
 
     private final Map<String, Account> bySerial;
 
-    private NotificationOpener(Map<String, Account> bySerial) {
+    private PaidNoticeVerifier(Map<String, Account> bySerial) {
         this.bySerial = bySerial;
     }
 
-    static NotificationOpener of(List<Merchant> merchants) {
+    static PaidNoticeVerifier of(List<Merchant> merchants) {
         Map<String, Account> bySerial = new HashMap<>();
         for (Merchant merchant : merchants) {
             if (merchant.channel() != Channel.WECHATPAY || merchant.wechatpay() == null) {
@@ -66,11 +66,11 @@ final class NotificationOpener {
             Account account = new Account(merchant.merchantId(), merchant.subMerchantIds(), parser);
             keys.keySet().forEach(serial -> bySerial.put(serial, account));
         }
-        return new NotificationOpener(Map.copyOf(bySerial));
+        return new PaidNoticeVerifier(Map.copyOf(bySerial));
     }
 
     /** Verifies the signature over the raw body, decrypts {@code resource} and reads the transaction. */
-    PaidNotice open(Headers headers, byte[] rawBody) throws Refused {
+    PaidNotice verify(Headers headers, byte[] rawBody) throws Refused {
         String serial = headers.getFirst("Wechatpay-Serial");
         Account account = serial == null ? null : bySerial.get(serial);
         if (account == null) {

@@ -8,7 +8,7 @@ import io.paypipe.refund.RefundApplication;
 import io.paypipe.sandbox.SandboxApplication;
 
 /** The parts of the product the launcher runs, in start order, with their default ports. */
-public enum Service {
+public enum PipelineService {
     /** First: it generates the merchants and writes the merchants file the services read. */
     SANDBOX(SandboxApplication.class, 8090),
     /** Before ingress: it declares the topics. */
@@ -21,7 +21,7 @@ public enum Service {
     private final Class<?> application;
     private final int defaultPort;
 
-    Service(Class<?> application, int defaultPort) {
+    PipelineService(Class<?> application, int defaultPort) {
         this.application = application;
         this.defaultPort = defaultPort;
     }

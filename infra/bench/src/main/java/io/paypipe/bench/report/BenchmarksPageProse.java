@@ -1,16 +1,19 @@
 package io.paypipe.bench.report;
 
-/** The fixed prose of docs/benchmarks.md around the measured tables. */
-final class Text {
+import io.paypipe.core.topic.Topics;
 
-    private Text() {
+/** The fixed prose of docs/benchmarks.md (the page the benchmark writes) around the measured tables. */
+final class BenchmarksPageProse {
+
+    private BenchmarksPageProse() {
     }
 
     static final String HEADER = """
             # Benchmarks
 
-            _This file is written by the benchmark driver (`./paypipe bench`); edit `infra/bench/.../report/Text.java`,
-            not this file. The JSON of the same run is [benchmarks.json](benchmarks.json)._
+            _This file is written by the benchmark driver (`./paypipe bench`); edit
+            `infra/bench/.../report/BenchmarksPageProse.java`, not this file. The JSON of the same run is
+            [benchmarks.json](benchmarks.json)._
 
             ## How to run it
 
@@ -36,7 +39,7 @@ final class Text {
             ## What is measured
 
             - **The driver** runs in its own JVM. For each phase it creates fresh orders (`OrderCreated` on
-              `order.created`, as the merchant's order system does), waits until the processor stored them, has the
+              `{ORDER_CREATED}`, as the merchant's order system does), waits until the processor stored them, has the
               sandbox sign one WeChat Pay v3 `TRANSACTION.SUCCESS` per order with the merchant's platform key (the
               real signature and AEAD encryption ingress verifies with WeChat's SDK), mixes in duplicate deliveries,
               and sends them to `/notify/wechatpay` from virtual threads over HTTP/1.1: at a fixed **concurrency**
@@ -54,7 +57,7 @@ final class Text {
               ledger row, one raw row, one shipment and one `OrderPaid` event id; no order has two of anything.
             - **Floors**, same concurrency, same run: plain JDBC autocommit INSERTs into a copy of `pay_notify_raw`
               (same definition, so the same unique key, and a `raw_body` of the notification's size), and one plain
-              Kafka producer (`acks=all`, idempotent) sending records of the `payment.notify` event's size to a topic
+              Kafka producer (`acks=all`, idempotent) sending records of the `{PAYMENT_NOTIFY}` event's size to a topic
               with as many partitions. Ingress does both for every callback, one after the other, plus the signature
               check and decryption, so its throughput is reported as a share of the lower floor.
             - **The synchronous baseline** (benchmark-only code under `infra/bench`, never on the product's path) is
@@ -70,7 +73,8 @@ final class Text {
               the database nothing; a due record costs its attempt). Rows examined are read from MariaDB's own session
               counters on the connection doing the work.
 
-            """;
+            """.replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())
+                    .replace("{PAYMENT_NOTIFY}", Topics.PAYMENT_NOTIFY.name());
 
     static final String PHASE_HEADER = """
             | phase | load | sent | acked | acked/s | paid/s | ack p50 ms | ack p99 ms | ack p99.9 ms | ack max ms | acked within 5 s | errors | send->OrderPaid p50 / p99 / max ms | CPU ms per ack: product / driver, cores busy | exact |
