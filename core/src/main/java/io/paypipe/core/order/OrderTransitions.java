@@ -21,7 +21,7 @@ public final class OrderTransitions {
         allow(PENDING, PAYMENT_CLOSED, CLOSED);
         allow(PENDING, ORDER_CANCELLED, CLOSED);
         // Only for an order the CHANNEL closed (closed_by = PAYMENT_CLOSED): a verified payment overrules the close
-        // (PaymentRules.onSuccess: REOPEN). An order the merchant cancelled never takes it: its payment goes back.
+        // (PaymentRules: REOPEN). An order the merchant cancelled never takes it: its payment goes back.
         allow(CLOSED, PAYMENT_SUCCEEDED, PAID);
         allow(PAID, REFUND_STARTED, REFUNDING);
         allow(REFUNDING, REFUND_STARTED, REFUNDING);

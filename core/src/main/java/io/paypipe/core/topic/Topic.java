@@ -18,14 +18,19 @@ import org.springframework.kafka.support.serializer.JacksonJsonDeserializer;
  */
 public record Topic<V>(String name, Class<V> valueType) {
 
+    /** What a retry topic's name adds to its topic's; spring-kafka's index suffix {@code -<level>} follows. */
+    public static final String RETRY_SUFFIX = "-retry";
+    /** What the dead-letter topic's name adds to its topic's. */
+    public static final String DLT_SUFFIX = "-dlt";
+
     /** The retry topic of level {@code level} (0-based), as spring-kafka names it with index suffixes. */
     public String retry(int level) {
-        return name + "-retry-" + level;
+        return name + RETRY_SUFFIX + "-" + level;
     }
 
     /** The dead-letter topic. */
     public String dlt() {
-        return name + "-dlt";
+        return name + DLT_SUFFIX;
     }
 
     public Serializer<String> keySerializer() {

@@ -1,7 +1,9 @@
 package io.paypipe.processor.config;
 
+import io.paypipe.core.raw.RawOutcome;
 import io.paypipe.processor.transition.AfterCommitHook;
 import java.nio.file.Files;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -24,7 +26,7 @@ class FaultInjectionConfig {
     AfterCommitHook afterCommitHook(ProcessorProperties props) {
         if (props.haltAfterCommit()) {
             log.warn("fault injection on: the JVM halts after the first database commit");
-            return (notification, outcome) -> {
+            return (notification, written) -> {
                 log.error("fault injection: halting after the commit of raw {} for order {}", notification.rawId(),
                         notification.orderKey());
                 Runtime.getRuntime().halt(86);
@@ -33,8 +35,8 @@ class FaultInjectionConfig {
         if (props.pauseAfterCommitWhen() != null) {
             log.warn("fault injection on: consumer threads stop after an applied commit while {} exists",
                     props.pauseAfterCommitWhen());
-            return (notification, outcome) -> {
-                if ("Applied".equals(outcome) && Files.exists(props.pauseAfterCommitWhen())) {
+            return (notification, written) -> {
+                if (written.equals(Optional.of(RawOutcome.APPLIED)) && Files.exists(props.pauseAfterCommitWhen())) {
                     log.error("fault injection: paused after the commit of raw {} for order {}", notification.rawId(),
                             notification.orderKey());
                     try {

@@ -27,7 +27,7 @@ import org.springframework.kafka.support.serializer.DelegatingByTypeSerializer;
  * dead-letter topics) as raw bytes and parses them in the listener (see {@code RecordValues}): a record it cannot
  * read still reaches the dead-letter handler with its key, headers and bytes. Offsets are committed per record and
  * only after the listener returned, i.e. after the database commit and the downstream publish. Both topics retry on
- * retry topics ({@link RetryTopicsConfig}).
+ * retry topics ({@link RetryTopics}).
  */
 @Configuration(proxyBeanMethods = false)
 class KafkaConfig {

@@ -1,6 +1,7 @@
 package io.paypipe.processor.order;
 
 import io.paypipe.core.event.OrderCreated;
+import io.paypipe.core.topic.Topics;
 import io.paypipe.processor.inbound.RecordValues;
 import io.paypipe.processor.inbound.RecordValues.Required;
 import java.util.List;
@@ -9,8 +10,8 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Consumes {@code order.created} and its retry topics (see {@code RetryTopicsConfig}) as bytes: a record it cannot
- * read goes straight to {@code order.created-dlt}; a store that fails (database down) climbs the retry topics.
+ * Consumes {@code order.created} and its retry topics (see {@link OrderRetryTopicsConfig}) as bytes: a record it
+ * cannot read goes straight to {@code order.created-dlt}; a store that fails (database down) climbs the retry topics.
  */
 @Component
 class OrderCreatedListener {
@@ -21,7 +22,7 @@ class OrderCreatedListener {
         this.registry = registry;
     }
 
-    @KafkaListener(id = "processor-order-created", topics = "order.created",
+    @KafkaListener(id = "processor-order-created", topics = Topics.Names.ORDER_CREATED,
             containerFactory = "orderCreatedContainerFactory")
     void onOrderCreated(ConsumerRecord<String, byte[]> record) {
         registry.register(RecordValues.read(record, OrderCreated.class, OrderCreatedListener::missing));

@@ -17,7 +17,7 @@ import org.springframework.stereotype.Component;
  * every payment of that order will now wait for it and end as UNKNOWN_ORDER. The order is never skipped silently.
  */
 @Component
-public class OrderDeadLetterHandler {
+class OrderDeadLetterHandler {
 
     private static final Logger log = LoggerFactory.getLogger(OrderDeadLetterHandler.class);
 

@@ -35,8 +35,8 @@ class DownstreamPublisher {
     }
 
     OrderClosed orderClosed(OrderRow order, String reason) {
-        var event = new OrderClosed(EventId.derived("order.closed", order.id().toString()), order.id(), order.key(),
-                reason, clock.instant());
+        var event = new OrderClosed(EventId.derived(Topics.ORDER_CLOSED.name(), order.id().toString()), order.id(),
+                order.key(), reason, clock.instant());
         publisher.send(Topics.ORDER_CLOSED, order.key().kafkaKey(), event.eventId(), event);
         return event;
     }

@@ -6,11 +6,15 @@ import static io.paypipe.core.order.OrderEvent.PAYMENT_SUCCEEDED;
 import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.order.OrderEvent;
 import io.paypipe.core.order.OrderStatus;
 import io.paypipe.core.order.OrderTransitions;
+import io.paypipe.core.order.PaymentRule;
+import io.paypipe.core.order.PaymentRule.Decision;
 import io.paypipe.core.order.PaymentRules;
-import io.paypipe.core.order.PaymentRules.OnClose;
-import io.paypipe.core.order.PaymentRules.OnSuccess;
+import io.paypipe.core.order.PaymentRules.Key;
+import io.paypipe.core.order.PaymentRules.Notice;
+import io.paypipe.core.order.PaymentRules.Standing;
 import io.paypipe.core.order.PaymentRules.TradeRelation;
 import io.paypipe.core.raw.RawOutcome;
 import io.paypipe.processor.failure.OrderChangedConcurrentlyException;
@@ -23,7 +27,6 @@ import io.paypipe.processor.transition.PaymentOutcome.AttemptEnded;
 import io.paypipe.processor.transition.PaymentOutcome.Closed;
 import io.paypipe.processor.transition.PaymentOutcome.CloseOverruled;
 import io.paypipe.processor.transition.PaymentOutcome.Duplicate;
-import io.paypipe.processor.transition.PaymentOutcome.IllegalKind;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -34,8 +37,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Applies one notification to its order in ONE database transaction: find the order by (merchant, out_trade_no),
- * compare, decide by {@link PaymentRules}, guarded transition, ledger row, audit row, raw row settled. No external
- * call happens in here; downstream events are published by the caller after commit.
+ * compare, look up the payment rules' row ({@link PaymentRules}), guarded transition, ledger row, audit row, raw row
+ * settled with the row's outcome, its alerts and refund task. No external call happens in here; downstream events
+ * are published by the caller after commit.
  */
 @Component
 class PaymentApplier {
@@ -43,13 +47,13 @@ class PaymentApplier {
     private final OrderRepository orders;
     private final LedgerRepository ledger;
     private final TransitionRepository transitions;
-    private final RawNotificationRepository raws;
+    private final RawSettlementRepository raws;
     private final SetAside setAside;
     private final TransactionTemplate tx;
     private final Clock clock;
 
     PaymentApplier(OrderRepository orders, LedgerRepository ledger, TransitionRepository transitions,
-                   RawNotificationRepository raws, SetAside setAside, TransactionTemplate tx, Clock clock) {
+                   RawSettlementRepository raws, SetAside setAside, TransactionTemplate tx, Clock clock) {
         this.orders = orders;
         this.ledger = ledger;
         this.transitions = transitions;
@@ -70,88 +74,67 @@ class PaymentApplier {
         if (mismatch.isPresent()) {
             return setAside.mismatch(order, n, mismatch.get());
         }
-        // the same trade seen before in the other final state (a close, then a success, or the other way round)
+        // what the same trade was settled with before (e.g. a close, now a success: PaymentRules.decide)
         Optional<RawOutcome> before = raws.outcome(n.rawId());
-        boolean contradicted = before.filter(o -> o.contradicts(n.state())).isPresent();
         return switch (n.state()) {
-            case SUCCEEDED -> success(order, n, contradicted, true);
-            case CLOSED -> close(order, n, contradicted, true);
+            case SUCCEEDED, CLOSED -> apply(order, n, Notice.of(n.state(), n.channel()), before, true);
             // a trade already decided (e.g. paid, now reported in a state we do not know) keeps its outcome
             case UNKNOWN -> setAside.unknownState(n, before.map(o -> o.side() == RawOutcome.Side.NEITHER).orElse(true));
         };
     }
 
-    private PaymentOutcome success(OrderRow order, PaymentNotified n, boolean contradicted, boolean firstTry) {
+    private PaymentOutcome apply(OrderRow order, PaymentNotified n, Notice notice, Optional<RawOutcome> before,
+                                 boolean firstTry) {
         String tradeNo = n.channelTradeNo().value();
-        TradeRelation relation = !order.isPaid() ? TradeRelation.NONE
-                : order.paidBy(tradeNo) ? TradeRelation.SAME : TradeRelation.OTHER;
-        OnSuccess rule = PaymentRules.onSuccess(order.status(), order.closedBy(), relation);
-        if (rule.books()) {
-            OrderStatus to = OrderTransitions.next(order.status(), PAYMENT_SUCCEEDED).orElseThrow();
-            Instant now = clock.instant();
-            Instant paidAt = paidAt(n);
-            if (orders.markPaid(order.id(), order.status(), to, tradeNo, n.paidAmount(), paidAt, now) != 1) {
-                return success(reload(order, n, firstTry), n, contradicted, false);
-            }
-            ledger.insert(order.id(), n, OrderPaid.idFor(n.channel(), n.channelTradeNo()), paidAt, now);
-            transitions.insert(order.id(), PAYMENT_SUCCEEDED, tradeNo, order.status(), to, n.rawId(), now);
-            raws.settle(n.rawId(), RawOutcome.APPLIED, null, now);
-            if (rule == OnSuccess.REOPEN) {
-                raws.overruleCloses(order.key(), n.channel(), now);
-            }
-            return new Applied(order.paid(to, tradeNo, n.paidAmount(), paidAt), order.status(), conflict(rule.conflict() || contradicted,
-                    order, n, "the channel closed " + order.key() + ", then trade " + tradeNo + " paid it"));
-        }
-        Optional<OpsAlertRaised> conflict = conflict(contradicted, order, n,
-                "trade " + tradeNo + " was reported closed and paid");
-        return switch (rule) {
-            case DUPLICATE -> {
-                raws.settle(n.rawId(), RawOutcome.DUPLICATE, null, clock.instant());
-                yield new Duplicate(order, conflict);
-            }
-            case DOUBLE_PAYMENT -> setAside.illegal(order, n, IllegalKind.DOUBLE_PAYMENT, conflict);
-            case PAID_AFTER_CLOSE -> setAside.illegal(order, n, IllegalKind.PAID_AFTER_CLOSE, conflict);
-            case APPLY, REOPEN -> throw new IllegalStateException("booked above: " + rule);
-        };
-    }
-
-    private PaymentOutcome close(OrderRow order, PaymentNotified n, boolean contradicted, boolean firstTry) {
-        String tradeNo = n.channelTradeNo().value();
-        if (contradicted) {
-            // the trade paid (or was refunded as a second payment): its settled outcome stays, a person checks
-            return new CloseOverruled(order, setAside.closeConflict(order, n, "trade " + tradeNo
-                    + " was reported paid, then closed"));
-        }
-        OnClose rule = PaymentRules.onClose(PaymentRules.closeMeaning(n.channel()), order.status());
+        PaymentRule rule = PaymentRules.decide(new Key(Standing.of(order.status(), order.closedBy()), notice,
+                TradeRelation.of(order.channelTradeNo(), tradeNo)), before);
         Instant now = clock.instant();
-        return switch (rule) {
-            case CLOSE -> {
-                OrderStatus to = OrderTransitions.next(order.status(), PAYMENT_CLOSED).orElseThrow();
-                if (orders.markClosed(order.id(), order.status(), to, PAYMENT_CLOSED, now) != 1) {
-                    yield close(reload(order, n, firstTry), n, false, false);
-                }
-                transitions.insert(order.id(), PAYMENT_CLOSED, tradeNo, order.status(), to, n.rawId(), now);
-                raws.settle(n.rawId(), RawOutcome.CLOSED, null, now);
-                yield new Closed(order.closed(to, PAYMENT_CLOSED));
+        OrderRow moved = order;
+        if (rule.decision().transition().isPresent()) {
+            OrderEvent event = rule.decision().transition().get();
+            OrderStatus to = OrderTransitions.next(order.status(), event).orElseThrow();
+            Optional<OrderRow> after = event == PAYMENT_SUCCEEDED ? pay(order, n, to, now) : close(order, to, now);
+            if (after.isEmpty()) {
+                return apply(reload(order, n, firstTry), n, notice, before, false);
             }
-            case ALREADY_CLOSED -> {
-                raws.settle(n.rawId(), RawOutcome.CLOSED, null, now);
-                yield new AlreadyClosed(order);
-            }
-            case ATTEMPT_ENDED -> {
-                raws.settle(n.rawId(), RawOutcome.ATTEMPT_ENDED, null, now);
-                yield new AttemptEnded(order);
-            }
-            case OVERRULED -> {
-                raws.settle(n.rawId(), RawOutcome.CLOSE_OVERRULED, null, now);
-                yield new CloseOverruled(order, setAside.closeConflict(order, n, "trade " + tradeNo + " closed "
-                        + order.key() + ", which trade " + order.channelTradeNo().orElse("?") + " paid"));
-            }
+            transitions.insert(order.id(), event, tradeNo, order.status(), to, n.rawId(), now);
+            moved = after.get();
+        }
+        if (rule.decision() != Decision.SET_ASIDE) { // money set aside is settled with the reason (SetAside.illegal)
+            rule.outcome().ifPresent(outcome -> raws.settle(n.rawId(), outcome, null, now));
+        }
+        if (rule.decision() == Decision.REOPEN) {
+            raws.overruleCloses(order.key(), n.channel(), now);
+        }
+        Optional<OpsAlertRaised> conflict = setAside.orderAlert(order, n, rule);
+        return switch (rule.decision()) {
+            case APPLY, REOPEN -> new Applied(moved, order.status(), rule, conflict);
+            case REPUBLISH_PAID -> new Duplicate(order, rule, conflict);
+            case CLOSE -> new Closed(moved, rule);
+            case REPUBLISH_CLOSED -> new AlreadyClosed(order, rule);
+            case LEAVE_ORDER -> new AttemptEnded(order, rule);
+            case OVERRULE_CLOSE -> new CloseOverruled(order, rule, conflict.orElseThrow());
+            case SET_ASIDE -> setAside.illegal(order, n, rule, conflict);
         };
     }
 
-    private Optional<OpsAlertRaised> conflict(boolean raise, OrderRow order, PaymentNotified n, String what) {
-        return raise ? Optional.of(setAside.closeConflict(order, n, what)) : Optional.empty();
+    /** The guarded PENDING/CLOSED -> PAID and the ledger row; empty when another record moved the order first. */
+    private Optional<OrderRow> pay(OrderRow order, PaymentNotified n, OrderStatus to, Instant now) {
+        String tradeNo = n.channelTradeNo().value();
+        Instant paidAt = paidAt(n);
+        if (orders.markPaid(order.id(), order.status(), to, tradeNo, n.paidAmount(), paidAt, now) != 1) {
+            return Optional.empty();
+        }
+        ledger.insert(order.id(), n, OrderPaid.idFor(n.channel(), n.channelTradeNo()), paidAt, now);
+        return Optional.of(order.paid(to, tradeNo, n.paidAmount(), paidAt));
+    }
+
+    /** The guarded PENDING -> CLOSED by the channel; empty when another record moved the order first. */
+    private Optional<OrderRow> close(OrderRow order, OrderStatus to, Instant now) {
+        if (orders.markClosed(order.id(), order.status(), to, PAYMENT_CLOSED, now) != 1) {
+            return Optional.empty();
+        }
+        return Optional.of(order.closed(to, PAYMENT_CLOSED));
     }
 
     private OrderRow load(PaymentNotified n) {

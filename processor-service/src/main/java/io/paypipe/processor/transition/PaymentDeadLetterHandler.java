@@ -12,7 +12,7 @@ import io.paypipe.processor.failure.DownstreamRejectedException;
 import io.paypipe.processor.failure.InvalidRecordException;
 import io.paypipe.processor.failure.OrderNotFoundException;
 import io.paypipe.processor.inbound.RecordValues;
-import io.paypipe.processor.transition.RawNotificationRepository.RawRow;
+import io.paypipe.processor.transition.RawSettlementRepository.RawRow;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -32,21 +32,21 @@ import org.springframework.stereotype.Component;
  * letter's topic, partition and offset. It never throws (see {@link DeadLetterRecorder}).
  */
 @Component
-public class PaymentDeadLetterHandler {
+class PaymentDeadLetterHandler {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentDeadLetterHandler.class);
 
-    private final RawNotificationRepository raws;
+    private final RawSettlementRepository raws;
     private final DeadLetterRecorder recorder;
     private final Clock clock;
 
-    PaymentDeadLetterHandler(RawNotificationRepository raws, DeadLetterRecorder recorder, Clock clock) {
+    PaymentDeadLetterHandler(RawSettlementRepository raws, DeadLetterRecorder recorder, Clock clock) {
         this.raws = raws;
         this.recorder = recorder;
         this.clock = clock;
     }
 
-    /** The retry topics' DLT handler (see {@code RetryTopicsConfig}). */
+    /** The retry topics' DLT handler (see {@link PaymentRetryTopicsConfig}). */
     public void onDeadLetter(ConsumerRecord<String, byte[]> record) {
         DeadLetterHeaders failure = DeadLetterHeaders.of(record);
         Kind kind = failure.failedWith(OrderNotFoundException.class) ? Kind.UNKNOWN_ORDER

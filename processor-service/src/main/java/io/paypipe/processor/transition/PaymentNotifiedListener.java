@@ -2,6 +2,7 @@ package io.paypipe.processor.transition;
 
 import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.topic.NotifyHeaders;
+import io.paypipe.core.topic.Topics;
 import io.paypipe.processor.failure.InvalidRecordException;
 import io.paypipe.processor.failure.RejectedRecordException;
 import io.paypipe.processor.inbound.RecordValues;
@@ -15,26 +16,26 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Consumes {@code payment.notify} and its retry topics (see {@code RetryTopicsConfig}) as bytes, reads each record
- * (a record it cannot read goes straight to the dead-letter topic) and applies it. Each failed attempt counts on
- * the raw row (attempts, last error) before the exception goes on to the retry topics.
+ * Consumes {@code payment.notify} and its retry topics (see {@link PaymentRetryTopicsConfig}) as bytes, reads each
+ * record (a record it cannot read goes straight to the dead-letter topic) and applies it. Each failed attempt counts
+ * on the raw row (attempts, last error) before the exception goes on to the retry topics.
  */
 @Component
 class PaymentNotifiedListener {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentNotifiedListener.class);
 
-    private final PaymentService payments;
-    private final RawNotificationRepository raws;
+    private final PaymentDispatcher dispatcher;
+    private final RawSettlementRepository raws;
     private final Clock clock;
 
-    PaymentNotifiedListener(PaymentService payments, RawNotificationRepository raws, Clock clock) {
-        this.payments = payments;
+    PaymentNotifiedListener(PaymentDispatcher dispatcher, RawSettlementRepository raws, Clock clock) {
+        this.dispatcher = dispatcher;
         this.raws = raws;
         this.clock = clock;
     }
 
-    @KafkaListener(id = "processor-payment-notify", topics = "payment.notify",
+    @KafkaListener(id = "processor-payment-notify", topics = Topics.Names.PAYMENT_NOTIFY,
             containerFactory = "paymentNotifyContainerFactory")
     void onPaymentNotified(ConsumerRecord<String, byte[]> record) {
         PaymentNotified notification = RecordValues.read(record, PaymentNotified.class, PaymentNotifiedListener::missing);
@@ -44,7 +45,7 @@ class PaymentNotifiedListener {
                     "header names raw " + headerRawId.getAsLong() + ", value raw " + notification.rawId());
         }
         try {
-            payments.handle(notification);
+            dispatcher.handle(notification);
         } catch (RuntimeException e) {
             if (!(e instanceof RejectedRecordException)) {
                 countAttempt(notification, e);

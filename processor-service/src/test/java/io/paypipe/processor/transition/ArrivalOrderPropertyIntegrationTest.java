@@ -43,7 +43,7 @@ class ArrivalOrderPropertyIntegrationTest extends ProcessorIntegrationBase {
     private static final int PERMUTATIONS = Integer.getInteger("paypipe.property.permutations", 12);
 
     @Autowired
-    PaymentService payments;
+    PaymentDispatcher payments;
 
     /** One notification of the set: a success or close of trade {@code trade}, or a mismatching success. */
     record Note(PaymentState state, int trade, boolean mismatch) {

@@ -225,9 +225,9 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
 
         @Bean
         @Primary
-        PaymentService failingFirstAttempts(PaymentApplier applier, DownstreamPublisher publisher,
+        PaymentDispatcher failingFirstAttempts(PaymentApplier applier, DownstreamPublisher publisher,
                                             AlertPublisher alerts, AfterCommitHook afterCommit) {
-            return new PaymentService(applier, publisher, alerts, afterCommit) {
+            return new PaymentDispatcher(applier, publisher, alerts, afterCommit) {
                 @Override
                 PaymentOutcome handle(PaymentNotified n) {
                     AtomicInteger left = FAILURES_LEFT.get(n.rawId());

@@ -17,19 +17,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
-/** One notification: apply it in one transaction, then tell downstream what was committed. */
+/**
+ * One notification: apply it in one transaction ({@link PaymentApplier}), then, after the commit, dispatch what was
+ * committed: the downstream events and alerts of its outcome, published and confirmed before the offset commit.
+ */
 @Service
-class PaymentService {
+class PaymentDispatcher {
 
-    private static final Logger log = LoggerFactory.getLogger(PaymentService.class);
+    private static final Logger log = LoggerFactory.getLogger(PaymentDispatcher.class);
 
     private final PaymentApplier applier;
     private final DownstreamPublisher publisher;
     private final AlertPublisher alerts;
     private final AfterCommitHook afterCommit;
 
-    PaymentService(PaymentApplier applier, DownstreamPublisher publisher, AlertPublisher alerts,
-                   AfterCommitHook afterCommit) {
+    PaymentDispatcher(PaymentApplier applier, DownstreamPublisher publisher, AlertPublisher alerts,
+                      AfterCommitHook afterCommit) {
         this.applier = applier;
         this.publisher = publisher;
         this.alerts = alerts;
@@ -38,7 +41,7 @@ class PaymentService {
 
     PaymentOutcome handle(PaymentNotified n) {
         PaymentOutcome outcome = applier.apply(n);
-        afterCommit.afterCommit(n, outcome.getClass().getSimpleName());
+        afterCommit.afterCommit(n, outcome.written());
         switch (outcome) {
             case Applied a -> {
                 log.info("order {} (id {}) {} -> {} by {} trade {}, raw {}{}", a.order().key(), a.order().id(),
@@ -75,7 +78,7 @@ class PaymentService {
             }
             case Illegal i -> {
                 log.warn("illegal notification {}: order {} is {}, trade {} (raw {}) set aside, refund task {} for {}",
-                        i.kind(), i.order().key(), i.order().status(), n.channelTradeNo(), n.rawId(),
+                        i.refundTask().reason(), i.order().key(), i.order().status(), n.channelTradeNo(), n.rawId(),
                         i.refundTask().eventId(), i.refundTask().amount());
                 publisher.refundTask(i.refundTask());
                 alerts.publish(i.alert());

@@ -10,22 +10,25 @@ import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** The processor's side of {@code pay_notify_raw}: it counts failed attempts and settles rows (handled 1 or 2). */
+/**
+ * The processor's side of {@code pay_notify_raw} (ingress stores the rows, its own {@code RawNotificationRepository}):
+ * it counts failed attempts and settles rows ({@link Handled#SETTLED} or {@link Handled#NEEDS_A_PERSON}).
+ */
 @Repository
-public class RawNotificationRepository {
+class RawSettlementRepository {
 
     /** The parts of a raw row an alert names, and whether it is settled. */
-    public record RawRow(long id, String tenantId, String merchantId, String outTradeNo, String channel,
+    record RawRow(long id, String tenantId, String merchantId, String outTradeNo, String channel,
                          String channelTradeNo, Handled handled, Optional<RawOutcome> outcome) {
     }
 
     private final JdbcClient jdbc;
 
-    RawNotificationRepository(JdbcClient jdbc) {
+    RawSettlementRepository(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
-    public Optional<RawRow> find(long rawId) {
+    Optional<RawRow> find(long rawId) {
         return jdbc.sql("""
                         SELECT id, tenant_id, merchant_id, out_trade_no, channel, channel_trade_no, handled, outcome
                           FROM pay_notify_raw WHERE id = :id""")
@@ -46,16 +49,17 @@ public class RawNotificationRepository {
 
     /**
      * Settles a row with its outcome (handled as the outcome says); {@code error} says why when it needs a person,
-     * else null. A DUPLICATE keeps the outcome the row already has (a re-delivery of an APPLIED notification is
-     * still the one that applied).
+     * else null. A {@link RawOutcome#DUPLICATE} keeps the outcome the row already has (a re-delivery of an APPLIED
+     * notification is still the one that applied).
      */
     int settle(long rawId, RawOutcome outcome, String error, Instant now) {
         return jdbc.sql("""
                         UPDATE pay_notify_raw SET handled = :handled, last_error = :error, updated_at = :now,
-                               outcome = CASE WHEN :outcome = 'DUPLICATE' AND outcome IS NOT NULL THEN outcome ELSE :outcome END
+                               outcome = CASE WHEN :outcome = :duplicate AND outcome IS NOT NULL THEN outcome ELSE :outcome END
                          WHERE id = :id""")
                 .param("handled", outcome.handled().column())
                 .param("outcome", outcome.name())
+                .param("duplicate", RawOutcome.DUPLICATE.name())
                 .param("error", error == null ? null : truncate(error))
                 .param("now", Timestamp.from(now))
                 .param("id", rawId)
@@ -67,7 +71,7 @@ public class RawNotificationRepository {
      * such as APPLIED (e.g. a record dead-lettered because its downstream event was refused after the commit).
      * Returns the affected rows.
      */
-    public int settleIfUnsettled(long rawId, RawOutcome outcome, String error, Instant now) {
+    int settleIfUnsettled(long rawId, RawOutcome outcome, String error, Instant now) {
         return jdbc.sql("""
                         UPDATE pay_notify_raw SET handled = :handled, outcome = :outcome, last_error = :error, updated_at = :now
                          WHERE id = :id AND handled = :received""")
