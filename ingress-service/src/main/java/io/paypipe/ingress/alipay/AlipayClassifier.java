@@ -9,9 +9,11 @@ import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.money.Money;
 import io.paypipe.ingress.callback.Check;
+import io.paypipe.ingress.callback.InvalidField;
 import io.paypipe.ingress.callback.Rejection;
-import io.paypipe.ingress.intake.IntermediateNotice;
-import io.paypipe.ingress.intake.VerifiedNotification;
+import io.paypipe.ingress.intake.Classified;
+import io.paypipe.ingress.intake.EventLogNotice;
+import io.paypipe.ingress.intake.VerifiedPayment;
 import io.paypipe.ingress.intake.VerifiedRefund;
 import java.time.Instant;
 import java.util.Optional;
@@ -54,7 +56,7 @@ class AlipayClassifier {
         };
     }
 
-    Check<AlipayNotice> classify(AlipayVerifier.Verified verified) {
+    Check<Classified> classify(AlipayVerifier.Verified verified) {
         AlipayApp app = verified.app();
         AlipayFields f = new AlipayFields(verified.form());
         try {
@@ -75,16 +77,16 @@ class AlipayClassifier {
             String tradeStatus = f.state("trade_status");
             String body = verified.form().text();
             if (f.has("out_biz_no") || f.has("gmt_refund")) {
-                return Check.ok(new AlipayNotice.Refund(refund(f, app, owner, spMerchantId, tradeStatus, body)));
+                return Check.ok(new Classified.Refund(refund(f, app, owner, spMerchantId, tradeStatus, body)));
             }
             Optional<PaymentState> state = finalState(tradeStatus);
             if (state.isEmpty()) {
-                return Check.ok(new AlipayNotice.Intermediate(new IntermediateNotice(Channel.ALIPAY, app.tenant(),
+                return Check.ok(new Classified.Intermediate(new EventLogNotice(Channel.ALIPAY, app.tenant(),
                         MerchantId.of(owner), f.optional("out_trade_no").orElse(null), f.optional("trade_no").orElse(null),
                         f.optional("notify_id").orElse(null), tradeStatus, body)));
             }
-            return Check.ok(new AlipayNotice.Payment(payment(f, app, owner, spMerchantId, state.get(), tradeStatus, body)));
-        } catch (AlipayFields.InvalidField e) {
+            return Check.ok(new Classified.Payment(payment(f, app, owner, spMerchantId, state.get(), tradeStatus, body)));
+        } catch (InvalidField e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage());
         } catch (IllegalArgumentException e) {
             // from the id types: they name the field, never its value
@@ -92,7 +94,7 @@ class AlipayClassifier {
         }
     }
 
-    private static VerifiedNotification payment(AlipayFields f, AlipayApp app, String owner, MerchantId spMerchantId,
+    private static VerifiedPayment payment(AlipayFields f, AlipayApp app, String owner, MerchantId spMerchantId,
                                                  PaymentState state, String tradeStatus, String body) {
         OrderKey key = new OrderKey(app.tenant(), MerchantId.of(owner), OutTradeNo.of(f.required("out_trade_no")));
         ChannelTradeNo tradeNo = ChannelTradeNo.of(f.required("trade_no"));
@@ -102,7 +104,7 @@ class AlipayClassifier {
         // a closed (or unknown) trade received nothing unless Alipay says otherwise; a paid one at most the total
         Money paid = received.orElse(succeeded ? total : Money.of(0, AlipayFields.CURRENCY));
         Instant paidAt = succeeded ? f.time("gmt_payment") : null;
-        return new VerifiedNotification(Channel.ALIPAY, key, spMerchantId, tradeNo, state, tradeStatus, total, paid,
+        return new VerifiedPayment(Channel.ALIPAY, key, spMerchantId, tradeNo, state, tradeStatus, total, paid,
                 paidAt, f.optional("notify_id").orElse(null), body);
     }
 

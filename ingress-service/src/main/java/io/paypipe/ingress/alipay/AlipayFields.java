@@ -1,6 +1,7 @@
 package io.paypipe.ingress.alipay;
 
 import io.paypipe.core.money.Money;
+import io.paypipe.ingress.callback.InvalidField;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -29,13 +30,6 @@ final class AlipayFields {
             .toFormatter().withResolverStyle(ResolverStyle.STRICT);
     private static final int MAX_ID = 64;
     private static final Pattern STATE = Pattern.compile("[A-Za-z0-9_]{1,32}");
-
-    /** A parameter that does not fit; {@code getMessage()} is log-safe. */
-    static final class InvalidField extends RuntimeException {
-        InvalidField(String detail) {
-            super(detail, null, false, false);
-        }
-    }
 
     private final AlipayForm form;
 

@@ -1,6 +1,7 @@
 package io.paypipe.ingress.callback;
 
 import io.paypipe.core.topic.Json;
+import io.paypipe.ingress.intake.IntakeOutcome;
 import java.util.Map;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -82,6 +83,18 @@ public enum ChannelAck {
 
     public ResponseEntity<Object> fail(Rejection rejection) {
         return fail(rejection.status(), rejection.message());
+    }
+
+    /** The ack of what became of a verified notification: success once it is stored (and published), else the fail ack. */
+    public ResponseEntity<Object> answer(IntakeOutcome outcome) {
+        return switch (outcome) {
+            case IntakeOutcome.Published p -> success();
+            case IntakeOutcome.AlreadySettled s -> success();
+            case IntakeOutcome.StateChangedRepublished r -> success();
+            case IntakeOutcome.Logged l -> success();
+            case IntakeOutcome.StorageFailed s -> fail(Rejection.STORAGE_FAILED);
+            case IntakeOutcome.PublishFailed p -> fail(Rejection.PUBLISH_FAILED);
+        };
     }
 
     /** The channel whose endpoint {@code path} is; WeChat's format for anything else. */

@@ -1,6 +1,6 @@
 package io.paypipe.ingress.intake;
 
-/** What became of a verified notification; each case maps to exactly one acknowledgement. */
+/** What became of a verified notification; each case maps to exactly one acknowledgement ({@code ChannelAck#answer}). */
 public sealed interface IntakeOutcome {
 
     /**
@@ -32,5 +32,9 @@ public sealed interface IntakeOutcome {
 
     /** Stored but not confirmed by the broker: fail ack; the channel's next push publishes it again. */
     record PublishFailed(long rawId) implements IntakeOutcome {
+    }
+
+    /** Written to the event log ({@code pay_notify_event}) only, nothing published: ack success. */
+    record Logged() implements IntakeOutcome {
     }
 }

@@ -9,7 +9,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * {@code pay_notify_event}: the append-only log of intermediate notifications. One is acknowledged only
+ * {@code pay_notify_event}: the append-only log of intermediate and ignored notifications. One is acknowledged only
  * once its line is written; if it cannot be, the caller answers the fail ack and the channel pushes again.
  */
 @Repository
@@ -25,8 +25,11 @@ public class NotifyEventLog {
         this.clock = clock;
     }
 
-    /** True once the line is written; false (logged at error) when the database refused it. */
-    public boolean append(IntermediateNotice n) {
+    /**
+     * {@link IntakeOutcome.Logged} once the line is written; {@link IntakeOutcome.StorageFailed} (logged at error) when
+     * the database refused it.
+     */
+    public IntakeOutcome append(EventLogNotice n) {
         try {
             jdbc.sql("""
                             INSERT INTO pay_notify_event (tenant_id, merchant_id, channel, out_trade_no, channel_trade_no,
@@ -46,11 +49,11 @@ public class NotifyEventLog {
                     .update();
             log.info("{} intermediate state {} merchant={} outTradeNo={}: logged and acknowledged", n.channel().code(),
                     n.state(), n.merchantId(), n.outTradeNo());
-            return true;
+            return new IntakeOutcome.Logged();
         } catch (DataAccessException e) {
             log.error("could not log {} intermediate state {} merchant={} outTradeNo={}: {}", n.channel().code(), n.state(),
                     n.merchantId(), n.outTradeNo(), e.getClass().getSimpleName());
-            return false;
+            return new IntakeOutcome.StorageFailed();
         }
     }
 }

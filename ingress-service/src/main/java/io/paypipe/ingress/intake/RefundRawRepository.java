@@ -13,7 +13,7 @@ import org.springframework.stereotype.Repository;
  * {@code (channel, refund_no)}; a duplicate finds the existing row.
  */
 @Repository
-class RefundRawRepository {
+class RefundRawRepository implements RawTable<VerifiedRefund> {
 
     private final JdbcClient jdbc;
 
@@ -21,7 +21,8 @@ class RefundRawRepository {
         this.jdbc = jdbc;
     }
 
-    Reservation reserve(VerifiedRefund r, Instant now) {
+    @Override
+    public Reservation reserve(VerifiedRefund r, Instant now) {
         try {
             return new Reservation.Created(insert(r, now));
         } catch (DuplicateKeyException duplicate) {
@@ -58,8 +59,8 @@ class RefundRawRepository {
         return keys.getKeyAs(Number.class).longValue();
     }
 
-    /** A later delivery of row {@code id} was published again (see {@code RawNotificationRepository#markDelivered}). */
-    void markDelivered(long id, Instant at) {
+    @Override
+    public void markDelivered(long id, Instant at) {
         jdbc.sql("""
                         UPDATE pay_refund_raw SET last_delivered_at = GREATEST(COALESCE(last_delivered_at, :at), :at)
                         WHERE id = :id
@@ -69,11 +70,11 @@ class RefundRawRepository {
                 .update();
     }
 
-    private RawNotification find(String channel, String refundNo) {
+    private RawRow find(String channel, String refundNo) {
         return jdbc.sql("SELECT id, refund_state, handled FROM pay_refund_raw WHERE channel = :channel AND refund_no = :refundNo")
                 .param("channel", channel)
                 .param("refundNo", refundNo)
-                .query((rs, i) -> new RawNotification(rs.getLong("id"), rs.getString("refund_state"), rs.getInt("handled")))
+                .query((rs, i) -> new RawRow(rs.getLong("id"), rs.getString("refund_state"), rs.getInt("handled")))
                 .single();
     }
 }

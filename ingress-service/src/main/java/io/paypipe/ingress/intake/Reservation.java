@@ -1,6 +1,6 @@
 package io.paypipe.ingress.intake;
 
-/** The result of reserving a channel trade number in {@code pay_notify_raw}. */
+/** The result of reserving a payment's or a refund's unique key in its raw table. */
 sealed interface Reservation {
 
     /** This delivery inserted the row. */
@@ -8,6 +8,6 @@ sealed interface Reservation {
     }
 
     /** An earlier delivery had inserted it. */
-    record Existing(RawNotification row) implements Reservation {
+    record Existing(RawRow row) implements Reservation {
     }
 }

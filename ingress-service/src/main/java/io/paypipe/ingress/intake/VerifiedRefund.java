@@ -1,5 +1,6 @@
 package io.paypipe.ingress.intake;
 
+import io.paypipe.core.event.RefundNotified;
 import io.paypipe.core.event.RefundState;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
@@ -17,7 +18,7 @@ import java.util.Objects;
 public record VerifiedRefund(Channel channel, OrderKey orderKey, MerchantId spMerchantId, String refundNo,
                              String channelRefundId, ChannelTradeNo channelTradeNo, RefundState state,
                              String channelState, Money refundAmount, Instant succeededAt, String notifyId,
-                             String rawBody) {
+                             String rawBody) implements Verified<RefundNotified> {
 
     public VerifiedRefund {
         Objects.requireNonNull(channel, "channel");
@@ -30,6 +31,18 @@ public record VerifiedRefund(Channel channel, OrderKey orderKey, MerchantId spMe
         if (refundNo == null || refundNo.isBlank() || refundNo.length() > 64) {
             throw new IllegalArgumentException("refundNo must be 1 to 64 characters");
         }
+    }
+
+    /** Our refund number, the raw row's key within its channel. */
+    @Override
+    public String loggedId() {
+        return refundNo;
+    }
+
+    @Override
+    public RefundNotified event(long rawId, Instant receivedAt) {
+        return new RefundNotified(RefundNotified.idFor(rawId), rawId, channel, orderKey, spMerchantId, refundNo,
+                channelRefundId, channelTradeNo, state, channelState, refundAmount, succeededAt, receivedAt);
     }
 
     @Override

@@ -16,9 +16,11 @@ import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.money.Money;
 import io.paypipe.ingress.callback.Check;
+import io.paypipe.ingress.callback.InvalidField;
 import io.paypipe.ingress.callback.Rejection;
-import io.paypipe.ingress.intake.IntermediateNotice;
-import io.paypipe.ingress.intake.VerifiedNotification;
+import io.paypipe.ingress.intake.Classified;
+import io.paypipe.ingress.intake.EventLogNotice;
+import io.paypipe.ingress.intake.VerifiedPayment;
 import io.paypipe.ingress.intake.VerifiedRefund;
 import java.time.Instant;
 import java.util.Optional;
@@ -34,21 +36,23 @@ import tools.jackson.databind.JsonNode;
  *       {@code requires_payment_method} and the customer may retry, and succeed, on the same {@code pi_} id.
  *       Stored in {@code pay_notify_raw} it would take the unique key of that id, the later
  *       {@code payment_intent.succeeded} would be acknowledged as a duplicate of the settled failure, and the
- *       payment would be lost. So it is logged like every in-between state ({@code processing},
- *       {@code requires_action}, {@code created}, ...).</li>
+ *       payment would be lost. So it is intermediate like every in-between state ({@code processing},
+ *       {@code requires_action}, {@code created}, ...): the event log only.</li>
  *   <li>{@code refund.created} / {@code refund.updated} / {@code refund.failed}: by the refund's {@code status}:
  *       {@code succeeded} → SUCCEEDED, {@code failed} / {@code canceled} → CLOSED, {@code pending} /
- *       {@code requires_action} → logged, anything else → UNKNOWN.</li>
- *   <li>{@code charge.refunded} carries no refund number (the refund events do): logged. Any other type: logged.</li>
- *   <li>An object without {@code metadata.out_trade_no} was not made through the pipeline: logged, not ours.</li>
+ *       {@code requires_action} → intermediate, anything else → UNKNOWN.</li>
+ *   <li>{@code charge.refunded} carries no refund number (the refund events do): ignored. Any other type: ignored.</li>
+ *   <li>An object without {@code metadata.out_trade_no} was not made through the pipeline: ignored, not ours.</li>
  * </ul>
+ * Intermediate and ignored events both go to the event log only and are acknowledged; an ignored one's reason is
+ * logged too.
  */
 @Component
 class StripeEventClassifier {
 
     private static final int MAX_STATE = 32;
 
-    Check<StripeOutcome> classify(VerifiedEvent event) {
+    Check<Classified> classify(VerifiedEvent event) {
         try {
             if (event.type().startsWith("payment_intent.")) {
                 return Check.ok(paymentIntent(event));
@@ -59,11 +63,11 @@ class StripeEventClassifier {
             if (event.type().equals("charge.refunded")) {
                 JsonNode charge = event.object();
                 requireObject(charge, "charge");
-                return Check.ok(logged(event, metadata(charge, "out_trade_no"), optionalText(charge, "payment_intent"),
+                return Check.ok(ignored(event, metadata(charge, "out_trade_no"), optionalText(charge, "payment_intent"),
                         "charge.refunded names no refund number; the refund.* events of the same refund carry it"));
             }
-            return Check.ok(logged(event, Optional.empty(), Optional.empty(), "event type not acted on"));
-        } catch (StripeFields.MalformedEvent e) {
+            return Check.ok(ignored(event, Optional.empty(), Optional.empty(), "event type not acted on"));
+        } catch (InvalidField e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage() + " (" + event.type() + ")");
         } catch (IllegalArgumentException e) {
             // from the id and money types: they name the field, never its value
@@ -71,7 +75,7 @@ class StripeEventClassifier {
         }
     }
 
-    private static StripeOutcome paymentIntent(VerifiedEvent event) {
+    private static Classified paymentIntent(VerifiedEvent event) {
         JsonNode pi = event.object();
         requireObject(pi, "payment_intent");
         String paymentIntentId = text(pi, "id");
@@ -83,16 +87,16 @@ class StripeEventClassifier {
             default -> Optional.empty();
         };
         if (state.isEmpty()) {
-            return logged(event, outTradeNo, Optional.of(paymentIntentId), "in-between PaymentIntent state");
+            return new Classified.Intermediate(notice(event, outTradeNo, Optional.of(paymentIntentId)));
         }
         if (outTradeNo.isEmpty()) {
-            return logged(event, outTradeNo, Optional.of(paymentIntentId), "no metadata.out_trade_no: not our order");
+            return ignored(event, outTradeNo, Optional.of(paymentIntentId), "no metadata.out_trade_no: not our order");
         }
         String currency = currency(pi);
         Money orderAmount = Money.of(amount(pi, "amount"), currency);
         Money paidAmount = Money.of(amount(pi, "amount_received"), currency);
         Instant paidAt = state.get() == PaymentState.SUCCEEDED ? Instant.ofEpochSecond(event.created()) : null;
-        return new StripeOutcome.Payment(new VerifiedNotification(Channel.STRIPE, orderKey(event, outTradeNo.get()), null,
+        return new Classified.Payment(new VerifiedPayment(Channel.STRIPE, orderKey(event, outTradeNo.get()), null,
                 ChannelTradeNo.of(paymentIntentId), state.get(), event.type(), orderAmount, paidAmount, paidAt,
                 event.id(), event.body()));
     }
@@ -102,7 +106,7 @@ class StripeEventClassifier {
      * {@code metadata.refund_no}, else (a refund made in the Dashboard for our order) the refund's id. A refund
      * with our refund number but no order number is a bug on our side: refused loudly rather than dropped.
      */
-    private static StripeOutcome refund(VerifiedEvent event) {
+    private static Classified refund(VerifiedEvent event) {
         JsonNode re = event.object();
         requireObject(re, "refund");
         String refundId = text(re, "id");
@@ -111,13 +115,13 @@ class StripeEventClassifier {
         Optional<String> paymentIntentId = optionalText(re, "payment_intent");
         if (outTradeNo.isEmpty()) {
             if (refundNo.isPresent()) {
-                throw new StripeFields.MalformedEvent("metadata.refund_no without metadata.out_trade_no");
+                throw new InvalidField("metadata.refund_no without metadata.out_trade_no");
             }
-            return logged(event, outTradeNo, paymentIntentId, "no metadata.out_trade_no: not our refund");
+            return ignored(event, outTradeNo, paymentIntentId, "no metadata.out_trade_no: not our refund");
         }
         String status = text(re, "status");
         if (status.length() > MAX_STATE) {
-            throw new StripeFields.MalformedEvent("status longer than " + MAX_STATE);
+            throw new InvalidField("status longer than " + MAX_STATE);
         }
         Optional<RefundState> state = switch (status) {
             case "succeeded" -> Optional.of(RefundState.SUCCEEDED);
@@ -126,12 +130,12 @@ class StripeEventClassifier {
             default -> Optional.of(RefundState.UNKNOWN);
         };
         if (state.isEmpty()) {
-            return logged(event, outTradeNo, paymentIntentId, "refund " + status);
+            return new Classified.Intermediate(notice(event, outTradeNo, paymentIntentId));
         }
-        String tradeNo = paymentIntentId.orElseThrow(() -> new StripeFields.MalformedEvent("payment_intent missing"));
+        String tradeNo = paymentIntentId.orElseThrow(() -> new InvalidField("payment_intent missing"));
         Money amount = Money.of(amount(re, "amount"), currency(re));
         Instant succeededAt = state.get() == RefundState.SUCCEEDED ? Instant.ofEpochSecond(event.created()) : null;
-        return new StripeOutcome.Refund(new VerifiedRefund(Channel.STRIPE, orderKey(event, outTradeNo.get()), null,
+        return new Classified.Refund(new VerifiedRefund(Channel.STRIPE, orderKey(event, outTradeNo.get()), null,
                 refundNo.orElse(refundId), refundId, ChannelTradeNo.of(tradeNo), state.get(), status, amount,
                 succeededAt, event.id(), event.body()));
     }
@@ -141,11 +145,14 @@ class StripeEventClassifier {
         return new OrderKey(merchant.tenant(), MerchantId.of(merchant.account()), OutTradeNo.of(outTradeNo));
     }
 
-    private static StripeOutcome logged(VerifiedEvent event, Optional<String> outTradeNo, Optional<String> tradeNo,
-                                        String why) {
+    private static Classified ignored(VerifiedEvent event, Optional<String> outTradeNo, Optional<String> tradeNo,
+                                      String why) {
+        return new Classified.Ignored(notice(event, outTradeNo, tradeNo), why);
+    }
+
+    private static EventLogNotice notice(VerifiedEvent event, Optional<String> outTradeNo, Optional<String> tradeNo) {
         StripeMerchant merchant = event.merchant();
-        return new StripeOutcome.Logged(new IntermediateNotice(Channel.STRIPE, merchant.tenant(),
-                MerchantId.of(merchant.account()), outTradeNo.orElse(null), tradeNo.orElse(null), event.id(),
-                StripeFields.state(event.type()), event.body()), why);
+        return new EventLogNotice(Channel.STRIPE, merchant.tenant(), MerchantId.of(merchant.account()),
+                outTradeNo.orElse(null), tradeNo.orElse(null), event.id(), StripeFields.state(event.type()), event.body());
     }
 }

@@ -3,6 +3,7 @@ package io.paypipe.ingress.stripe;
 import com.stripe.exception.SignatureVerificationException;
 import com.stripe.net.Webhook;
 import io.paypipe.ingress.callback.Check;
+import io.paypipe.ingress.callback.InvalidField;
 import io.paypipe.ingress.callback.Rejection;
 import io.paypipe.ingress.config.IngressProperties;
 import java.time.Clock;
@@ -142,7 +143,7 @@ class StripeEventVerifier {
                 return Check.reject(Rejection.MALFORMED, "data.object missing or not an object");
             }
             return Check.ok(new VerifiedEvent(merchant, id, type, created, object, body));
-        } catch (StripeFields.MalformedEvent e) {
+        } catch (InvalidField e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage());
         }
     }

@@ -1,6 +1,7 @@
 package io.paypipe.ingress.stripe;
 
 import io.paypipe.core.money.Money;
+import io.paypipe.ingress.callback.InvalidField;
 import java.util.Currency;
 import java.util.Locale;
 import java.util.Optional;
@@ -8,7 +9,7 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Strict reading of Stripe's JSON: the type every field must have, or {@link MalformedEvent} naming the field
+ * Strict reading of Stripe's JSON: the type every field must have, or {@link InvalidField} naming the field
  * (never its value). Amounts are JSON integers in the currency's minor units exactly as Stripe sends them
  * (JPY has no decimals: 1500 is ¥1500); a fraction ({@code 12.5}, {@code 1e2}, {@code 100.0}), a string, a
  * negative number or one beyond a long is refused, never rounded.
@@ -21,19 +22,12 @@ final class StripeFields {
     static final Pattern EVENT_TYPE = Pattern.compile("[a-z0-9_]+(\\.[a-z0-9_]+)+");
     private static final Pattern CURRENCY = Pattern.compile("[A-Za-z]{3}");
 
-    /** A field that is missing or has the wrong type; the message names the field only. */
-    static final class MalformedEvent extends RuntimeException {
-        MalformedEvent(String message) {
-            super(message, null, false, false);
-        }
-    }
-
     private StripeFields() {
     }
 
     /** A required non-blank string of at most 64 characters. */
     static String text(JsonNode object, String field) {
-        return optionalText(object, field).orElseThrow(() -> new MalformedEvent(field + " missing"));
+        return optionalText(object, field).orElseThrow(() -> new InvalidField(field + " missing"));
     }
 
     /** Absent or null: empty; a non-blank string of at most 64 characters: it; anything else is malformed. */
@@ -43,7 +37,7 @@ final class StripeFields {
             return Optional.empty();
         }
         if (!value.isString() || value.stringValue().isBlank() || value.stringValue().length() > MAX_ID) {
-            throw new MalformedEvent(field + " is not a string of 1 to " + MAX_ID + " characters");
+            throw new InvalidField(field + " is not a string of 1 to " + MAX_ID + " characters");
         }
         return Optional.of(value.stringValue());
     }
@@ -55,19 +49,19 @@ final class StripeFields {
             return Optional.empty();
         }
         if (!metadata.isObject()) {
-            throw new MalformedEvent("metadata is not an object");
+            throw new InvalidField("metadata is not an object");
         }
         try {
             return optionalText(metadata, key);
-        } catch (MalformedEvent e) {
-            throw new MalformedEvent("metadata." + e.getMessage());
+        } catch (InvalidField e) {
+            throw new InvalidField("metadata." + e.getMessage());
         }
     }
 
     static String eventType(JsonNode event) {
         String type = text(event, "type");
         if (!EVENT_TYPE.matcher(type).matches()) {
-            throw new MalformedEvent("type is not an event type");
+            throw new InvalidField("type is not an event type");
         }
         return type;
     }
@@ -76,11 +70,11 @@ final class StripeFields {
     static long amount(JsonNode object, String field) {
         JsonNode value = object.path(field);
         if (!value.isIntegralNumber() || !value.canConvertToLong()) {
-            throw new MalformedEvent(field + " missing or not an integer");
+            throw new InvalidField(field + " missing or not an integer");
         }
         long amount = value.longValue();
         if (amount < 0) {
-            throw new MalformedEvent(field + " is negative");
+            throw new InvalidField(field + " is negative");
         }
         return amount;
     }
@@ -89,7 +83,7 @@ final class StripeFields {
     static long unixSeconds(JsonNode object, String field) {
         long seconds = amount(object, field);
         if (seconds > MAX_UNIX_SECONDS) {
-            throw new MalformedEvent(field + " is not a plausible unix time");
+            throw new InvalidField(field + " is not a plausible unix time");
         }
         return seconds;
     }
@@ -98,13 +92,13 @@ final class StripeFields {
     static String currency(JsonNode object) {
         JsonNode value = object.path("currency");
         if (!value.isString() || !CURRENCY.matcher(value.stringValue()).matches()) {
-            throw new MalformedEvent("currency missing or not a 3-letter code");
+            throw new InvalidField("currency missing or not a 3-letter code");
         }
         String code = value.stringValue().toUpperCase(Locale.ROOT);
         try {
             Currency.getInstance(code);
         } catch (IllegalArgumentException e) {
-            throw new MalformedEvent("currency is not an ISO 4217 code");
+            throw new InvalidField("currency is not an ISO 4217 code");
         }
         return code;
     }
@@ -118,7 +112,7 @@ final class StripeFields {
     static void requireObject(JsonNode object, String expected) {
         JsonNode kind = object.path("object");
         if (!kind.isString() || !expected.equals(kind.stringValue())) {
-            throw new MalformedEvent("data.object is not a " + expected);
+            throw new InvalidField("data.object is not a " + expected);
         }
     }
 

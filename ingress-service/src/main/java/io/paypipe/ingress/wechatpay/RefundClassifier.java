@@ -7,7 +7,9 @@ import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.money.Money;
 import io.paypipe.ingress.callback.Check;
+import io.paypipe.ingress.callback.InvalidField;
 import io.paypipe.ingress.callback.Rejection;
+import io.paypipe.ingress.intake.Classified;
 import io.paypipe.ingress.intake.VerifiedRefund;
 import java.time.Instant;
 import org.springframework.stereotype.Component;
@@ -32,17 +34,17 @@ class RefundClassifier {
         };
     }
 
-    Check<Classification> classify(OpenedNotification opened) {
+    Check<Classified> classify(OpenedNotification opened) {
         ResourceFields resource = opened.resource();
         try {
             String refundStatus = resource.text("refund_status", MAX_REFUND_STATUS);
             return OrderOwner.of(opened.merchant(), resource).then(owner -> Check.ok(refund(opened, owner, refundStatus)));
-        } catch (ResourceFields.Invalid e) {
+        } catch (InvalidField e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage() + " (" + opened.envelope().eventType() + ")");
         }
     }
 
-    private static Classification refund(OpenedNotification opened, OrderOwner owner, String refundStatus) {
+    private static Classified refund(OpenedNotification opened, OrderOwner owner, String refundStatus) {
         ResourceFields resource = opened.resource();
         RefundState state = refundState(refundStatus);
         OrderKey orderKey = new OrderKey(opened.merchant().tenant(), owner.merchantId(),
@@ -54,7 +56,7 @@ class RefundClassifier {
         requireWellFormedAmounts(resource);
         String currency = resource.currency("amount", "currency", TransactionClassifier.DEFAULT_CURRENCY);
         Instant succeededAt = state == RefundState.SUCCEEDED ? resource.time("success_time") : null;
-        return new Classification.Refund(new VerifiedRefund(Channel.WECHATPAY, orderKey,
+        return new Classified.Refund(new VerifiedRefund(Channel.WECHATPAY, orderKey,
                 owner.spMerchantId().orElse(null), refundNo, refundId, tradeNo, state, refundStatus,
                 Money.of(refunded, currency), succeededAt, opened.envelope().id(), opened.body()));
     }

@@ -3,6 +3,7 @@ package io.paypipe.ingress.wechatpay;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
+import io.paypipe.ingress.callback.InvalidField;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -14,20 +15,13 @@ import java.util.regex.Pattern;
  * for this: Gson fills a {@code Long} from the string {@code "100"} and from {@code 1e2}, and maps a trade or
  * refund state it does not know to null. Here a string field must be a JSON string, an amount a JSON integer
  * literal of non-negative fen, and every value is bounded by the column it goes to. A bad field throws
- * {@link Invalid}, whose message names the field, never its value; the classifiers turn it into a rejection.
+ * {@link InvalidField}, whose message names the field, never its value; the classifiers turn it into a rejection.
  */
 final class ResourceFields {
 
     static final int MAX_ID = 64;
     private static final Pattern FEN = Pattern.compile("0|[1-9][0-9]{0,17}");
     private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
-
-    /** A field that is missing, of the wrong type or out of range. */
-    static final class Invalid extends RuntimeException {
-        Invalid(String detail) {
-            super(detail, null, false, false);
-        }
-    }
 
     private final JsonObject resource;
 
@@ -37,7 +31,7 @@ final class ResourceFields {
 
     /** A required, non-blank string of at most {@code maxLength} characters. */
     String text(String field, int maxLength) {
-        return optionalText(field, maxLength).orElseThrow(() -> new Invalid(field + " missing"));
+        return optionalText(field, maxLength).orElseThrow(() -> new InvalidField(field + " missing"));
     }
 
     /** Absent, null or blank: empty; otherwise it must be a string of at most {@code maxLength} characters. */
@@ -47,7 +41,7 @@ final class ResourceFields {
 
     /** A required amount in fen: {@code object.field}, a non-negative JSON integer. */
     long fen(String object, String field) {
-        return optionalFen(object, field).orElseThrow(() -> new Invalid(object + "." + field + " missing"));
+        return optionalFen(object, field).orElseThrow(() -> new InvalidField(object + "." + field + " missing"));
     }
 
     Optional<Long> optionalFen(String object, String field) {
@@ -57,7 +51,7 @@ final class ResourceFields {
             return Optional.empty();
         }
         if (!(value instanceof JsonPrimitive p) || !p.isNumber() || !FEN.matcher(p.getAsNumber().toString()).matches()) {
-            throw new Invalid(name + " is not a non-negative integer number of fen");
+            throw new InvalidField(name + " is not a non-negative integer number of fen");
         }
         return Optional.of(Long.parseLong(p.getAsNumber().toString()));
     }
@@ -66,7 +60,7 @@ final class ResourceFields {
     String currency(String object, String field, String fallback) {
         String currency = optionalText(amountObject(object), field, object + "." + field, 3).orElse(fallback);
         if (!CURRENCY.matcher(currency).matches()) {
-            throw new Invalid(object + "." + field + " is not an ISO 4217 code");
+            throw new InvalidField(object + "." + field + " is not an ISO 4217 code");
         }
         return currency;
     }
@@ -76,14 +70,14 @@ final class ResourceFields {
         try {
             return OffsetDateTime.parse(text(field, 64)).toInstant();
         } catch (DateTimeParseException e) {
-            throw new Invalid(field + " is not RFC 3339");
+            throw new InvalidField(field + " is not RFC 3339");
         }
     }
 
     private JsonObject amountObject(String object) {
         JsonElement value = resource.get(object);
         if (value == null || !value.isJsonObject()) {
-            throw new Invalid(object + " missing or not an object");
+            throw new InvalidField(object + " missing or not an object");
         }
         return value.getAsJsonObject();
     }
@@ -94,14 +88,14 @@ final class ResourceFields {
             return Optional.empty();
         }
         if (!(value instanceof JsonPrimitive p) || !p.isString()) {
-            throw new Invalid(name + " is not a string");
+            throw new InvalidField(name + " is not a string");
         }
         String text = p.getAsString();
         if (text.isBlank()) {
             return Optional.empty();
         }
         if (text.length() > maxLength) {
-            throw new Invalid(name + " longer than " + maxLength);
+            throw new InvalidField(name + " longer than " + maxLength);
         }
         return Optional.of(text);
     }

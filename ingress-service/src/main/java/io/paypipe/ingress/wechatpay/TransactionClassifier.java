@@ -7,9 +7,11 @@ import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.money.Money;
 import io.paypipe.ingress.callback.Check;
+import io.paypipe.ingress.callback.InvalidField;
 import io.paypipe.ingress.callback.Rejection;
-import io.paypipe.ingress.intake.IntermediateNotice;
-import io.paypipe.ingress.intake.VerifiedNotification;
+import io.paypipe.ingress.intake.Classified;
+import io.paypipe.ingress.intake.EventLogNotice;
+import io.paypipe.ingress.intake.VerifiedPayment;
 import java.time.Instant;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
@@ -42,7 +44,7 @@ class TransactionClassifier {
         };
     }
 
-    Check<Classification> classify(OpenedNotification opened) {
+    Check<Classified> classify(OpenedNotification opened) {
         ResourceFields resource = opened.resource();
         try {
             String tradeState = resource.text("trade_state", MAX_TRADE_STATE);
@@ -52,22 +54,22 @@ class TransactionClassifier {
                         OrderKey orderKey = new OrderKey(opened.merchant().tenant(), owner.merchantId(),
                                 OutTradeNo.of(resource.text("out_trade_no", ResourceFields.MAX_ID)));
                         return Check.ok(finalState(tradeState)
-                                .<Classification>map(state -> payment(opened, owner, orderKey, state, tradeState))
+                                .<Classified>map(state -> payment(opened, owner, orderKey, state, tradeState))
                                 .orElseGet(() -> intermediate(opened, orderKey, tradeState)));
                     });
-        } catch (ResourceFields.Invalid e) {
+        } catch (InvalidField e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage() + " (" + opened.envelope().eventType() + ")");
         }
     }
 
-    private static Classification intermediate(OpenedNotification opened, OrderKey orderKey, String tradeState) {
+    private static Classified intermediate(OpenedNotification opened, OrderKey orderKey, String tradeState) {
         Optional<String> transactionId = opened.resource().optionalText("transaction_id", ResourceFields.MAX_ID);
-        return new Classification.Intermediate(new IntermediateNotice(Channel.WECHATPAY, orderKey.tenantId(),
+        return new Classified.Intermediate(new EventLogNotice(Channel.WECHATPAY, orderKey.tenantId(),
                 orderKey.merchantId(), orderKey.outTradeNo().value(), transactionId.orElse(null), opened.envelope().id(),
                 tradeState, opened.body()));
     }
 
-    private static Classification payment(OpenedNotification opened, OrderOwner owner, OrderKey orderKey,
+    private static Classified payment(OpenedNotification opened, OrderOwner owner, OrderKey orderKey,
                                            PaymentState state, String tradeState) {
         ResourceFields resource = opened.resource();
         boolean succeeded = state == PaymentState.SUCCEEDED;
@@ -79,7 +81,7 @@ class TransactionClassifier {
         String currency = resource.currency("amount", "currency", DEFAULT_CURRENCY);
         String payerCurrency = resource.currency("amount", "payer_currency", currency);
         Instant paidAt = succeeded ? resource.time("success_time") : null;
-        return new Classification.Final(new VerifiedNotification(Channel.WECHATPAY, orderKey,
+        return new Classified.Payment(new VerifiedPayment(Channel.WECHATPAY, orderKey,
                 owner.spMerchantId().orElse(null), tradeNo, state, tradeState, Money.of(total, currency),
                 Money.of(payerTotal, payerCurrency), paidAt, opened.envelope().id(), opened.body()));
     }

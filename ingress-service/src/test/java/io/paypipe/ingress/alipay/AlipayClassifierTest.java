@@ -14,7 +14,8 @@ import io.paypipe.core.id.MerchantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
-import io.paypipe.ingress.intake.VerifiedNotification;
+import io.paypipe.ingress.intake.Classified;
+import io.paypipe.ingress.intake.VerifiedPayment;
 import io.paypipe.sandbox.alipay.AlipayNotification;
 import io.paypipe.sandbox.alipay.AlipayTrade;
 import java.util.Map;
@@ -34,7 +35,7 @@ class AlipayClassifierTest {
         AlipayNotification n = AT_NOW.tradeStatusSync(trade("ORDER-8001", 10_010).withStatus(tradeStatus));
 
         // When / Then
-        VerifiedNotification v = payment(n);
+        VerifiedPayment v = payment(n);
         assertThat(v.state()).isEqualTo(expected);
         assertThat(v.channelState()).isEqualTo(tradeStatus);
         assertThat(v.channel()).isEqualTo(Channel.ALIPAY);
@@ -49,7 +50,7 @@ class AlipayClassifierTest {
     void aPaymentBooksTheReceiptAmountAndThePaymentTimeInBeijingTime() {
         AlipayNotification n = AT_NOW.tradeStatusSync(trade("ORDER-8002", 10_010).withReceiptFen(10_000));
 
-        VerifiedNotification v = payment(n);
+        VerifiedPayment v = payment(n);
 
         assertThat(v.orderAmount()).isEqualTo(Money.of(10_010, "CNY"));
         assertThat(v.paidAmount()).isEqualTo(Money.of(10_000, "CNY"));
@@ -69,7 +70,7 @@ class AlipayClassifierTest {
 
     @Test
     void aClosedTradeReceivedNothing() {
-        VerifiedNotification v = payment(AT_NOW.tradeStatusSync(trade("ORDER-8004", 500).withStatus("TRADE_CLOSED")));
+        VerifiedPayment v = payment(AT_NOW.tradeStatusSync(trade("ORDER-8004", 500).withStatus("TRADE_CLOSED")));
 
         assertThat(v.paidAmount()).isEqualTo(Money.of(0, "CNY"));
         assertThat(v.paidAt()).isNull();
@@ -78,7 +79,7 @@ class AlipayClassifierTest {
     @ParameterizedTest(name = "total_amount={0} is {1} fen")
     @CsvSource({"0.01, 1", "100, 10000", "100.10, 10010", "100.1, 10010", "0.00, 0"})
     void amountsAreParsedExactly(String yuan, long fen) {
-        VerifiedNotification v = payment(AT_NOW.tradeStatusSync(trade("ORDER-8005", 1),
+        VerifiedPayment v = payment(AT_NOW.tradeStatusSync(trade("ORDER-8005", 1),
                 overrides("total_amount", yuan, "receipt_amount", yuan)));
 
         assertThat(v.orderAmount()).isEqualTo(Money.of(fen, "CNY"));
@@ -88,7 +89,7 @@ class AlipayClassifierTest {
     @ParameterizedTest(name = "total_amount=''{0}''")
     @ValueSource(strings = {"1e2", "-1", "0.001", "+1", "1,000.00", "1.", ".5", "0x10", "１００", "  "})
     void inexactOrMissingTotalAmountsAreRejected(String yuan) {
-        Check<AlipayNotice> checked = classify(AT_NOW.tradeStatusSync(trade("ORDER-8006", 100),
+        Check<Classified> checked = classify(AT_NOW.tradeStatusSync(trade("ORDER-8006", 100),
                 overrides("total_amount", yuan)));
 
         assertThat(checked).isInstanceOfSatisfying(Check.Rejected.class, r -> {
@@ -109,7 +110,7 @@ class AlipayClassifierTest {
         AlipayNotification n = AT_NOW.tradeStatusSync(trade("ORDER-8008", 100).withStatus("WAIT_BUYER_PAY"));
 
         assertThat(classify(n)).isInstanceOfSatisfying(Check.Ok.class, ok -> assertThat(ok.value())
-                .isInstanceOfSatisfying(AlipayNotice.Intermediate.class, i -> {
+                .isInstanceOfSatisfying(Classified.Intermediate.class, i -> {
                     assertThat(i.notice().state()).isEqualTo("WAIT_BUYER_PAY");
                     assertThat(i.notice().merchantId()).isEqualTo(MerchantId.of("2021000100000000"));
                     assertThat(i.notice().outTradeNo()).isEqualTo("ORDER-8008");
@@ -124,7 +125,7 @@ class AlipayClassifierTest {
 
         // When / Then
         assertThat(classify(n)).isInstanceOfSatisfying(Check.Ok.class, ok -> assertThat(ok.value())
-                .isInstanceOfSatisfying(AlipayNotice.Refund.class, r -> {
+                .isInstanceOfSatisfying(Classified.Refund.class, r -> {
                     assertThat(r.refund().refundNo()).isEqualTo("REFUND-8009-2");
                     assertThat(r.refund().state()).isEqualTo(RefundState.SUCCEEDED);
                     assertThat(r.refund().refundAmount()).isEqualTo(Money.of(3_000, "CNY"));
@@ -147,7 +148,7 @@ class AlipayClassifierTest {
     void serviceProviderModeStoresTheOrderUnderTheAuthorisingApp() {
         AlipayNotification n = AT_NOW.tradeStatusSync(AlipayTrade.paid(ISV, "2021000300000001", "ORDER-8011", "T8011", 100));
 
-        VerifiedNotification v = payment(n);
+        VerifiedPayment v = payment(n);
 
         assertThat(v.orderKey().merchantId()).isEqualTo(MerchantId.of("2021000300000001"));
         assertThat(v.spMerchantId()).isEqualTo(MerchantId.of("2021000200000000"));
@@ -181,16 +182,16 @@ class AlipayClassifierTest {
         return AlipayTrade.paid(APP_A, outTradeNo, AT_NOW.newTradeNo(), fen);
     }
 
-    private Check<AlipayNotice> classify(AlipayNotification n) {
+    private Check<Classified> classify(AlipayNotification n) {
         return classifier.classify(verified(n));
     }
 
-    private VerifiedNotification payment(AlipayNotification n) {
-        Check<AlipayNotice> checked = classify(n);
+    private VerifiedPayment payment(AlipayNotification n) {
+        Check<Classified> checked = classify(n);
         assertThat(checked).isInstanceOf(Check.Ok.class);
-        AlipayNotice notice = ((Check.Ok<AlipayNotice>) checked).value();
-        assertThat(notice).isInstanceOf(AlipayNotice.Payment.class);
-        return ((AlipayNotice.Payment) notice).notification();
+        Classified notice = ((Check.Ok<Classified>) checked).value();
+        assertThat(notice).isInstanceOf(Classified.Payment.class);
+        return ((Classified.Payment) notice).payment();
     }
 
     /** Pairs of name and value; a null value removes the parameter. */

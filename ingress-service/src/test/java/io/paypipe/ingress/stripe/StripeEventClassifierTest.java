@@ -14,8 +14,9 @@ import io.paypipe.core.id.Channel;
 import io.paypipe.core.money.Money;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
-import io.paypipe.ingress.intake.IntermediateNotice;
-import io.paypipe.ingress.intake.VerifiedNotification;
+import io.paypipe.ingress.intake.Classified;
+import io.paypipe.ingress.intake.EventLogNotice;
+import io.paypipe.ingress.intake.VerifiedPayment;
 import io.paypipe.ingress.intake.VerifiedRefund;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,7 +32,7 @@ class StripeEventClassifierTest {
         JsonNode pi = paymentIntent(10_010, 10_000, "usd", "ORDER-1");
 
         // When
-        VerifiedNotification n = payment(classify("payment_intent.succeeded", pi));
+        VerifiedPayment n = payment(classify("payment_intent.succeeded", pi));
 
         // Then
         assertThat(n.channel()).isEqualTo(Channel.STRIPE);
@@ -58,7 +59,7 @@ class StripeEventClassifierTest {
             "2500, Usd, 2500, USD",
             "1000, kwd, 1000, KWD"})     // 1.000 KWD (three decimals): minor units as sent, nothing converted
     void amountsAreMinorUnitsAsStripeSendsThem(long amount, String currency, long expectedMinor, String expectedCurrency) {
-        VerifiedNotification n = payment(classify("payment_intent.succeeded", paymentIntent(amount, amount, currency, "O-1")));
+        VerifiedPayment n = payment(classify("payment_intent.succeeded", paymentIntent(amount, amount, currency, "O-1")));
 
         assertThat(n.orderAmount()).isEqualTo(Money.of(expectedMinor, expectedCurrency));
         assertThat(n.paidAmount()).isEqualTo(Money.of(expectedMinor, expectedCurrency));
@@ -92,7 +93,7 @@ class StripeEventClassifierTest {
 
     @Test
     void canceledClosesThePaymentWithoutAPaidTime() {
-        VerifiedNotification n = payment(classify("payment_intent.canceled", paymentIntent(900, 0, "usd", "O-2")));
+        VerifiedPayment n = payment(classify("payment_intent.canceled", paymentIntent(900, 0, "usd", "O-2")));
 
         assertThat(n.state()).isEqualTo(PaymentState.CLOSED);
         assertThat(n.paidAmount()).isEqualTo(Money.of(0, "USD"));
@@ -104,7 +105,7 @@ class StripeEventClassifierTest {
             "payment_intent.created", "payment_intent.partially_funded", "payment_intent.amount_capturable_updated"})
     void aPaymentIntentStillOpenIsOnlyLogged(String type) {
         // payment_failed included: the same pi_ may still succeed, so it must not take the raw table's key
-        IntermediateNotice notice = logged(classify(type, paymentIntent(900, 0, "usd", "O-3")));
+        EventLogNotice notice = logged(classify(type, paymentIntent(900, 0, "usd", "O-3")));
 
         assertThat(notice.state()).isEqualTo(type);
         assertThat(notice.outTradeNo()).isEqualTo("O-3");
@@ -117,7 +118,7 @@ class StripeEventClassifierTest {
     void aPaymentIntentWithoutOurOrderNumberIsNotOursAndOnlyLogged(String metadata) {
         JsonNode pi = paymentIntent("900", "900", "\"usd\"", metadata);
 
-        IntermediateNotice notice = logged(classify("payment_intent.succeeded", pi));
+        EventLogNotice notice = logged(classify("payment_intent.succeeded", pi));
 
         assertThat(notice.outTradeNo()).isNull();
         assertThat(notice.channelTradeNo()).isEqualTo("pi_3Test");
@@ -207,7 +208,7 @@ class StripeEventClassifierTest {
         JsonNode charge = JSON.readTree("{\"id\":\"ch_3Test\",\"object\":\"charge\",\"amount_refunded\":500,"
                 + "\"payment_intent\":\"pi_3Test\",\"metadata\":{\"out_trade_no\":\"O-11\"},\"refunded\":false}");
 
-        IntermediateNotice notice = logged(classify("charge.refunded", charge));
+        EventLogNotice notice = logged(classify("charge.refunded", charge));
 
         assertThat(notice.state()).isEqualTo("charge.refunded");
         assertThat(notice.channelTradeNo()).isEqualTo("pi_3Test");
@@ -216,41 +217,46 @@ class StripeEventClassifierTest {
 
     @Test
     void anEventTypeThePipelineDoesNotActOnIsOnlyLogged() {
-        IntermediateNotice notice = logged(classify("customer.created", JSON.readTree("{\"id\":\"cus_1\",\"object\":\"customer\"}")));
+        EventLogNotice notice = logged(classify("customer.created", JSON.readTree("{\"id\":\"cus_1\",\"object\":\"customer\"}")));
 
         assertThat(notice.state()).isEqualTo("customer.created");
         assertThat(notice.outTradeNo()).isNull();
     }
 
-    private static Check<StripeOutcome> classify(String type, JsonNode object) {
+    private static Check<Classified> classify(String type, JsonNode object) {
         VerifiedEvent event = new VerifiedEvent(ingressMerchant(SHOP_A), "evt_1Test", type, NOW.getEpochSecond(), object,
                 "{\"raw\":true}");
         return new StripeEventClassifier().classify(event);
     }
 
-    private static VerifiedNotification payment(Check<StripeOutcome> checked) {
-        return ((StripeOutcome.Payment) ok(checked)).notification();
+    private static VerifiedPayment payment(Check<Classified> checked) {
+        return ((Classified.Payment) ok(checked)).payment();
     }
 
-    private static VerifiedRefund refundOf(Check<StripeOutcome> checked) {
-        return ((StripeOutcome.Refund) ok(checked)).refund();
+    private static VerifiedRefund refundOf(Check<Classified> checked) {
+        return ((Classified.Refund) ok(checked)).refund();
     }
 
-    private static IntermediateNotice logged(Check<StripeOutcome> checked) {
-        return ((StripeOutcome.Logged) ok(checked)).notice();
-    }
-
-    private static StripeOutcome ok(Check<StripeOutcome> checked) {
-        return switch (checked) {
-            case Check.Ok<StripeOutcome> ok -> ok.value();
-            case Check.Rejected<StripeOutcome> r -> throw new AssertionError("rejected: " + r);
+    /** Intermediate or ignored: the event log only, either way. */
+    private static EventLogNotice logged(Check<Classified> checked) {
+        return switch (ok(checked)) {
+            case Classified.Intermediate i -> i.notice();
+            case Classified.Ignored i -> i.notice();
+            case Classified c -> throw new AssertionError("not only logged: " + c);
         };
     }
 
-    private static Rejection rejection(Check<StripeOutcome> checked) {
+    private static Classified ok(Check<Classified> checked) {
         return switch (checked) {
-            case Check.Rejected<StripeOutcome> r -> r.rejection();
-            case Check.Ok<StripeOutcome> ok -> throw new AssertionError("accepted: " + ok.value());
+            case Check.Ok<Classified> ok -> ok.value();
+            case Check.Rejected<Classified> r -> throw new AssertionError("rejected: " + r);
+        };
+    }
+
+    private static Rejection rejection(Check<Classified> checked) {
+        return switch (checked) {
+            case Check.Rejected<Classified> r -> r.rejection();
+            case Check.Ok<Classified> ok -> throw new AssertionError("accepted: " + ok.value());
         };
     }
 }

@@ -12,6 +12,7 @@ import io.paypipe.core.id.MerchantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
+import io.paypipe.ingress.intake.Classified;
 import io.paypipe.ingress.intake.VerifiedRefund;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -124,11 +125,11 @@ class RefundClassifierTest {
         assertThat(rejection(classifier.classify(opened(SHOP_A, refund)))).isEqualTo(Rejection.MALFORMED);
     }
 
-    private static VerifiedRefund refundOf(Check<Classification> check) {
+    private static VerifiedRefund refundOf(Check<Classified> check) {
         assertThat(check).isInstanceOf(Check.Ok.class);
-        Classification c = ((Check.Ok<Classification>) check).value();
-        assertThat(c).isInstanceOf(Classification.Refund.class);
-        return ((Classification.Refund) c).refund();
+        Classified c = ((Check.Ok<Classified>) check).value();
+        assertThat(c).isInstanceOf(Classified.Refund.class);
+        return ((Classified.Refund) c).refund();
     }
 
     private static Rejection rejection(Check<?> check) {

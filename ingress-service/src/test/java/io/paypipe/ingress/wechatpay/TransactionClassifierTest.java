@@ -13,8 +13,9 @@ import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
-import io.paypipe.ingress.intake.IntermediateNotice;
-import io.paypipe.ingress.intake.VerifiedNotification;
+import io.paypipe.ingress.intake.Classified;
+import io.paypipe.ingress.intake.EventLogNotice;
+import io.paypipe.ingress.intake.VerifiedPayment;
 import java.time.Instant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,7 +30,7 @@ class TransactionClassifierTest {
     void successBooksWhatThePayerPaidAndKeepsTheOrderAmount() {
         var payment = PaymentJson.success("1900000100", "OT-1", "4200001", 10010, 10000);
 
-        VerifiedNotification n = finalOf(classifier.classify(opened(SHOP_A, payment)));
+        VerifiedPayment n = finalOf(classifier.classify(opened(SHOP_A, payment)));
 
         assertThat(n.channel()).isEqualTo(Channel.WECHATPAY);
         assertThat(n.orderKey().kafkaKey()).isEqualTo("shop-a|1900000100|OT-1");
@@ -49,7 +50,7 @@ class TransactionClassifierTest {
     void overWithoutMoneyIsClosedWithoutPaidAt(String tradeState) {
         var payment = PaymentJson.success("1900000100", "OT-2", "4200002", 500, 0).state(tradeState);
 
-        VerifiedNotification n = finalOf(classifier.classify(opened(SHOP_A, payment)));
+        VerifiedPayment n = finalOf(classifier.classify(opened(SHOP_A, payment)));
 
         assertThat(n.state()).isEqualTo(PaymentState.CLOSED);
         assertThat(n.channelState()).isEqualTo(tradeState);
@@ -63,7 +64,7 @@ class TransactionClassifierTest {
                 .withoutAmount("payer_total").without("transaction_id");
 
         assertThat(classifier.classify(opened(SHOP_A, payment)))
-                .isEqualTo(Check.ok(new Classification.Intermediate(new IntermediateNotice(Channel.WECHATPAY,
+                .isEqualTo(Check.ok(new Classified.Intermediate(new EventLogNotice(Channel.WECHATPAY,
                         TenantId.of("shop-a"), MerchantId.of("1900000100"), "OT-3", null, "EV-2018022511223320873",
                         tradeState, "{\"raw\":\"body\"}"))));
     }
@@ -73,7 +74,7 @@ class TransactionClassifierTest {
         var payment = PaymentJson.success("1900000100", "OT-3", "4200003", 500, 0).state("USERPAYING");
 
         assertThat(classifier.classify(opened(SHOP_A, payment))).isInstanceOfSatisfying(Check.Ok.class, ok ->
-                assertThat(((Classification.Intermediate) ok.value()).notice().channelTradeNo()).isEqualTo("4200003"));
+                assertThat(((Classified.Intermediate) ok.value()).notice().channelTradeNo()).isEqualTo("4200003"));
     }
 
     @ParameterizedTest
@@ -81,7 +82,7 @@ class TransactionClassifierTest {
     void otherStatesAreStoredAsUnknownWithTheStateAsSent(String tradeState) {
         var payment = PaymentJson.success("1900000100", "OT-4", "4200004", 500, 500).state(tradeState);
 
-        VerifiedNotification n = finalOf(classifier.classify(opened(SHOP_A, payment)));
+        VerifiedPayment n = finalOf(classifier.classify(opened(SHOP_A, payment)));
 
         assertThat(n.state()).isEqualTo(PaymentState.UNKNOWN);
         assertThat(n.channelState()).isEqualTo(tradeState);
@@ -92,7 +93,7 @@ class TransactionClassifierTest {
     void serviceProviderModeKeysTheOrderBySubMerchant() {
         var payment = PaymentJson.partnerSuccess("1900000300", "1900000301", "OT-5", "4200005", 800, 800);
 
-        VerifiedNotification n = finalOf(classifier.classify(opened(PROVIDER, payment)));
+        VerifiedPayment n = finalOf(classifier.classify(opened(PROVIDER, payment)));
 
         assertThat(n.orderKey().kafkaKey()).isEqualTo("mall|1900000301|OT-5");
         assertThat(n.spMerchantId()).isEqualTo(MerchantId.of("1900000300"));
@@ -180,11 +181,11 @@ class TransactionClassifierTest {
         assertThat(rejection(classifier.classify(opened(PROVIDER, payment)))).isEqualTo(Rejection.MERCHANT_MISMATCH);
     }
 
-    private static VerifiedNotification finalOf(Check<Classification> check) {
+    private static VerifiedPayment finalOf(Check<Classified> check) {
         assertThat(check).isInstanceOf(Check.Ok.class);
-        Classification c = ((Check.Ok<Classification>) check).value();
-        assertThat(c).isInstanceOf(Classification.Final.class);
-        return ((Classification.Final) c).notification();
+        Classified c = ((Check.Ok<Classified>) check).value();
+        assertThat(c).isInstanceOf(Classified.Payment.class);
+        return ((Classified.Payment) c).payment();
     }
 
     private static Rejection rejection(Check<?> check) {

@@ -15,16 +15,16 @@ import org.springframework.stereotype.Repository;
  * No INSERT IGNORE / ON DUPLICATE KEY: those would hide truncation and type errors.
  */
 @Repository
-class RawNotificationRepository {
+class PaymentRawRepository implements RawTable<VerifiedPayment> {
 
     private final JdbcClient jdbc;
 
-    RawNotificationRepository(JdbcClient jdbc) {
+    PaymentRawRepository(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
-    /** Inserts the row, or finds the one an earlier delivery inserted. */
-    Reservation reserve(VerifiedNotification n, Instant now) {
+    @Override
+    public Reservation reserve(VerifiedPayment n, Instant now) {
         try {
             return new Reservation.Created(insert(n, now));
         } catch (DuplicateKeyException duplicate) {
@@ -33,7 +33,7 @@ class RawNotificationRepository {
         }
     }
 
-    private long insert(VerifiedNotification n, Instant now) {
+    private long insert(VerifiedPayment n, Instant now) {
         KeyHolder keys = new GeneratedKeyHolder();
         Timestamp at = Timestamp.from(now);
         jdbc.sql("""
@@ -62,11 +62,8 @@ class RawNotificationRepository {
         return keys.getKeyAs(Number.class).longValue();
     }
 
-    /**
-     * A later delivery of row {@code id} was published again: its processing starts over, and the auditor counts the
-     * row's retry budget from {@code last_delivered_at}. Never moves it back (two instances, two clocks).
-     */
-    void markDelivered(long id, Instant at) {
+    @Override
+    public void markDelivered(long id, Instant at) {
         jdbc.sql("""
                         UPDATE pay_notify_raw SET last_delivered_at = GREATEST(COALESCE(last_delivered_at, :at), :at)
                         WHERE id = :id
@@ -77,7 +74,7 @@ class RawNotificationRepository {
     }
 
     /** The row of a channel trade number; fails (DataAccessException) if there is none. */
-    RawNotification findByTradeKey(String merchantId, String channel, String channelTradeNo) {
+    RawRow findByTradeKey(String merchantId, String channel, String channelTradeNo) {
         return jdbc.sql("""
                         SELECT id, trade_state, handled FROM pay_notify_raw
                         WHERE merchant_id = :merchantId AND channel = :channel AND channel_trade_no = :channelTradeNo
@@ -85,7 +82,7 @@ class RawNotificationRepository {
                 .param("merchantId", merchantId)
                 .param("channel", channel)
                 .param("channelTradeNo", channelTradeNo)
-                .query((rs, i) -> new RawNotification(rs.getLong("id"), rs.getString("trade_state"), rs.getInt("handled")))
+                .query((rs, i) -> new RawRow(rs.getLong("id"), rs.getString("trade_state"), rs.getInt("handled")))
                 .single();
     }
 }

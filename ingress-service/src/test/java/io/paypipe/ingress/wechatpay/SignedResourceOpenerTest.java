@@ -15,9 +15,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The official SDK's parser, offline, behind our merchant selection by serial. */
-class NotificationOpenerTest {
+class SignedResourceOpenerTest {
 
-    private final NotificationOpener opener = new NotificationOpener(MERCHANTS);
+    private final SignedResourceOpener opener = new SignedResourceOpener(MERCHANTS);
     private final String plaintext = PaymentJson.success("1900000100", "OT-1", "4200001", 10010, 10000).json();
 
     @Test

@@ -7,15 +7,16 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
- * Picks the merchant by {@code Wechatpay-Serial}, verifies and decrypts with that merchant's parser, and
- * reads the envelope. Nothing of the body is trusted before the signature over its exact bytes checked out.
+ * Opens a WeChat Pay notification: picks the merchant by {@code Wechatpay-Serial}, checks the platform signature over
+ * the exact bytes and decrypts the {@code resource} with that merchant's parser, and reads the envelope. Nothing of the
+ * body is trusted before the signature checked out.
  */
 @Component
-class NotificationOpener {
+class SignedResourceOpener {
 
     private final WechatPayMerchants merchants;
 
-    NotificationOpener(WechatPayMerchants merchants) {
+    SignedResourceOpener(WechatPayMerchants merchants) {
         this.merchants = merchants;
     }
 

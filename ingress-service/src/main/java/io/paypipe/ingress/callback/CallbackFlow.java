@@ -1,0 +1,100 @@
+package io.paypipe.ingress.callback;
+
+import io.paypipe.ingress.intake.Classified;
+import io.paypipe.ingress.intake.IntakeOutcome;
+import io.paypipe.ingress.intake.NotificationIntake;
+import io.paypipe.ingress.intake.NotifyEventLog;
+import io.paypipe.ingress.intake.RefundIntake;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Component;
+
+/**
+ * The one shape of every channel's callback endpoint; a channel plugs in only its checks ({@link ChannelCheck}) and
+ * its ack ({@link ChannelAck}):
+ * <ol>
+ *   <li>the body {@link CallbackBodyFilter} read before the controller ran (or why there is none);</li>
+ *   <li>the channel's checks, from the headers and the raw bytes to a {@link Classified}: signature, timestamp,
+ *       decoding, owner, fields. CPU work, done without a permit;</li>
+ *   <li>the {@link CallbackGate} (one store per identical body, the bulkhead), then the intake the classification
+ *       names: payments, refunds, or the event log for intermediate and ignored notifications;</li>
+ *   <li>the channel's answer to what became of it ({@link ChannelAck#answer}).</li>
+ * </ol>
+ * A refusal at step 1 or 2 gets the channel's fail ack and exactly one log line, {@code <label> rejected: <REASON>
+ * (<detail>) status=<n> [<channel ids>] body=<length>B sha256:<prefix>}: ids, never the body, a key or a signature.
+ */
+@Component
+public class CallbackFlow {
+
+    private static final Logger log = LoggerFactory.getLogger(CallbackFlow.class);
+
+    /** One channel's checks: from the headers and the raw body to what the notification is, or why it is refused. */
+    @FunctionalInterface
+    public interface ChannelCheck {
+        Check<Classified> check(HttpHeaders headers, byte[] body);
+    }
+
+    /** A channel's endpoint in this flow: what its controller's mapping answers. */
+    @FunctionalInterface
+    public interface Endpoint {
+        ResponseEntity<Object> answer(HttpHeaders headers, HttpServletRequest request);
+    }
+
+    private final CallbackGate gate;
+    private final NotificationIntake payments;
+    private final RefundIntake refunds;
+    private final NotifyEventLog eventLog;
+
+    CallbackFlow(CallbackGate gate, NotificationIntake payments, RefundIntake refunds, NotifyEventLog eventLog) {
+        this.gate = gate;
+        this.payments = payments;
+        this.refunds = refunds;
+        this.eventLog = eventLog;
+    }
+
+    /** The endpoint of {@code channel}, whose callbacks {@code check} verifies and classifies. */
+    public Endpoint endpoint(ChannelAck channel, ChannelCheck check) {
+        return endpoint(channel, check, headers -> "");
+    }
+
+    /**
+     * As {@link #endpoint(ChannelAck, ChannelCheck)}, and {@code rejectionIds} adds the channel's own ids to a
+     * rejection's log line (e.g. {@code serial=...}, empty for none). They come from caller-controlled headers:
+     * loggable forms only.
+     */
+    public Endpoint endpoint(ChannelAck channel, ChannelCheck check, Function<HttpHeaders, String> rejectionIds) {
+        return (headers, request) -> switch (CallbackBody.of(request)) {
+            case Check.Rejected<byte[]> r -> rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.NONE);
+            case Check.Ok<byte[]>(byte[] body) -> switch (check.check(headers, body)) {
+                case Check.Rejected<Classified> r ->
+                        rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.of(body));
+                case Check.Ok<Classified>(Classified classified) ->
+                        gate.store(channel, body, () -> channel.answer(store(channel, classified)));
+            };
+        };
+    }
+
+    private IntakeOutcome store(ChannelAck channel, Classified classified) {
+        return switch (classified) {
+            case Classified.Payment p -> payments.accept(p.payment());
+            case Classified.Refund r -> refunds.accept(r.refund());
+            case Classified.Intermediate i -> eventLog.append(i.notice());
+            case Classified.Ignored i -> {
+                log.info("{} {} {} for {}: {}; event log only", channel.label(), i.notice().notifyId(),
+                        i.notice().state(), i.notice().merchantId(), i.why());
+                yield eventLog.append(i.notice());
+            }
+        };
+    }
+
+    private static ResponseEntity<Object> rejected(ChannelAck channel, Check.Rejected<?> r, String ids,
+                                                   BodyFingerprint body) {
+        log.warn("{} rejected: {} ({}) status={}{} body={}", channel.label(), r.rejection(), r.detail(),
+                r.rejection().status().value(), ids.isEmpty() ? "" : " " + ids, body);
+        return channel.fail(r.rejection());
+    }
+}
