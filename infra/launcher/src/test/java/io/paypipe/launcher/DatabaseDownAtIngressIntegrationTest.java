@@ -9,7 +9,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.paypipe.embedded.EmbeddedMariaDb;
 import io.paypipe.embedded.TestInfra;
-import io.paypipe.ingress.intake.NotificationIntake;
+import io.paypipe.ingress.intake.PaymentIntake;
 import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import java.nio.file.Path;
@@ -48,7 +48,7 @@ class DatabaseDownAtIngressIntegrationTest {
             try (var pipeline = LocalPipeline.start(settings,
                     EnumSet.of(PipelineService.SANDBOX, PipelineService.PROCESSOR, PipelineService.INGRESS,
                             PipelineService.DOWNSTREAM));
-                 var ingressLog = new CapturedLog(NotificationIntake.class)) {
+                 var ingressLog = new CapturedLog(PaymentIntake.class)) {
                 JdbcClient jdbc = jdbc(pipeline, PipelineService.INGRESS);
                 String outTradeNo = newOutTradeNo();
                 givenPendingOrder(pipeline, jdbc, outTradeNo, 2_000);

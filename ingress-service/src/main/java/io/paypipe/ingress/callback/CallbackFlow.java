@@ -2,7 +2,7 @@ package io.paypipe.ingress.callback;
 
 import io.paypipe.ingress.intake.Classified;
 import io.paypipe.ingress.intake.IntakeOutcome;
-import io.paypipe.ingress.intake.NotificationIntake;
+import io.paypipe.ingress.intake.PaymentIntake;
 import io.paypipe.ingress.intake.NotifyEventLog;
 import io.paypipe.ingress.intake.RefundIntake;
 import jakarta.servlet.http.HttpServletRequest;
@@ -45,11 +45,11 @@ public class CallbackFlow {
     }
 
     private final CallbackGate gate;
-    private final NotificationIntake payments;
+    private final PaymentIntake payments;
     private final RefundIntake refunds;
     private final NotifyEventLog eventLog;
 
-    CallbackFlow(CallbackGate gate, NotificationIntake payments, RefundIntake refunds, NotifyEventLog eventLog) {
+    CallbackFlow(CallbackGate gate, PaymentIntake payments, RefundIntake refunds, NotifyEventLog eventLog) {
         this.gate = gate;
         this.payments = payments;
         this.refunds = refunds;

@@ -19,10 +19,10 @@ import org.springframework.dao.DataAccessException;
  * (never dropped silently: the processor or the refund service decides); only a settled row reported in the same
  * state is acknowledged without work. Business logic lives downstream, not here.
  * <p>
- * {@link NotificationIntake} and {@link RefundIntake} are its two kinds: which table, which topic, and how their log
+ * {@link PaymentIntake} and {@link RefundIntake} are its two kinds: which table, which topic, and how their log
  * lines name what they store ({@link Kind}); each logs under its own name.
  */
-public abstract sealed class RawIntake<N extends Verified<E>, E> permits NotificationIntake, RefundIntake {
+public abstract sealed class RawIntake<N extends Verified<E>, E> permits PaymentIntake, RefundIntake {
 
     /**
      * One intake's topic and words: {@code noun} comes before "notification" and "publish failed" in its log lines

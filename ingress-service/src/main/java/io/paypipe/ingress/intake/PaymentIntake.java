@@ -11,9 +11,9 @@ import org.springframework.stereotype.Service;
  * a settled trade means.
  */
 @Service
-public final class NotificationIntake extends RawIntake<VerifiedPayment, PaymentNotified> {
+public final class PaymentIntake extends RawIntake<VerifiedPayment, PaymentNotified> {
 
-    NotificationIntake(PaymentRawRepository rows, NotifyPublisher publisher, Clock clock) {
-        super(LoggerFactory.getLogger(NotificationIntake.class), Kind.PAYMENTS, rows, publisher, clock);
+    PaymentIntake(PaymentRawRepository rows, NotifyPublisher publisher, Clock clock) {
+        super(LoggerFactory.getLogger(PaymentIntake.class), Kind.PAYMENTS, rows, publisher, clock);
     }
 }
