@@ -6,8 +6,9 @@ import org.springframework.context.annotation.PropertySource;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
- * Consumes {@code order.created} and {@code payment.notify}; applies each payment notification to its
- * order in one database transaction and publishes {@code order.paid} / {@code order.closed} after commit.
+ * Consumes {@code order.created} and {@code payment.notify}; applies each payment
+ * notification to its order in one database transaction and publishes {@code order.paid}
+ * / {@code order.closed} after commit.
  */
 @SpringBootApplication
 @PropertySource("classpath:io/paypipe/processor/processor-defaults.properties")
@@ -17,4 +18,5 @@ public class ProcessorApplication {
     public static void main(String[] args) {
         SpringApplication.run(ProcessorApplication.class, args);
     }
+
 }

@@ -6,8 +6,9 @@ import org.springframework.context.annotation.PropertySource;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
- * Reconciliation (a shell for now): active queries of pending orders (Pull), the daily bill reconciliation and the
- * Kafka Streams watchdog of notifications that reach no terminal outcome arrive with later issues.
+ * Reconciliation (a shell for now): active queries of pending orders (Pull), the daily
+ * bill reconciliation and the Kafka Streams watchdog of notifications that reach no
+ * terminal outcome arrive with later issues.
  */
 @SpringBootApplication
 @PropertySource("classpath:io/paypipe/reconcile/reconcile-defaults.properties")
@@ -17,4 +18,5 @@ public class ReconcileApplication {
     public static void main(String[] args) {
         SpringApplication.run(ReconcileApplication.class, args);
     }
+
 }

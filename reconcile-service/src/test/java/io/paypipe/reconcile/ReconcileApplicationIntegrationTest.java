@@ -25,8 +25,13 @@ class ReconcileApplicationIntegrationTest {
 
     @Test
     void startsAndReportsHealthy() {
-        String health = RestClient.create("http://127.0.0.1:" + port).get().uri("/actuator/health").retrieve().body(String.class);
+        String health = RestClient.create("http://127.0.0.1:" + port)
+            .get()
+            .uri("/actuator/health")
+            .retrieve()
+            .body(String.class);
 
         assertThat(health).contains("\"status\":\"UP\"");
     }
+
 }

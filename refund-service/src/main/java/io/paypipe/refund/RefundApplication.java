@@ -6,8 +6,8 @@ import org.springframework.context.annotation.PropertySource;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
- * Refunds (a shell for now): the refund API with its guard, refund notifications from {@code refund.notify} and
- * refund queries arrive with later issues.
+ * Refunds (a shell for now): the refund API with its guard, refund notifications from
+ * {@code refund.notify} and refund queries arrive with later issues.
  */
 @SpringBootApplication
 @PropertySource("classpath:io/paypipe/refund/refund-defaults.properties")
@@ -17,4 +17,5 @@ public class RefundApplication {
     public static void main(String[] args) {
         SpringApplication.run(RefundApplication.class, args);
     }
+
 }

@@ -4,45 +4,79 @@ import io.paypipe.core.id.EventId;
 import java.time.Instant;
 
 /**
- * Something a person must look at. {@code alertKey} identifies the alert (kind + the row it is about) so that
- * raising it again is harmless; the event id is derived from it. The references are null when unknown.
+ * Something a person must look at. {@code alertKey} identifies the alert (kind + the row
+ * it is about) so that raising it again is harmless; the event id is derived from it. The
+ * references are null when unknown.
  */
 public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severity severity, String tenantId,
-                             String merchantId, String outTradeNo, String channel, String channelTradeNo, Long rawId,
-                             String message, Instant raisedAt) {
+        String merchantId, String outTradeNo, String channel, String channelTradeNo, Long rawId, String message,
+        Instant raisedAt) {
 
     public enum Kind {
-        /** A second trade paid an order already paid: the money goes back (refund task). */
+
+        /**
+         * A second trade paid an order already paid: the money goes back (refund task).
+         */
         DOUBLE_PAYMENT,
-        /** A payment for an order the merchant cancelled: the money goes back (refund task). */
+        /**
+         * A payment for an order the merchant cancelled: the money goes back (refund
+         * task).
+         */
         PAID_AFTER_CLOSE,
-        /** Raised before issue 10 for a close of a paid order (now {@link #CLOSE_CONFLICT}); kept for stored rows. */
+        /**
+         * Raised before issue 10 for a close of a paid order (now
+         * {@link #CLOSE_CONFLICT}); kept for stored rows.
+         */
         ILLEGAL_TRANSITION,
-        /** Tenant, service provider, channel, currency or order amount differ from the order. */
+        /**
+         * Tenant, service provider, channel, currency or order amount differ from the
+         * order.
+         */
         MISMATCH,
         /** A channel state the product does not know. */
         UNKNOWN_STATE,
-        /** The order never arrived: the notification was given up after the whole retry ladder. */
+        /**
+         * The order never arrived: the notification was given up after the whole retry
+         * ladder.
+         */
         UNKNOWN_ORDER,
-        /** Given up after the whole retry ladder for another transient reason (database, broker). */
+        /**
+         * Given up after the whole retry ladder for another transient reason (database,
+         * broker).
+         */
         GAVE_UP,
         /**
-         * The channel both closed an order (or the trade) and reported a payment for it: the payment is kept, the
-         * close overruled; a person checks with the channel.
+         * The channel both closed an order (or the trade) and reported a payment for it:
+         * the payment is kept, the close overruled; a person checks with the channel.
          */
         CLOSE_CONFLICT,
-        /** A record on a dead-letter topic that could not be read or lacks required fields. */
+        /**
+         * A record on a dead-letter topic that could not be read or lacks required
+         * fields.
+         */
         DEAD_LETTER,
-        /** An event was committed to the database but could not be published (a rejection no retry fixes). */
+        /**
+         * An event was committed to the database but could not be published (a rejection
+         * no retry fixes).
+         */
         DOWNSTREAM_NOT_PUBLISHED,
-        /** An OrderCreated for an existing order with other amount, currency, channel, tenant or provider. */
+        /**
+         * An OrderCreated for an existing order with other amount, currency, channel,
+         * tenant or provider.
+         */
         ORDER_CONFLICT,
-        /** An OrderCreated that could not be stored after its whole retry ladder, or could not be read. */
+        /**
+         * An OrderCreated that could not be stored after its whole retry ladder, or could
+         * not be read.
+         */
         ORDER_NOT_STORED
+
     }
 
     public enum Severity {
+
         WARN, ERROR
+
     }
 
     public static EventId idFor(String alertKey) {

@@ -9,9 +9,9 @@ import java.time.Instant;
 
 /**
  * The merchant's order system created an order that will be paid through {@code channel}.
- * {@code spMerchantId} is the service provider in service-provider mode, otherwise null; the order's own
- * merchant (the sub-merchant in that mode) is in the key.
+ * {@code spMerchantId} is the service provider in service-provider mode, otherwise null;
+ * the order's own merchant (the sub-merchant in that mode) is in the key.
  */
-public record OrderCreated(EventId eventId, OrderKey orderKey, MerchantId spMerchantId, Channel channel,
-                           Money amount, Instant createdAt) {
+public record OrderCreated(EventId eventId, OrderKey orderKey, MerchantId spMerchantId, Channel channel, Money amount,
+        Instant createdAt) {
 }

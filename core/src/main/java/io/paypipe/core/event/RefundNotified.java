@@ -9,16 +9,17 @@ import io.paypipe.core.money.Money;
 import java.time.Instant;
 
 /**
- * A verified refund notification, stored as row {@code rawId} of {@code pay_refund_raw}. A refund is known
- * by OUR refund number ({@code refundNo}: WeChat out_refund_no, Alipay out_request_no / out_biz_no, Stripe
- * the refund's {@code metadata.refund_no} or else its id), which we generated before calling the channel.
- * {@code channelRefundId} is the channel's own id when it sent one, else null; {@code succeededAt} is null
- * unless the state is {@link RefundState#SUCCEEDED}; {@code spMerchantId} is null outside
+ * A verified refund notification, stored as row {@code rawId} of {@code pay_refund_raw}.
+ * A refund is known by OUR refund number ({@code refundNo}: WeChat out_refund_no, Alipay
+ * out_request_no / out_biz_no, Stripe the refund's {@code metadata.refund_no} or else its
+ * id), which we generated before calling the channel. {@code channelRefundId} is the
+ * channel's own id when it sent one, else null; {@code succeededAt} is null unless the
+ * state is {@link RefundState#SUCCEEDED}; {@code spMerchantId} is null outside
  * service-provider mode.
  */
 public record RefundNotified(EventId eventId, long rawId, Channel channel, OrderKey orderKey, MerchantId spMerchantId,
-                             String refundNo, String channelRefundId, ChannelTradeNo channelTradeNo, RefundState state,
-                             String channelState, Money refundAmount, Instant succeededAt, Instant receivedAt) {
+        String refundNo, String channelRefundId, ChannelTradeNo channelTradeNo, RefundState state, String channelState,
+        Money refundAmount, Instant succeededAt, Instant receivedAt) {
 
     public static EventId idFor(long rawId) {
         return EventId.derived("refund.notify", Long.toString(rawId));

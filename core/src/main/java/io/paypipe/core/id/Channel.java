@@ -1,10 +1,12 @@
 package io.paypipe.core.id;
 
-/** The payment channels the pipeline speaks. The lower-case code is what the database stores. */
+/**
+ * The payment channels the pipeline speaks. The lower-case code is what the database
+ * stores.
+ */
 public enum Channel {
-    WECHATPAY("wechatpay"),
-    ALIPAY("alipay"),
-    STRIPE("stripe");
+
+    WECHATPAY("wechatpay"), ALIPAY("alipay"), STRIPE("stripe");
 
     private final String code;
 
@@ -24,4 +26,5 @@ public enum Channel {
         }
         throw new IllegalArgumentException("unknown channel code: " + code);
     }
+
 }

@@ -3,7 +3,10 @@ package io.paypipe.core.id;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** The channel's number for one movement of money (WeChat transaction_id, Alipay trade_no, Stripe PaymentIntent id). */
+/**
+ * The channel's number for one movement of money (WeChat transaction_id, Alipay trade_no,
+ * Stripe PaymentIntent id).
+ */
 public record ChannelTradeNo(@JsonValue String value) {
 
     public ChannelTradeNo {

@@ -6,8 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 /**
- * A stable event id. Events derived from a fact (an order paid by a channel trade number) get a
- * name-based id, so a re-publish after a crash carries the same id and consumers apply it once.
+ * A stable event id. Events derived from a fact (an order paid by a channel trade number)
+ * get a name-based id, so a re-publish after a crash carries the same id and consumers
+ * apply it once.
  */
 public record EventId(@JsonValue String value) {
 

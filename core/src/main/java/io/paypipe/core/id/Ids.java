@@ -13,4 +13,5 @@ final class Ids {
             throw new IllegalArgumentException(what + " longer than 64 characters");
         }
     }
+
 }

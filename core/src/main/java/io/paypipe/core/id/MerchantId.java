@@ -3,7 +3,10 @@ package io.paypipe.core.id;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** A merchant number at a channel (WeChat mchid or sub_mchid, Alipay app id / seller, Stripe account). */
+/**
+ * A merchant number at a channel (WeChat mchid or sub_mchid, Alipay app id / seller,
+ * Stripe account).
+ */
 public record MerchantId(@JsonValue String value) {
 
     public MerchantId {

@@ -7,12 +7,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One merchant account at one channel. {@code merchantId} is the WeChat mchid (the service provider's
- * sp_mchid in service-provider mode, with its sub-merchants in {@code subMerchantIds}), the Alipay app id
- * or the Stripe account. Exactly the credentials block of its channel is set.
+ * One merchant account at one channel. {@code merchantId} is the WeChat mchid (the
+ * service provider's sp_mchid in service-provider mode, with its sub-merchants in
+ * {@code subMerchantIds}), the Alipay app id or the Stripe account. Exactly the
+ * credentials block of its channel is set.
  */
 public record Merchant(String tenant, Channel channel, String merchantId, List<String> subMerchantIds,
-                       WechatPayCredentials wechatpay, AlipayCredentials alipay, StripeCredentials stripe) {
+        WechatPayCredentials wechatpay, AlipayCredentials alipay, StripeCredentials stripe) {
 
     public Merchant {
         subMerchantIds = subMerchantIds == null ? List.of() : List.copyOf(subMerchantIds);
@@ -25,16 +26,18 @@ public record Merchant(String tenant, Channel channel, String merchantId, List<S
     }
 
     /**
-     * WeChat Pay API v3: the APIv3 key (32 ASCII characters, decrypts {@code resource}), the app ids payments may
-     * name, and the platform keys that sign notifications, each under the id sent in {@code Wechatpay-Serial}: a
-     * public-key id ({@code PUB_KEY_ID_...}) or a platform certificate serial (40 hex characters).
+     * WeChat Pay API v3: the APIv3 key (32 ASCII characters, decrypts {@code resource}),
+     * the app ids payments may name, and the platform keys that sign notifications, each
+     * under the id sent in {@code Wechatpay-Serial}: a public-key id
+     * ({@code PUB_KEY_ID_...}) or a platform certificate serial (40 hex characters).
      * <p>
-     * {@code appIds}: direct mode, the merchant's own app ids ({@code appid}); service-provider mode, the provider's
-     * ({@code sp_appid}). {@code subAppIds}: service-provider mode only, per sub_mchid the app ids of that
-     * sub-merchant ({@code sub_appid}; a payment without one is made under the provider's app).
+     * {@code appIds}: direct mode, the merchant's own app ids ({@code appid});
+     * service-provider mode, the provider's ({@code sp_appid}). {@code subAppIds}:
+     * service-provider mode only, per sub_mchid the app ids of that sub-merchant
+     * ({@code sub_appid}; a payment without one is made under the provider's app).
      */
     public record WechatPayCredentials(String apiV3Key, List<String> appIds, Map<String, List<String>> subAppIds,
-                                       List<PlatformKey> platformKeys) {
+            List<PlatformKey> platformKeys) {
         public WechatPayCredentials {
             appIds = appIds == null ? List.of() : List.copyOf(appIds);
             Map<String, List<String>> subs = new LinkedHashMap<>();
@@ -47,11 +50,15 @@ public record Merchant(String tenant, Channel channel, String merchantId, List<S
 
         @Override
         public String toString() {
-            return "WechatPayCredentials[apps=" + appIds + ", keys=" + platformKeys.stream().map(PlatformKey::id).toList() + "]";
+            return "WechatPayCredentials[apps=" + appIds + ", keys="
+                    + platformKeys.stream().map(PlatformKey::id).toList() + "]";
         }
     }
 
-    /** A platform public key in PEM (SubjectPublicKeyInfo) form and the id WeChat names it by. */
+    /**
+     * A platform public key in PEM (SubjectPublicKeyInfo) form and the id WeChat names it
+     * by.
+     */
     public record PlatformKey(String id, String publicKeyPem) {
         @Override
         public String toString() {
@@ -60,12 +67,13 @@ public record Merchant(String tenant, Channel channel, String merchantId, List<S
     }
 
     /**
-     * Alipay: the app id, the seller (the {@code 2088...} user id, PID, of the merchant whose orders the app's
-     * notifications are about: {@code seller_id}), per authorising app of a service provider (ISV) that merchant's
-     * seller id, and Alipay's public key (Base64 X.509 or PEM) that signs notifications.
+     * Alipay: the app id, the seller (the {@code 2088...} user id, PID, of the merchant
+     * whose orders the app's notifications are about: {@code seller_id}), per authorising
+     * app of a service provider (ISV) that merchant's seller id, and Alipay's public key
+     * (Base64 X.509 or PEM) that signs notifications.
      */
     public record AlipayCredentials(String appId, String sellerId, Map<String, String> authAppSellerIds,
-                                    String alipayPublicKey) {
+            String alipayPublicKey) {
         public AlipayCredentials {
             authAppSellerIds = authAppSellerIds == null ? Map.of()
                     : Collections.unmodifiableMap(new LinkedHashMap<>(authAppSellerIds));

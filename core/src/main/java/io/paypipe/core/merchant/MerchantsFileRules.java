@@ -8,14 +8,17 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * What a merchants file must hold for every service to use it. Checked once at start: a value every insert would
- * refuse (a tenant wider than {@code tenant_id}), or a notification could never be matched against (a WeChat
- * merchant without app ids, an Alipay app without its seller), stops the start with one message naming every
- * problem, instead of failing callback after callback. The message names entries and ids, never credentials.
+ * What a merchants file must hold for every service to use it. Checked once at start: a
+ * value every insert would refuse (a tenant wider than {@code tenant_id}), or a
+ * notification could never be matched against (a WeChat merchant without app ids, an
+ * Alipay app without its seller), stops the start with one message naming every problem,
+ * instead of failing callback after callback. The message names entries and ids, never
+ * credentials.
  */
 final class MerchantsFileRules {
 
     private static final Pattern ALIPAY_USER_ID = Pattern.compile("2088[0-9]{12}");
+
     private static final Pattern APP_ID = Pattern.compile("[A-Za-z0-9_\\-]+");
 
     private final List<String> problems = new ArrayList<>();
@@ -32,7 +35,8 @@ final class MerchantsFileRules {
     }
 
     private void check(String where, Merchant m) {
-        String entry = where + " (" + (m.channel() == null ? "no channel" : m.channel().code()) + " " + m.merchantId() + ")";
+        String entry = where + " (" + (m.channel() == null ? "no channel" : m.channel().code()) + " " + m.merchantId()
+                + ")";
         width(entry, "tenant", m.tenant(), MerchantsFile.TENANT_ID_WIDTH, "tenant_id");
         width(entry, "merchantId", m.merchantId(), MerchantsFile.MERCHANT_ID_WIDTH, "merchant_id");
         Set<String> subs = new HashSet<>();
@@ -76,8 +80,9 @@ final class MerchantsFileRules {
             return;
         }
         if (c.appIds().isEmpty()) {
-            problems.add(entry + ": wechatpay.appIds is empty: list the " + (subs.isEmpty() ? "merchant's appid(s)"
-                    : "service provider's sp_appid(s)") + ", which every payment notification names");
+            problems.add(entry + ": wechatpay.appIds is empty: list the "
+                    + (subs.isEmpty() ? "merchant's appid(s)" : "service provider's sp_appid(s)")
+                    + ", which every payment notification names");
         }
         c.appIds().forEach(id -> appId(entry, "wechatpay.appIds", id));
         if (!c.subAppIds().isEmpty() && subs.isEmpty()) {
@@ -101,8 +106,8 @@ final class MerchantsFileRules {
         }
         sellerId(entry, "alipay.sellerId", c.sellerId());
         if (!c.authAppSellerIds().keySet().equals(subs)) {
-            problems.add(entry + ": alipay.authAppSellerIds must name exactly the subMerchantIds " + subs + ", it names "
-                    + c.authAppSellerIds().keySet());
+            problems.add(entry + ": alipay.authAppSellerIds must name exactly the subMerchantIds " + subs
+                    + ", it names " + c.authAppSellerIds().keySet());
         }
         c.authAppSellerIds().forEach((app, seller) -> sellerId(entry, "alipay.authAppSellerIds." + app, seller));
     }
@@ -110,7 +115,8 @@ final class MerchantsFileRules {
     private void width(String entry, String field, String value, int width, String column) {
         if (value == null || value.isBlank()) {
             problems.add(entry + ": " + field + " is missing or blank");
-        } else if (value.length() > width) {
+        }
+        else if (value.length() > width) {
             problems.add(entry + ": " + field + " is " + value.length() + " characters, the database's " + column
                     + " holds at most " + width);
         }
@@ -128,4 +134,5 @@ final class MerchantsFileRules {
             problems.add(entry + ": " + field + " must be an Alipay user id (PID): 2088 and 12 digits");
         }
     }
+
 }

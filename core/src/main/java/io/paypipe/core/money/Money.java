@@ -6,9 +6,9 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * An amount of money: integer minor units (fen, cents, yen) plus an ISO 4217 currency code.
- * There is no floating point anywhere on this path; decimal strings from a channel are parsed exactly
- * or rejected.
+ * An amount of money: integer minor units (fen, cents, yen) plus an ISO 4217 currency
+ * code. There is no floating point anywhere on this path; decimal strings from a channel
+ * are parsed exactly or rejected.
  */
 public record Money(long minor, String currency) {
 
@@ -32,8 +32,9 @@ public record Money(long minor, String currency) {
     }
 
     /**
-     * Parses a major-unit decimal string such as Alipay's {@code "100.10"} into minor units, exactly.
-     * Rejects blanks, signs, exponents, grouping and more fraction digits than the currency has.
+     * Parses a major-unit decimal string such as Alipay's {@code "100.10"} into minor
+     * units, exactly. Rejects blanks, signs, exponents, grouping and more fraction digits
+     * than the currency has.
      */
     public static Money parseMajor(String text, String currency) {
         if (text == null || !PLAIN_DECIMAL.matcher(text).matches()) {

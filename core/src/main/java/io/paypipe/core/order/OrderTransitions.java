@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The order state machine as data: a whitelist of (from, event) -> to. Anything absent is illegal and
- * must be reported, never silently ignored.
+ * The order state machine as data: a whitelist of (from, event) -> to. Anything absent is
+ * illegal and must be reported, never silently ignored.
  */
 public final class OrderTransitions {
 
@@ -20,8 +20,10 @@ public final class OrderTransitions {
         allow(PENDING, PAYMENT_SUCCEEDED, PAID);
         allow(PENDING, PAYMENT_CLOSED, CLOSED);
         allow(PENDING, ORDER_CANCELLED, CLOSED);
-        // Only for an order the CHANNEL closed (closed_by = PAYMENT_CLOSED): a verified payment overrules the close
-        // (PaymentRules: REOPEN). An order the merchant cancelled never takes it: its payment goes back.
+        // Only for an order the CHANNEL closed (closed_by = PAYMENT_CLOSED): a verified
+        // payment overrules the close
+        // (PaymentRules: REOPEN). An order the merchant cancelled never takes it: its
+        // payment goes back.
         allow(CLOSED, PAYMENT_SUCCEEDED, PAID);
         allow(PAID, REFUND_STARTED, REFUNDING);
         allow(REFUNDING, REFUND_STARTED, REFUNDING);
@@ -36,7 +38,10 @@ public final class OrderTransitions {
         TABLE.computeIfAbsent(from, f -> new EnumMap<>(OrderEvent.class)).put(event, to);
     }
 
-    /** The status after {@code event} in {@code from}, or empty when the whitelist lacks the pair. */
+    /**
+     * The status after {@code event} in {@code from}, or empty when the whitelist lacks
+     * the pair.
+     */
     public static Optional<OrderStatus> next(OrderStatus from, OrderEvent event) {
         return Optional.ofNullable(TABLE.getOrDefault(from, Map.of()).get(event));
     }
@@ -45,4 +50,5 @@ public final class OrderTransitions {
     public static Map<OrderStatus, Map<OrderEvent, OrderStatus>> table() {
         return Collections.unmodifiableMap(TABLE);
     }
+
 }

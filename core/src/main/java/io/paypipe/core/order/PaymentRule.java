@@ -7,27 +7,37 @@ import io.paypipe.core.raw.RawOutcome;
 import java.util.Optional;
 
 /**
- * The right-hand side of one row of the payment rules ({@link PaymentRules}): what a notification does to its order
- * and what is written about it.
+ * The right-hand side of one row of the payment rules ({@link PaymentRules}): what a
+ * notification does to its order and what is written about it.
  *
- * @param decision   what happens to the order (and what is published after commit)
- * @param outcome    the raw row's {@code outcome}; empty: the row keeps the outcome its trade already has
- * @param alert      the alert about this notification ({@code <kind>:payment:<raw id>}), if any
- * @param orderAlert the alert about the order as a whole ({@code <kind>:order:<order id>}), if any
- * @param refund     the reason of the refund task when the money goes back
- * @param settlement the raw row's {@code handled}; always the outcome's ({@link RawOutcome#handled()})
+ * @param decision what happens to the order (and what is published after commit)
+ * @param outcome the raw row's {@code outcome}; empty: the row keeps the outcome its
+ * trade already has
+ * @param alert the alert about this notification ({@code <kind>:payment:<raw id>}), if
+ * any
+ * @param orderAlert the alert about the order as a whole
+ * ({@code <kind>:order:<order id>}), if any
+ * @param refund the reason of the refund task when the money goes back
+ * @param settlement the raw row's {@code handled}; always the outcome's
+ * ({@link RawOutcome#handled()})
  */
 public record PaymentRule(Decision decision, Optional<RawOutcome> outcome, Optional<Kind> alert,
-                          Optional<Kind> orderAlert, Optional<RefundTaskCreated.Reason> refund,
-                          Optional<Handled> settlement) {
+        Optional<Kind> orderAlert, Optional<RefundTaskCreated.Reason> refund, Optional<Handled> settlement) {
 
     /** What happens to the order. */
     public enum Decision {
+
         /** PENDING -> PAID: ledger row, order.paid. */
         APPLY(OrderEvent.PAYMENT_SUCCEEDED),
-        /** CLOSED (by the channel) -> PAID: the payment overrules the close; ledger row, order.paid. */
+        /**
+         * CLOSED (by the channel) -> PAID: the payment overrules the close; ledger row,
+         * order.paid.
+         */
         REOPEN(OrderEvent.PAYMENT_SUCCEEDED),
-        /** Already paid by this trade: nothing new, order.paid again with the same event id. */
+        /**
+         * Already paid by this trade: nothing new, order.paid again with the same event
+         * id.
+         */
         REPUBLISH_PAID,
         /** The money cannot be kept: the order stays as it is, refund task. */
         SET_ASIDE,
@@ -37,7 +47,9 @@ public record PaymentRule(Decision decision, Optional<RawOutcome> outcome, Optio
         REPUBLISH_CLOSED,
         /** One payment attempt ended (Stripe): the order stays as it is. */
         LEAVE_ORDER,
-        /** A payment holds the order: the close is overruled, the order stays as it is. */
+        /**
+         * A payment holds the order: the close is overruled, the order stays as it is.
+         */
         OVERRULE_CLOSE;
 
         private final OrderEvent transition;
@@ -50,10 +62,14 @@ public record PaymentRule(Decision decision, Optional<RawOutcome> outcome, Optio
             this.transition = transition;
         }
 
-        /** The state machine's event this decision moves the order with ({@link OrderTransitions}), if any. */
+        /**
+         * The state machine's event this decision moves the order with
+         * ({@link OrderTransitions}), if any.
+         */
         public Optional<OrderEvent> transition() {
             return Optional.ofNullable(transition);
         }
+
     }
 
     public PaymentRule {
@@ -71,7 +87,10 @@ public record PaymentRule(Decision decision, Optional<RawOutcome> outcome, Optio
                 Optional.of(settlement));
     }
 
-    /** A row that sets the money aside: {@code outcome}, the alert about this notification, a refund task. */
+    /**
+     * A row that sets the money aside: {@code outcome}, the alert about this
+     * notification, a refund task.
+     */
     static PaymentRule setsAside(RawOutcome outcome, Handled settlement, Kind alert, RefundTaskCreated.Reason refund) {
         return new PaymentRule(Decision.SET_ASIDE, Optional.of(outcome), Optional.of(alert), Optional.empty(),
                 Optional.of(refund), Optional.of(settlement));

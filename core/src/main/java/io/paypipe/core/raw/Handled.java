@@ -1,7 +1,11 @@
 package io.paypipe.core.raw;
 
-/** {@code handled} of a raw notification row ({@code pay_notify_raw}, {@code pay_refund_raw}): the column's values. */
+/**
+ * {@code handled} of a raw notification row ({@code pay_notify_raw},
+ * {@code pay_refund_raw}): the column's values.
+ */
 public enum Handled {
+
     /** Received and acknowledged; the pipeline still owes it an outcome. */
     RECEIVED(0),
     /** Settled: applied, a harmless duplicate, or decided with nothing left to do. */
@@ -28,4 +32,5 @@ public enum Handled {
         }
         throw new IllegalArgumentException("no handled value " + column);
     }
+
 }

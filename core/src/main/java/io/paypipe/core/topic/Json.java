@@ -8,16 +8,19 @@ import tools.jackson.databind.json.JsonMapper;
 public final class Json {
 
     public static final JsonMapper MAPPER = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
+        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .build();
 
     private Json() {
     }
 
-    /** The JSON serializer of every event value: the catalogue's mapping, no type headers. */
+    /**
+     * The JSON serializer of every event value: the catalogue's mapping, no type headers.
+     */
     public static <T> JacksonJsonSerializer<T> serializer() {
         JacksonJsonSerializer<T> serializer = new JacksonJsonSerializer<>(MAPPER);
         serializer.setAddTypeInfo(false);
         return serializer;
     }
+
 }

@@ -6,13 +6,17 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 
 /**
- * Record headers of {@code payment.notify} and {@code refund.notify}, set by ingress. They let a consumer find the
- * raw row a record is about without reading the value: a record whose value cannot be read (a rolling deploy, a
- * field the consumer does not know yet) still names its row, so its dead letter settles that row and alerts.
+ * Record headers of {@code payment.notify} and {@code refund.notify}, set by ingress.
+ * They let a consumer find the raw row a record is about without reading the value: a
+ * record whose value cannot be read (a rolling deploy, a field the consumer does not know
+ * yet) still names its row, so its dead letter settles that row and alerts.
  */
 public final class NotifyHeaders {
 
-    /** The id of the raw row ({@code pay_notify_raw} on payment.notify, {@code pay_refund_raw} on refund.notify), decimal text. */
+    /**
+     * The id of the raw row ({@code pay_notify_raw} on payment.notify,
+     * {@code pay_refund_raw} on refund.notify), decimal text.
+     */
     public static final String RAW_ID = "paypipe-raw-id";
 
     private NotifyHeaders() {
@@ -31,8 +35,10 @@ public final class NotifyHeaders {
         try {
             long id = Long.parseLong(new String(h.value(), StandardCharsets.UTF_8));
             return id > 0 ? OptionalLong.of(id) : OptionalLong.empty();
-        } catch (NumberFormatException e) {
+        }
+        catch (NumberFormatException e) {
             return OptionalLong.empty();
         }
     }
+
 }

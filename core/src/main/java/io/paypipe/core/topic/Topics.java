@@ -9,39 +9,59 @@ import io.paypipe.core.event.RefundNotified;
 import io.paypipe.core.event.RefundTaskCreated;
 import java.util.List;
 
-/** The topic catalogue: every topic the product owns, declared once with its value type. */
+/**
+ * The topic catalogue: every topic the product owns, declared once with its value type.
+ */
 public final class Topics {
 
     /**
-     * The topic names as compile-time constants, for annotations such as {@code @KafkaListener(topics = ...)} that
-     * cannot call {@link Topic#name()}. Everything else uses the {@link Topic} constants below.
+     * The topic names as compile-time constants, for annotations such as
+     * {@code @KafkaListener(topics = ...)} that cannot call {@link Topic#name()}.
+     * Everything else uses the {@link Topic} constants below.
      */
     public static final class Names {
+
         public static final String ORDER_CREATED = "order.created";
+
         public static final String PAYMENT_NOTIFY = "payment.notify";
+
         public static final String REFUND_NOTIFY = "refund.notify";
+
         public static final String ORDER_PAID = "order.paid";
+
         public static final String ORDER_CLOSED = "order.closed";
+
         public static final String REFUND_TASK = "refund.task";
+
         public static final String OPS_ALERT = "ops.alert";
 
         private Names() {
         }
+
     }
 
     /** Orders from the merchant's order system. */
     public static final Topic<OrderCreated> ORDER_CREATED = new Topic<>(Names.ORDER_CREATED, OrderCreated.class);
+
     /** Verified payment notifications, written by ingress. */
-    public static final Topic<PaymentNotified> PAYMENT_NOTIFY = new Topic<>(Names.PAYMENT_NOTIFY, PaymentNotified.class);
+    public static final Topic<PaymentNotified> PAYMENT_NOTIFY = new Topic<>(Names.PAYMENT_NOTIFY,
+            PaymentNotified.class);
+
     /** Verified refund notifications, written by ingress. */
     public static final Topic<RefundNotified> REFUND_NOTIFY = new Topic<>(Names.REFUND_NOTIFY, RefundNotified.class);
+
     /** Orders that were paid, written by the processor after commit. */
     public static final Topic<OrderPaid> ORDER_PAID = new Topic<>(Names.ORDER_PAID, OrderPaid.class);
+
     /** Orders that were closed without money. */
     public static final Topic<OrderClosed> ORDER_CLOSED = new Topic<>(Names.ORDER_CLOSED, OrderClosed.class);
 
-    /** Money to send back (double payment, paid after close), written by the processor after commit. */
+    /**
+     * Money to send back (double payment, paid after close), written by the processor
+     * after commit.
+     */
     public static final Topic<RefundTaskCreated> REFUND_TASK = new Topic<>(Names.REFUND_TASK, RefundTaskCreated.class);
+
     /** Alerts for operators. */
     public static final Topic<OpsAlertRaised> OPS_ALERT = new Topic<>(Names.OPS_ALERT, OpsAlertRaised.class);
 
@@ -53,4 +73,5 @@ public final class Topics {
     public static List<Topic<?>> all() {
         return List.of(ORDER_CREATED, PAYMENT_NOTIFY, REFUND_NOTIFY, ORDER_PAID, ORDER_CLOSED, REFUND_TASK, OPS_ALERT);
     }
+
 }

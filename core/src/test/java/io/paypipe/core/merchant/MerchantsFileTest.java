@@ -18,12 +18,15 @@ import org.junit.jupiter.api.io.TempDir;
 class MerchantsFileTest {
 
     private static final String API_V3_KEY = "0123456789abcdef0123456789abcdef";
-    private static final List<PlatformKey> KEYS = List.of(new PlatformKey("PUB_KEY_ID_0117000800002025045698789500001779",
-            "-----BEGIN PUBLIC KEY-----\nAA==\n-----END PUBLIC KEY-----\n"));
+
+    private static final List<PlatformKey> KEYS = List
+        .of(new PlatformKey("PUB_KEY_ID_0117000800002025045698789500001779",
+                "-----BEGIN PUBLIC KEY-----\nAA==\n-----END PUBLIC KEY-----\n"));
 
     @Test
     void writesAndReadsBackTheSameMerchants(@TempDir Path dir) {
-        var file = new MerchantsFile(List.of(wechatDirect("shop", "1900000100"), wechatProvider(), alipayIsv(), stripe()));
+        var file = new MerchantsFile(
+                List.of(wechatDirect("shop", "1900000100"), wechatProvider(), alipayIsv(), stripe()));
 
         file.write(dir.resolve("merchants.yaml"));
 
@@ -34,7 +37,8 @@ class MerchantsFileTest {
     void neverPrintsCredentials() {
         var merchant = new Merchant("shop", Channel.WECHATPAY, "1900000100", null,
                 new WechatPayCredentials("SECRET-APIV3-KEY-SECRET-APIV3-KE", List.of("wxd678efh567hg6787"), null,
-                        List.of(new PlatformKey("K1", "PEMDATA"))), null, null);
+                        List.of(new PlatformKey("K1", "PEMDATA"))),
+                null, null);
 
         assertThat(merchant.toString() + merchant.wechatpay()).doesNotContain("SECRET").doesNotContain("PEMDATA");
     }
@@ -70,16 +74,19 @@ class MerchantsFileTest {
         var merchants = MerchantsFile.parse(yaml).validate().merchants();
 
         assertThat(merchants.get(0).wechatpay().appIds()).containsExactly("wx8888888888888888");
-        assertThat(merchants.get(0).wechatpay().subAppIds()).containsExactly(Map.entry("1900009100", List.of("wxd678efh567hg6787")));
+        assertThat(merchants.get(0).wechatpay().subAppIds())
+            .containsExactly(Map.entry("1900009100", List.of("wxd678efh567hg6787")));
         assertThat(merchants.get(0).wechatpay().platformKeys()).extracting(PlatformKey::id)
-                .containsExactly("PUB_KEY_ID_0117000800002025045698789500001779");
+            .containsExactly("PUB_KEY_ID_0117000800002025045698789500001779");
         assertThat(merchants.get(1).alipay().sellerId()).isEqualTo("2088102119685838");
-        assertThat(merchants.get(1).alipay().authAppSellerIds()).containsExactly(Map.entry("2021000300000000", "2088102119685839"));
+        assertThat(merchants.get(1).alipay().authAppSellerIds())
+            .containsExactly(Map.entry("2021000300000000", "2088102119685839"));
     }
 
     @Test
     void aFileEveryServiceCanUsePassesValidation() {
-        var file = new MerchantsFile(List.of(wechatDirect("s".repeat(32), "1".repeat(64)), wechatProvider(), alipayIsv(), stripe()));
+        var file = new MerchantsFile(
+                List.of(wechatDirect("s".repeat(32), "1".repeat(64)), wechatProvider(), alipayIsv(), stripe()));
 
         assertThat(file.validate()).isSameAs(file);
     }
@@ -89,7 +96,8 @@ class MerchantsFileTest {
         var file = new MerchantsFile(List.of(wechatDirect("t".repeat(33), "1900000100")));
 
         assertThatThrownBy(file::validate).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("merchants[0] (wechatpay 1900000100): tenant is 33 characters, the database's tenant_id holds at most 32");
+            .hasMessageContaining(
+                    "merchants[0] (wechatpay 1900000100): tenant is 33 characters, the database's tenant_id holds at most 32");
     }
 
     @Test
@@ -99,8 +107,10 @@ class MerchantsFileTest {
                 new WechatPayCredentials(API_V3_KEY, List.of("wx8888888888888888"), null, KEYS), null, null);
 
         assertThatThrownBy(() -> new MerchantsFile(List.of(direct, provider)).validate())
-                .hasMessageContaining("merchants[0]").hasMessageContaining("merchantId is 65 characters, the database's merchant_id holds at most 64")
-                .hasMessageContaining("merchants[1]").hasMessageContaining("subMerchantIds is 65 characters");
+            .hasMessageContaining("merchants[0]")
+            .hasMessageContaining("merchantId is 65 characters, the database's merchant_id holds at most 64")
+            .hasMessageContaining("merchants[1]")
+            .hasMessageContaining("subMerchantIds is 65 characters");
     }
 
     @Test
@@ -108,40 +118,46 @@ class MerchantsFileTest {
         var noAppIds = new Merchant("shop", Channel.WECHATPAY, "1900000100", List.of(),
                 new WechatPayCredentials(API_V3_KEY, List.of(), null, KEYS), null, null);
         var strangerSub = new Merchant("shop", Channel.WECHATPAY, "1230000109", List.of("1900009100"),
-                new WechatPayCredentials(API_V3_KEY, List.of("wx8888888888888888"), Map.of("1900009999", List.of("wx1")), KEYS),
+                new WechatPayCredentials(API_V3_KEY, List.of("wx8888888888888888"),
+                        Map.of("1900009999", List.of("wx1")), KEYS),
                 null, null);
         var badAppId = new Merchant("shop", Channel.WECHATPAY, "1900000101", List.of(),
                 new WechatPayCredentials(API_V3_KEY, List.of("wx 1"), null, KEYS), null, null);
 
         assertThatThrownBy(() -> new MerchantsFile(List.of(noAppIds, strangerSub, badAppId)).validate())
-                .hasMessageContaining("merchants[0] (wechatpay 1900000100): wechatpay.appIds is empty")
-                .hasMessageContaining("merchants[1] (wechatpay 1230000109): wechatpay.subAppIds names 1900009999, which is not in subMerchantIds")
-                .hasMessageContaining("merchants[2] (wechatpay 1900000101): wechatpay.appIds has an app id that is not");
+            .hasMessageContaining("merchants[0] (wechatpay 1900000100): wechatpay.appIds is empty")
+            .hasMessageContaining(
+                    "merchants[1] (wechatpay 1230000109): wechatpay.subAppIds names 1900009999, which is not in subMerchantIds")
+            .hasMessageContaining("merchants[2] (wechatpay 1900000101): wechatpay.appIds has an app id that is not");
     }
 
     @Test
     void anAlipayAppMustNameItsSellerAndTheSellerOfEveryAuthorisingApp() {
         var noSeller = new Merchant("shop", Channel.ALIPAY, "2021000100000000", List.of(), null,
                 new AlipayCredentials("2021000100000000", null, null, "MIIB"), null);
-        var isvMissingOne = new Merchant("shop", Channel.ALIPAY, "2021000200000000", List.of("2021000300000000", "2021000300000001"),
-                null, new AlipayCredentials("2021000200000000", "2088102119685838",
-                        Map.of("2021000300000000", "2088102119685839"), "MIIB"), null);
+        var isvMissingOne = new Merchant("shop", Channel.ALIPAY, "2021000200000000",
+                List.of("2021000300000000", "2021000300000001"), null, new AlipayCredentials("2021000200000000",
+                        "2088102119685838", Map.of("2021000300000000", "2088102119685839"), "MIIB"),
+                null);
         var notAPid = new Merchant("shop", Channel.ALIPAY, "2021000100000001", List.of(), null,
                 new AlipayCredentials("2021000100000001", "seller@example.com", null, "MIIB"), null);
 
         assertThatThrownBy(() -> new MerchantsFile(List.of(noSeller, isvMissingOne, notAPid)).validate())
-                .hasMessageContaining("merchants[0] (alipay 2021000100000000): alipay.sellerId must be an Alipay user id (PID)")
-                .hasMessageContaining("merchants[1] (alipay 2021000200000000): alipay.authAppSellerIds must name exactly the subMerchantIds")
-                .hasMessageContaining("merchants[2] (alipay 2021000100000001): alipay.sellerId must be");
+            .hasMessageContaining(
+                    "merchants[0] (alipay 2021000100000000): alipay.sellerId must be an Alipay user id (PID)")
+            .hasMessageContaining(
+                    "merchants[1] (alipay 2021000200000000): alipay.authAppSellerIds must name exactly the subMerchantIds")
+            .hasMessageContaining("merchants[2] (alipay 2021000100000001): alipay.sellerId must be");
     }
 
     @Test
     void anEntryCarriesExactlyTheCredentialsOfItsChannel() {
         var both = new Merchant("shop", Channel.STRIPE, "acct_1", List.of(), null,
-                new AlipayCredentials("2021000100000000", "2088102119685838", null, "MIIB"), new StripeCredentials("acct_1", "whsec_x"));
+                new AlipayCredentials("2021000100000000", "2088102119685838", null, "MIIB"),
+                new StripeCredentials("acct_1", "whsec_x"));
 
         assertThatThrownBy(() -> new MerchantsFile(List.of(both)).validate())
-                .hasMessageContaining("merchants[0] (stripe acct_1): exactly the stripe credentials block must be set");
+            .hasMessageContaining("merchants[0] (stripe acct_1): exactly the stripe credentials block must be set");
     }
 
     @Test
@@ -150,9 +166,10 @@ class MerchantsFileTest {
         Files.writeString(path, new MerchantsFile(List.of(wechatDirect("t".repeat(40), "1900000100"))).toYaml());
 
         assertThatThrownBy(() -> MerchantsFile.read(path)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("merchants file " + path + " is not usable: ")
-                .hasMessageContaining("tenant is 40 characters")
-                .hasMessageNotContaining(API_V3_KEY).hasMessageNotContaining("BEGIN PUBLIC KEY");
+            .hasMessageStartingWith("merchants file " + path + " is not usable: ")
+            .hasMessageContaining("tenant is 40 characters")
+            .hasMessageNotContaining(API_V3_KEY)
+            .hasMessageNotContaining("BEGIN PUBLIC KEY");
     }
 
     private static Merchant wechatDirect(String tenant, String mchid) {
@@ -163,17 +180,20 @@ class MerchantsFileTest {
     private static Merchant wechatProvider() {
         return new Merchant("shop", Channel.WECHATPAY, "1230000109", List.of("1900009100", "1900009101"),
                 new WechatPayCredentials(API_V3_KEY, List.of("wx8888888888888888"),
-                        Map.of("1900009100", List.of("wxd678efh567hg6787")), KEYS), null, null);
+                        Map.of("1900009100", List.of("wxd678efh567hg6787")), KEYS),
+                null, null);
     }
 
     private static Merchant alipayIsv() {
         return new Merchant("shop", Channel.ALIPAY, "2021000200000000", List.of("2021000300000000"), null,
-                new AlipayCredentials("2021000200000000", "2088102119685838", Map.of("2021000300000000", "2088102119685839"),
-                        "MIIB"), null);
+                new AlipayCredentials("2021000200000000", "2088102119685838",
+                        Map.of("2021000300000000", "2088102119685839"), "MIIB"),
+                null);
     }
 
     private static Merchant stripe() {
         return new Merchant("shop", Channel.STRIPE, "acct_1Shop", List.of(), null, null,
                 new StripeCredentials("acct_1Shop", "whsec_abc"));
     }
+
 }

@@ -11,15 +11,10 @@ import org.junit.jupiter.api.Test;
 class OrderTransitionsTest {
 
     /** The whole whitelist, written out independently of the implementation. */
-    private static final Map<String, OrderStatus> EXPECTED = Map.of(
-            "PENDING/PAYMENT_SUCCEEDED", PAID,
-            "PENDING/PAYMENT_CLOSED", CLOSED,
-            "PENDING/ORDER_CANCELLED", CLOSED,
-            "CLOSED/PAYMENT_SUCCEEDED", PAID,
-            "PAID/REFUND_STARTED", REFUNDING,
-            "REFUNDING/REFUND_STARTED", REFUNDING,
-            "REFUNDING/REFUND_SUCCEEDED", REFUNDED,
-            "REFUNDING/REFUND_FAILED", PAID);
+    private static final Map<String, OrderStatus> EXPECTED = Map.of("PENDING/PAYMENT_SUCCEEDED", PAID,
+            "PENDING/PAYMENT_CLOSED", CLOSED, "PENDING/ORDER_CANCELLED", CLOSED, "CLOSED/PAYMENT_SUCCEEDED", PAID,
+            "PAID/REFUND_STARTED", REFUNDING, "REFUNDING/REFUND_STARTED", REFUNDING, "REFUNDING/REFUND_SUCCEEDED",
+            REFUNDED, "REFUNDING/REFUND_FAILED", PAID);
 
     @Test
     void everyPairOfStatusAndEventIsEitherWhitelistedOrIllegal() {
@@ -48,4 +43,5 @@ class OrderTransitionsTest {
     void aPaidOrderCannotBePaidAgain() {
         assertThat(OrderTransitions.next(PAID, PAYMENT_SUCCEEDED)).isEmpty();
     }
+
 }

@@ -26,10 +26,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The payment rules written out by hand, every row of the table, independently of the implementation. */
+/**
+ * The payment rules written out by hand, every row of the table, independently of the
+ * implementation.
+ */
 class PaymentRulesTest {
 
-    /** The whole table; "-" is none. A paid standing relates SAME or OTHER, any other standing NONE. */
+    /**
+     * The whole table; "-" is none. A paid standing relates SAME or OTHER, any other
+     * standing NONE.
+     */
     private static final String EXPECTED = """
             standing           notice           relation decision         outcome                  alert            order-alert    refund           handled
             PENDING            SUCCESS          NONE     APPLY            APPLIED                  -                -              -                SETTLED
@@ -69,7 +75,8 @@ class PaymentRulesTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @MethodSource("rows")
-    void givenAnOrderStandingANoticeAndATradeRelation_whenDecided_thenTheRowWrittenHereApplies(Key key, PaymentRule want) {
+    void givenAnOrderStandingANoticeAndATradeRelation_whenDecided_thenTheRowWrittenHereApplies(Key key,
+            PaymentRule want) {
         assertThat(PaymentRules.rule(key)).contains(want);
         assertThat(PaymentRules.decide(key, Optional.empty())).isEqualTo(want);
         assertThat(want.settlement()).isEqualTo(want.outcome().map(RawOutcome::handled));
@@ -100,9 +107,9 @@ class PaymentRulesTest {
 
         assertThat(PaymentRules.rule(paidWithoutTrade)).isEmpty();
         assertThatThrownBy(() -> PaymentRules.decide(paidWithoutTrade, Optional.empty()))
-                .isInstanceOf(IllegalStateException.class);
+            .isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> PaymentRules.decide(pendingPaidBySameTrade, Optional.empty()))
-                .isInstanceOf(IllegalStateException.class);
+            .isInstanceOf(IllegalStateException.class);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -116,7 +123,8 @@ class PaymentRulesTest {
         if (key.notice() == Notice.SUCCESS) {
             assertThat(got).isEqualTo(new PaymentRule(row.decision(), row.outcome(), row.alert(),
                     Optional.of(Kind.CLOSE_CONFLICT), row.refund(), row.settlement()));
-        } else {
+        }
+        else {
             assertThat(got).isEqualTo(new PaymentRule(Decision.OVERRULE_CLOSE, Optional.empty(), Optional.empty(),
                     Optional.of(Kind.CLOSE_CONFLICT), Optional.empty(), Optional.empty()));
         }
@@ -129,10 +137,12 @@ class PaymentRulesTest {
     @Test
     void aCloseForAPaidOrderIsOverruledWithACloseConflictWhereItOnceWasIllegalClosedAfterPayment() {
         for (Standing paid : PAID_STANDINGS) {
-            PaymentRule rule = PaymentRules.decide(new Key(paid, Notice.CLOSE_OF_ORDER, TradeRelation.OTHER), Optional.empty());
+            PaymentRule rule = PaymentRules.decide(new Key(paid, Notice.CLOSE_OF_ORDER, TradeRelation.OTHER),
+                    Optional.empty());
 
             assertThat(rule.decision()).isEqualTo(Decision.OVERRULE_CLOSE);
-            assertThat(rule.outcome()).contains(RawOutcome.CLOSE_OVERRULED).isNotEqualTo(Optional.of(RawOutcome.ILLEGAL_CLOSED_AFTER_PAYMENT));
+            assertThat(rule.outcome()).contains(RawOutcome.CLOSE_OVERRULED)
+                .isNotEqualTo(Optional.of(RawOutcome.ILLEGAL_CLOSED_AFTER_PAYMENT));
             assertThat(rule.orderAlert()).contains(Kind.CLOSE_CONFLICT);
             assertThat(rule.refund()).isEmpty();
         }
@@ -141,9 +151,10 @@ class PaymentRulesTest {
     @Test
     void aPaymentForARefundingOrRefundedOrderIsADuplicateOrADoublePaymentNotAPaymentInAnotherState() {
         for (Standing standing : List.of(Standing.REFUNDING, Standing.REFUNDED)) {
-            assertThat(PaymentRules.decide(new Key(standing, Notice.SUCCESS, TradeRelation.SAME), Optional.empty()).outcome())
-                    .contains(RawOutcome.DUPLICATE);
-            PaymentRule other = PaymentRules.decide(new Key(standing, Notice.SUCCESS, TradeRelation.OTHER), Optional.empty());
+            assertThat(PaymentRules.decide(new Key(standing, Notice.SUCCESS, TradeRelation.SAME), Optional.empty())
+                .outcome()).contains(RawOutcome.DUPLICATE);
+            PaymentRule other = PaymentRules.decide(new Key(standing, Notice.SUCCESS, TradeRelation.OTHER),
+                    Optional.empty());
             assertThat(other.outcome()).contains(RawOutcome.ILLEGAL_DOUBLE_PAYMENT);
             assertThat(other.refund()).contains(Reason.DOUBLE_PAYMENT);
         }
@@ -153,11 +164,14 @@ class PaymentRulesTest {
     void everyDecisionThatMovesTheOrderIsAWhitelistedTransitionFromItsStanding() {
         for (var row : PaymentRules.table().entrySet()) {
             OrderStatus from = status(row.getKey().standing());
-            row.getValue().decision().transition().ifPresent(event -> assertThat(OrderTransitions.next(from, event))
-                    .as(row.getKey().toString()).isPresent());
+            row.getValue()
+                .decision()
+                .transition()
+                .ifPresent(event -> assertThat(OrderTransitions.next(from, event)).as(row.getKey().toString())
+                    .isPresent());
         }
         assertThat(Arrays.stream(Decision.values()).filter(d -> d.transition().isPresent()))
-                .containsExactly(Decision.APPLY, Decision.REOPEN, Decision.CLOSE);
+            .containsExactly(Decision.APPLY, Decision.REOPEN, Decision.CLOSE);
     }
 
     @Test
@@ -167,14 +181,17 @@ class PaymentRulesTest {
         assertThat(Notice.of(PaymentState.CLOSED, Channel.STRIPE)).isEqualTo(Notice.CLOSE_OF_ATTEMPT);
         for (Channel channel : Channel.values()) {
             assertThat(Notice.of(PaymentState.SUCCEEDED, channel)).isEqualTo(Notice.SUCCESS);
-            assertThatThrownBy(() -> Notice.of(PaymentState.UNKNOWN, channel)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> Notice.of(PaymentState.UNKNOWN, channel))
+                .isInstanceOf(IllegalArgumentException.class);
         }
     }
 
     @Test
     void aClosedOrderStandsByWhoClosedItAndAnUnknownCloserCountsAsTheMerchant() {
-        assertThat(Standing.of(OrderStatus.CLOSED, Optional.of(OrderEvent.PAYMENT_CLOSED))).isEqualTo(Standing.CLOSED_BY_CHANNEL);
-        assertThat(Standing.of(OrderStatus.CLOSED, Optional.of(OrderEvent.ORDER_CANCELLED))).isEqualTo(Standing.CLOSED_BY_MERCHANT);
+        assertThat(Standing.of(OrderStatus.CLOSED, Optional.of(OrderEvent.PAYMENT_CLOSED)))
+            .isEqualTo(Standing.CLOSED_BY_CHANNEL);
+        assertThat(Standing.of(OrderStatus.CLOSED, Optional.of(OrderEvent.ORDER_CANCELLED)))
+            .isEqualTo(Standing.CLOSED_BY_MERCHANT);
         assertThat(Standing.of(OrderStatus.CLOSED, Optional.empty())).isEqualTo(Standing.CLOSED_BY_MERCHANT);
         for (OrderStatus status : OrderStatus.values()) {
             if (status != OrderStatus.CLOSED) {
@@ -201,13 +218,17 @@ class PaymentRulesTest {
     }
 
     private static List<Row> expected() {
-        return EXPECTED.lines().skip(1).map(line -> line.trim().split("\\s+")).map(c -> new Row(
-                new Key(Standing.valueOf(c[0]), Notice.valueOf(c[1]), TradeRelation.valueOf(c[2])),
-                new PaymentRule(Decision.valueOf(c[3]), opt(c[4], RawOutcome::valueOf), opt(c[5], Kind::valueOf),
-                        opt(c[6], Kind::valueOf), opt(c[7], Reason::valueOf), opt(c[8], Handled::valueOf)))).toList();
+        return EXPECTED.lines()
+            .skip(1)
+            .map(line -> line.trim().split("\\s+"))
+            .map(c -> new Row(new Key(Standing.valueOf(c[0]), Notice.valueOf(c[1]), TradeRelation.valueOf(c[2])),
+                    new PaymentRule(Decision.valueOf(c[3]), opt(c[4], RawOutcome::valueOf), opt(c[5], Kind::valueOf),
+                            opt(c[6], Kind::valueOf), opt(c[7], Reason::valueOf), opt(c[8], Handled::valueOf))))
+            .toList();
     }
 
     private static <T> Optional<T> opt(String cell, Function<String, T> parse) {
         return cell.equals("-") ? Optional.empty() : Optional.of(parse.apply(cell));
     }
+
 }

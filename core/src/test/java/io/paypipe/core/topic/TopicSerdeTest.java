@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 class TopicSerdeTest {
 
-    private static final OrderKey KEY = new OrderKey(TenantId.of("shop"), MerchantId.of("1900000100"), OutTradeNo.of("O-1"));
+    private static final OrderKey KEY = new OrderKey(TenantId.of("shop"), MerchantId.of("1900000100"),
+            OutTradeNo.of("O-1"));
 
     @Test
     void paymentNotifiedRoundTripsThroughItsTopicWithoutTypeHeaders() {
@@ -30,7 +31,8 @@ class TopicSerdeTest {
 
         byte[] bytes = topic.valueSerializer().serialize(topic.name(), event);
 
-        assertThat(new String(bytes, StandardCharsets.UTF_8)).contains("\"merchantId\":\"1900000100\"").contains("\"minor\":10010");
+        assertThat(new String(bytes, StandardCharsets.UTF_8)).contains("\"merchantId\":\"1900000100\"")
+            .contains("\"minor\":10010");
         assertThat(topic.valueDeserializer().deserialize(topic.name(), bytes)).isEqualTo(event);
     }
 
@@ -42,6 +44,8 @@ class TopicSerdeTest {
 
         assertThat(a).isEqualTo(b).isNotEqualTo(other);
         assertThat(new OrderPaid(a, OrderId.of(1), KEY, Channel.WECHATPAY, ChannelTradeNo.of("4200001"),
-                Money.of(1, "CNY"), Money.of(1, "CNY"), Instant.EPOCH).eventId()).isEqualTo(b);
+                Money.of(1, "CNY"), Money.of(1, "CNY"), Instant.EPOCH)
+            .eventId()).isEqualTo(b);
     }
+
 }

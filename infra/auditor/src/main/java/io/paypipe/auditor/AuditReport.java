@@ -4,7 +4,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** What one audit found: the violations, and how much it read ({@code checked}: rows per table, records per topic). */
+/**
+ * What one audit found: the violations, and how much it read ({@code checked}: rows per
+ * table, records per topic).
+ */
 public record AuditReport(AuditScope scope, List<Violation> violations, Map<String, Long> checked) {
 
     public AuditReport {
@@ -16,7 +19,10 @@ public record AuditReport(AuditScope scope, List<Violation> violations, Map<Stri
         return violations.isEmpty();
     }
 
-    /** How many {@code order.paid} records the read went through (all of them, duplicates included). */
+    /**
+     * How many {@code order.paid} records the read went through (all of them, duplicates
+     * included).
+     */
     public long orderPaidRecordsRead() {
         return checked(TopicChecks.RECORDS);
     }
@@ -34,11 +40,14 @@ public record AuditReport(AuditScope scope, List<Violation> violations, Map<Stri
             v.rows().forEach(row -> out.append("    ").append(row).append('\n'));
         }
         out.append(scope.all() ? "audit" : "audit of " + scope)
-                .append(clean() ? ": no violation" : ": " + violations.size() + " violation(s)")
-                .append(" (checked ")
-                .append(checked.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                        .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")))
-                .append(")\n");
+            .append(clean() ? ": no violation" : ": " + violations.size() + " violation(s)")
+            .append(" (checked ")
+            .append(checked.entrySet()
+                .stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", ")))
+            .append(")\n");
         return out.toString();
     }
 }

@@ -3,11 +3,12 @@ package io.paypipe.auditor;
 import java.util.Map;
 
 /**
- * Which part of the history to audit: everything ({@link #ALL}, the default) or the orders whose
- * {@code out_trade_no} starts with a prefix (a test or a batch that shares its database and broker with others).
- * Rows are scoped through their order (ledger rows, transitions, refunds, refund tasks), raw rows and alerts through
- * their own {@code out_trade_no}, {@code order.paid} records through their order key. A row no order owns is only
- * audited with {@link #ALL}.
+ * Which part of the history to audit: everything ({@link #ALL}, the default) or the
+ * orders whose {@code out_trade_no} starts with a prefix (a test or a batch that shares
+ * its database and broker with others). Rows are scoped through their order (ledger rows,
+ * transitions, refunds, refund tasks), raw rows and alerts through their own
+ * {@code out_trade_no}, {@code order.paid} records through their order key. A row no
+ * order owns is only audited with {@link #ALL}.
  */
 public record AuditScope(String outTradeNoPrefix) {
 
@@ -30,12 +31,18 @@ public record AuditScope(String outTradeNoPrefix) {
         return outTradeNoPrefix.isEmpty();
     }
 
-    /** True when a row or record of this order is in scope ({@code null}: no order known, in scope only for ALL). */
+    /**
+     * True when a row or record of this order is in scope ({@code null}: no order known,
+     * in scope only for ALL).
+     */
     boolean includes(String outTradeNo) {
         return all() || (outTradeNo != null && outTradeNo.startsWith(outTradeNoPrefix));
     }
 
-    /** The named parameters of the scope condition every audit query has: {@code (:all OR x.out_trade_no LIKE :like)}. */
+    /**
+     * The named parameters of the scope condition every audit query has:
+     * {@code (:all OR x.out_trade_no LIKE :like)}.
+     */
     Map<String, Object> params() {
         String escaped = outTradeNoPrefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
         return Map.of("all", all(), "like", escaped + "%");

@@ -11,27 +11,41 @@ import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Reads the database and {@code order.paid} and checks the invariants of DESIGN.md and issue 10, one {@link Invariant}
- * each: trades move one order once, ledger rows and transitions match, paid orders have their ledger row, raw rows
- * settle within the retry budget after their last delivery, rows that need a person have an alert, illegal payments
- * have their refund task, refunds stay within what each payment paid, and {@code order.paid} and the ledger match
- * both ways after a read that reached the end of the topic. A library call (tests use it) and a command
- * ({@link AuditorCli}).
+ * Reads the database and {@code order.paid} and checks the invariants of DESIGN.md and
+ * issue 10, one {@link Invariant} each: trades move one order once, ledger rows and
+ * transitions match, paid orders have their ledger row, raw rows settle within the retry
+ * budget after their last delivery, rows that need a person have an alert, illegal
+ * payments have their refund task, refunds stay within what each payment paid, and
+ * {@code order.paid} and the ledger match both ways after a read that reached the end of
+ * the topic. A library call (tests use it) and a command ({@link AuditorCli}).
  */
 public final class Auditor {
 
-    /** The production retry ladder (10s ... 2h) adds up to about 3.9 hours; give it some slack. */
+    /**
+     * The production retry ladder (10s ... 2h) adds up to about 3.9 hours; give it some
+     * slack.
+     */
     public static final Duration DEFAULT_RETRY_BUDGET = Duration.ofHours(4);
-    /** Each broker call of the topic read (metadata, offsets): a wrong cluster fails within this. */
+
+    /**
+     * Each broker call of the topic read (metadata, offsets): a wrong cluster fails
+     * within this.
+     */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(15);
+
     /** The whole topic read, from the beginning to the end offsets. */
     public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(2);
 
     private final JdbcClient jdbc;
+
     private final String bootstrapServers;
+
     private final Clock clock;
+
     private final String orderPaidTopic;
+
     private final Duration connectTimeout;
+
     private final Duration readTimeout;
 
     public Auditor(DataSource dataSource, String bootstrapServers, Clock clock) {
@@ -39,8 +53,8 @@ public final class Auditor {
                 DEFAULT_READ_TIMEOUT);
     }
 
-    private Auditor(JdbcClient jdbc, String bootstrapServers, Clock clock, String orderPaidTopic, Duration connectTimeout,
-                    Duration readTimeout) {
+    private Auditor(JdbcClient jdbc, String bootstrapServers, Clock clock, String orderPaidTopic,
+            Duration connectTimeout, Duration readTimeout) {
         this.jdbc = jdbc;
         this.bootstrapServers = bootstrapServers;
         this.clock = clock;
@@ -49,12 +63,18 @@ public final class Auditor {
         this.readTimeout = readTimeout;
     }
 
-    /** The same auditor with other bounds for the topic read (each broker call; the whole read). */
+    /**
+     * The same auditor with other bounds for the topic read (each broker call; the whole
+     * read).
+     */
     public Auditor withTimeouts(Duration connect, Duration read) {
         return new Auditor(jdbc, bootstrapServers, clock, orderPaidTopic, connect, read);
     }
 
-    /** Tests only: reads another topic in {@code order.paid}'s place, so each test has a topic of its own. */
+    /**
+     * Tests only: reads another topic in {@code order.paid}'s place, so each test has a
+     * topic of its own.
+     */
     Auditor readingOrderPaidFrom(String topic) {
         return new Auditor(jdbc, bootstrapServers, clock, topic, connectTimeout, readTimeout);
     }
@@ -74,4 +94,5 @@ public final class Auditor {
         violations.addAll(new TopicChecks(jdbc, scope, reader).run(checked));
         return new AuditReport(scope, violations, checked);
     }
+
 }

@@ -11,12 +11,15 @@ import java.util.Map;
 import org.springframework.dao.DataAccessException;
 
 /**
- * {@code ./paypipe audit}: prints every violation with its rows and exits 1 when there is one (a topic read that did
- * not reach the end is one), 0 when there is none, 2 on bad arguments, 3 when the database cannot be read. Connection
- * settings from the ordinary variables ({@code SPRING_DATASOURCE_URL}, {@code SPRING_DATASOURCE_USERNAME},
- * {@code SPRING_DATASOURCE_PASSWORD}, {@code SPRING_KAFKA_BOOTSTRAP_SERVERS}) or options {@code --jdbc-url= --user=
- * --password= --bootstrap-servers=}; {@code --retry-budget=4h}, {@code --connect-timeout=15s},
- * {@code --read-timeout=2m}, {@code --out-trade-no-prefix=} (audit only those orders).
+ * {@code ./paypipe audit}: prints every violation with its rows and exits 1 when there is
+ * one (a topic read that did not reach the end is one), 0 when there is none, 2 on bad
+ * arguments, 3 when the database cannot be read. Connection settings from the ordinary
+ * variables ({@code SPRING_DATASOURCE_URL}, {@code SPRING_DATASOURCE_USERNAME},
+ * {@code SPRING_DATASOURCE_PASSWORD}, {@code SPRING_KAFKA_BOOTSTRAP_SERVERS}) or options
+ * {@code --jdbc-url= --user=
+ * --password= --bootstrap-servers=}; {@code --retry-budget=4h},
+ * {@code --connect-timeout=15s}, {@code --read-timeout=2m},
+ * {@code --out-trade-no-prefix=} (audit only those orders).
  */
 public final class AuditorCli {
 
@@ -47,7 +50,8 @@ public final class AuditorCli {
         String url = options.getOrDefault("jdbc-url", env.get("SPRING_DATASOURCE_URL"));
         String kafka = options.getOrDefault("bootstrap-servers", env.get("SPRING_KAFKA_BOOTSTRAP_SERVERS"));
         if (url == null || kafka == null) {
-            err.println("audit: give --jdbc-url and --bootstrap-servers (or SPRING_DATASOURCE_URL, SPRING_KAFKA_BOOTSTRAP_SERVERS)");
+            err.println(
+                    "audit: give --jdbc-url and --bootstrap-servers (or SPRING_DATASOURCE_URL, SPRING_KAFKA_BOOTSTRAP_SERVERS)");
             return BAD_ARGUMENTS;
         }
         Duration budget;
@@ -57,7 +61,8 @@ public final class AuditorCli {
             budget = duration(options.get("retry-budget"), Auditor.DEFAULT_RETRY_BUDGET);
             connect = duration(options.get("connect-timeout"), Auditor.DEFAULT_CONNECT_TIMEOUT);
             read = duration(options.get("read-timeout"), Auditor.DEFAULT_READ_TIMEOUT);
-        } catch (DateTimeParseException e) {
+        }
+        catch (DateTimeParseException e) {
             err.println("audit: durations look like 4h, 15s, 2m or 500ms: " + e.getParsedString());
             return BAD_ARGUMENTS;
         }
@@ -69,10 +74,12 @@ public final class AuditorCli {
             ds.setPassword(options.getOrDefault("password", env.getOrDefault("SPRING_DATASOURCE_PASSWORD", "")));
             ds.setMaximumPoolSize(2);
             ds.setConnectionTimeout(connect.toMillis());
-            AuditReport report = new Auditor(ds, kafka, Clock.systemUTC()).withTimeouts(connect, read).audit(scope, budget);
+            AuditReport report = new Auditor(ds, kafka, Clock.systemUTC()).withTimeouts(connect, read)
+                .audit(scope, budget);
             out.print(report.render());
             return report.clean() ? CLEAN : VIOLATION;
-        } catch (DataAccessException | com.zaxxer.hikari.pool.HikariPool.PoolInitializationException e) {
+        }
+        catch (DataAccessException | com.zaxxer.hikari.pool.HikariPool.PoolInitializationException e) {
             err.println("audit: cannot read the database " + url + ": " + e.getMessage());
             return DATABASE_UNREADABLE;
         }
@@ -87,8 +94,10 @@ public final class AuditorCli {
         try {
             return t.endsWith("MS") ? Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)))
                     : Duration.parse(t.startsWith("P") ? t : "PT" + t);
-        } catch (NumberFormatException | DateTimeParseException e) {
+        }
+        catch (NumberFormatException | DateTimeParseException e) {
             throw new DateTimeParseException("not a duration", text, 0);
         }
     }
+
 }

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The payment invariants the database alone can answer: trades, ledger rows, transitions, paid orders. Each query
- * carries the scope condition {@code (:all OR o.out_trade_no LIKE :like)} on the order the rows belong to.
+ * The payment invariants the database alone can answer: trades, ledger rows, transitions,
+ * paid orders. Each query carries the scope condition
+ * {@code (:all OR o.out_trade_no LIKE :like)} on the order the rows belong to.
  */
 final class DatabaseChecks {
 
@@ -29,20 +30,22 @@ final class DatabaseChecks {
                   FROM payment_ledger l LEFT JOIN orders o ON o.id = l.order_id
                  WHERE (:all OR o.out_trade_no LIKE :like)
                  GROUP BY l.order_id HAVING COUNT(*) > 1""", Map.of());
-        sql.check(found, Invariant.LEDGER_MATCHES_TRANSITION, "a ledger row without its PAYMENT_SUCCEEDED transition", """
-                SELECT l.id AS ledger_id, l.order_id, l.channel, l.channel_trade_no
-                  FROM payment_ledger l LEFT JOIN orders o ON o.id = l.order_id
-                 WHERE (:all OR o.out_trade_no LIKE :like)
-                   AND NOT EXISTS (SELECT 1 FROM order_transition t WHERE t.order_id = l.order_id
-                                     AND t.event = 'PAYMENT_SUCCEEDED' AND t.credential = l.channel_trade_no)
-                 ORDER BY l.id""", Map.of());
-        sql.check(found, Invariant.LEDGER_MATCHES_TRANSITION, "a PAYMENT_SUCCEEDED transition without its ledger row", """
-                SELECT t.id AS transition_id, t.order_id, t.credential AS channel_trade_no
-                  FROM order_transition t LEFT JOIN orders o ON o.id = t.order_id
-                 WHERE t.event = 'PAYMENT_SUCCEEDED' AND (:all OR o.out_trade_no LIKE :like)
-                   AND NOT EXISTS (SELECT 1 FROM payment_ledger l
-                                    WHERE l.order_id = t.order_id AND l.channel_trade_no = t.credential)
-                 ORDER BY t.id""", Map.of());
+        sql.check(found, Invariant.LEDGER_MATCHES_TRANSITION, "a ledger row without its PAYMENT_SUCCEEDED transition",
+                """
+                        SELECT l.id AS ledger_id, l.order_id, l.channel, l.channel_trade_no
+                          FROM payment_ledger l LEFT JOIN orders o ON o.id = l.order_id
+                         WHERE (:all OR o.out_trade_no LIKE :like)
+                           AND NOT EXISTS (SELECT 1 FROM order_transition t WHERE t.order_id = l.order_id
+                                             AND t.event = 'PAYMENT_SUCCEEDED' AND t.credential = l.channel_trade_no)
+                         ORDER BY l.id""", Map.of());
+        sql.check(found, Invariant.LEDGER_MATCHES_TRANSITION, "a PAYMENT_SUCCEEDED transition without its ledger row",
+                """
+                        SELECT t.id AS transition_id, t.order_id, t.credential AS channel_trade_no
+                          FROM order_transition t LEFT JOIN orders o ON o.id = t.order_id
+                         WHERE t.event = 'PAYMENT_SUCCEEDED' AND (:all OR o.out_trade_no LIKE :like)
+                           AND NOT EXISTS (SELECT 1 FROM payment_ledger l
+                                            WHERE l.order_id = t.order_id AND l.channel_trade_no = t.credential)
+                         ORDER BY t.id""", Map.of());
         sql.check(found, Invariant.PAID_ORDER_HAS_LEDGER, "a paid order without a ledger row", """
                 SELECT o.id AS order_id, o.merchant_id, o.out_trade_no, o.status, o.channel_trade_no FROM orders o
                  WHERE o.status IN ('PAID', 'REFUNDING', 'REFUNDED')
@@ -58,4 +61,5 @@ final class DatabaseChecks {
                  WHERE (:all OR o.out_trade_no LIKE :like)"""));
         return found;
     }
+
 }

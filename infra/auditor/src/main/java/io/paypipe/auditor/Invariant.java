@@ -1,58 +1,72 @@
 package io.paypipe.auditor;
 
 /**
- * What the auditor checks; each is an invariant of DESIGN.md or issue 10. Every violation row starts with the id of
- * what it is about (named in brackets below), so operators and tests can tell exactly which rows broke it.
+ * What the auditor checks; each is an invariant of DESIGN.md or issue 10. Every violation
+ * row starts with the id of what it is about (named in brackets below), so operators and
+ * tests can tell exactly which rows broke it.
  */
 public enum Invariant {
-    /** One channel trade number moved at most one order, once. [{@code channel_trade_no}] */
+
+    /**
+     * One channel trade number moved at most one order, once. [{@code channel_trade_no}]
+     */
     TRADE_MOVED_ONCE,
     /** An order is paid by at most one ledger row. [{@code order_id}] */
     ORDER_PAID_ONCE,
     /**
-     * Every ledger row matches an applied PAYMENT_SUCCEEDED transition of the same order and trade number, and the
-     * other way round. [{@code ledger_id} or {@code transition_id}]
+     * Every ledger row matches an applied PAYMENT_SUCCEEDED transition of the same order
+     * and trade number, and the other way round. [{@code ledger_id} or
+     * {@code transition_id}]
      */
     LEDGER_MATCHES_TRANSITION,
     /** A paid (or refunding, refunded) order has its ledger row. [{@code order_id}] */
     PAID_ORDER_HAS_LEDGER,
     /**
-     * Every acked raw notification reached handled 1 or 2, or its last delivery ({@code last_delivered_at}, else
-     * {@code created_at}) is younger than the retry budget: a re-push of an unsettled row starts its processing over.
-     * [{@code raw_id}]
+     * Every acked raw notification reached handled 1 or 2, or its last delivery
+     * ({@code last_delivered_at}, else {@code created_at}) is younger than the retry
+     * budget: a re-push of an unsettled row starts its processing over. [{@code raw_id}]
      */
     RAW_SETTLED,
-    /** Every raw notification at handled=2 (needs a person) has an {@code ops_alert} row about it. [{@code raw_id}] */
+    /**
+     * Every raw notification at handled=2 (needs a person) has an {@code ops_alert} row
+     * about it. [{@code raw_id}]
+     */
     RAW_NEEDS_PERSON_HAS_ALERT,
     /**
-     * Every raw notification with outcome {@code ILLEGAL_DOUBLE_PAYMENT} or {@code ILLEGAL_PAID_AFTER_CLOSE} has its
-     * refund task: same tenant, order, channel and trade number, for the amount and currency the trade paid. The other
-     * {@code ILLEGAL_*} outcomes ({@code ILLEGAL_CLOSED_AFTER_PAYMENT}, {@code ILLEGAL_PAID_IN_OTHER_STATE}) move no
-     * money that must go back and have none by design. [{@code raw_id}]
+     * Every raw notification with outcome {@code ILLEGAL_DOUBLE_PAYMENT} or
+     * {@code ILLEGAL_PAID_AFTER_CLOSE} has its refund task: same tenant, order, channel
+     * and trade number, for the amount and currency the trade paid. The other
+     * {@code ILLEGAL_*} outcomes ({@code ILLEGAL_CLOSED_AFTER_PAYMENT},
+     * {@code ILLEGAL_PAID_IN_OTHER_STATE}) move no money that must go back and have none
+     * by design. [{@code raw_id}]
      */
     ILLEGAL_PAYMENT_HAS_REFUND_TASK,
     /**
-     * Successful + accepted refunds of one payment (order, channel, trade number, currency) never exceed what that
-     * trade paid: its ledger row, or else its refund task (a double payment or a payment after close); a trade that
-     * paid nothing can refund nothing. [{@code payment} = order_id/channel/channel_trade_no]
+     * Successful + accepted refunds of one payment (order, channel, trade number,
+     * currency) never exceed what that trade paid: its ledger row, or else its refund
+     * task (a double payment or a payment after close); a trade that paid nothing can
+     * refund nothing. [{@code payment} = order_id/channel/channel_trade_no]
      */
     REFUNDS_WITHIN_PAID,
     /**
-     * Every {@code order.paid} record carries the event id of one ledger row with the same order, channel, trade
-     * number and paid amount; an unreadable record breaks it too. [{@code record} = topic-partition@offset]
+     * Every {@code order.paid} record carries the event id of one ledger row with the
+     * same order, channel, trade number and paid amount; an unreadable record breaks it
+     * too. [{@code record} = topic-partition@offset]
      */
     ORDER_PAID_EVENT_HAS_LEDGER,
     /**
-     * Every ledger row has at least one {@code order.paid} record with its event id (duplicates are fine). Rows older
-     * than the topic's retention (the first record kept on a partition whose log start moved) are counted, not
-     * checked. [{@code ledger_id}]
+     * Every ledger row has at least one {@code order.paid} record with its event id
+     * (duplicates are fine). Rows older than the topic's retention (the first record kept
+     * on a partition whose log start moved) are counted, not checked. [{@code ledger_id}]
      */
     LEDGER_HAS_ORDER_PAID_EVENT,
     /**
-     * The read of {@code order.paid} reached the end offsets of every partition: a broker that does not answer, a
-     * topic that does not exist or has no partitions, a read that timed out, or a topic without a single record while
-     * the ledger has rows (wrong cluster?) is this violation, with the reason, and the ledger side of the topic check
-     * is not judged. [{@code topic}]
+     * The read of {@code order.paid} reached the end offsets of every partition: a broker
+     * that does not answer, a topic that does not exist or has no partitions, a read that
+     * timed out, or a topic without a single record while the ledger has rows (wrong
+     * cluster?) is this violation, with the reason, and the ledger side of the topic
+     * check is not judged. [{@code topic}]
      */
     TOPIC_READ_COMPLETE
+
 }

@@ -8,10 +8,14 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
-/** The records that break {@link Invariant#ORDER_PAID_EVENT_HAS_LEDGER}, the first 50 of them with their rows. */
+/**
+ * The records that break {@link Invariant#ORDER_PAID_EVENT_HAS_LEDGER}, the first 50 of
+ * them with their rows.
+ */
 final class RecordFindings {
 
     private final List<Map<String, Object>> rows = new ArrayList<>();
+
     private long total;
 
     /** The record's value, or null after reporting it as unreadable. */
@@ -24,7 +28,8 @@ final class RecordFindings {
                 return paid;
             }
             add(record, null, null, "no value, or a value without event id, order, trade or amount");
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             add(record, null, null, "unreadable: " + e.getClass().getSimpleName());
         }
         return null;
@@ -33,7 +38,8 @@ final class RecordFindings {
     void judge(ConsumerRecord<String, byte[]> record, OrderPaid paid, TopicChecks.LedgerRow row) {
         if (row == null) {
             add(record, paid, null, "no ledger row with this event id");
-        } else if (row.orderId() != paid.orderId().value() || !row.channel().equals(paid.channel().code())
+        }
+        else if (row.orderId() != paid.orderId().value() || !row.channel().equals(paid.channel().code())
                 || !row.tradeNo().equals(paid.channelTradeNo().value()) || row.paidMinor() != paid.paidAmount().minor()
                 || !row.currency().equals(paid.paidAmount().currency())) {
             add(record, paid, row, "its ledger row has another order, channel, trade number or paid amount");
@@ -62,8 +68,11 @@ final class RecordFindings {
             return List.of();
         }
         String shown = total > rows.size() ? " (first " + rows.size() + " of " + total + " shown)" : "";
-        return List.of(new Violation(Invariant.ORDER_PAID_EVENT_HAS_LEDGER,
-                "an " + Topics.ORDER_PAID.name()
-                        + " record without its ledger row (or with another order, trade or amount)" + shown, rows));
+        return List.of(
+                new Violation(Invariant.ORDER_PAID_EVENT_HAS_LEDGER,
+                        "an " + Topics.ORDER_PAID.name()
+                                + " record without its ledger row (or with another order, trade or amount)" + shown,
+                        rows));
     }
+
 }

@@ -8,9 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The invariants about what happens to money and notifications after the first transition: raw rows settle, those
- * that need a person have an alert, illegal payments have their refund task, refunds stay within what each payment
- * paid. Raw rows and alerts are scoped by their own {@code out_trade_no}, refunds and refund tasks by their order's.
+ * The invariants about what happens to money and notifications after the first
+ * transition: raw rows settle, those that need a person have an alert, illegal payments
+ * have their refund task, refunds stay within what each payment paid. Raw rows and alerts
+ * are scoped by their own {@code out_trade_no}, refunds and refund tasks by their
+ * order's.
  */
 final class SettlementChecks {
 
@@ -24,50 +26,55 @@ final class SettlementChecks {
         List<Violation> found = new ArrayList<>();
         sql.check(found, Invariant.RAW_SETTLED,
                 "an acked notification still unsettled " + retryBudget + " after its last delivery", """
-                SELECT r.id AS raw_id, r.merchant_id, r.channel, r.channel_trade_no, r.out_trade_no, r.attempts,
-                       r.last_error, r.created_at, r.last_delivered_at
-                  FROM pay_notify_raw r
-                 WHERE r.handled = 0 AND COALESCE(r.last_delivered_at, r.created_at) < :before
-                   AND (:all OR r.out_trade_no LIKE :like)
-                 ORDER BY r.id""", Map.of("before", Timestamp.from(now.minus(retryBudget))));
-        sql.check(found, Invariant.RAW_NEEDS_PERSON_HAS_ALERT, "a notification at handled=2 without an ops_alert about it", """
-                SELECT r.id AS raw_id, r.outcome, r.merchant_id, r.channel, r.channel_trade_no, r.out_trade_no
-                  FROM pay_notify_raw r
-                  LEFT JOIN (SELECT DISTINCT raw_id FROM ops_alert WHERE raw_id IS NOT NULL) a ON a.raw_id = r.id
-                 WHERE r.handled = 2 AND a.raw_id IS NULL AND (:all OR r.out_trade_no LIKE :like)
-                 ORDER BY r.id""", Map.of());
+                        SELECT r.id AS raw_id, r.merchant_id, r.channel, r.channel_trade_no, r.out_trade_no, r.attempts,
+                               r.last_error, r.created_at, r.last_delivered_at
+                          FROM pay_notify_raw r
+                         WHERE r.handled = 0 AND COALESCE(r.last_delivered_at, r.created_at) < :before
+                           AND (:all OR r.out_trade_no LIKE :like)
+                         ORDER BY r.id""", Map.of("before", Timestamp.from(now.minus(retryBudget))));
+        sql.check(found, Invariant.RAW_NEEDS_PERSON_HAS_ALERT,
+                "a notification at handled=2 without an ops_alert about it",
+                """
+                        SELECT r.id AS raw_id, r.outcome, r.merchant_id, r.channel, r.channel_trade_no, r.out_trade_no
+                          FROM pay_notify_raw r
+                          LEFT JOIN (SELECT DISTINCT raw_id FROM ops_alert WHERE raw_id IS NOT NULL) a ON a.raw_id = r.id
+                         WHERE r.handled = 2 AND a.raw_id IS NULL AND (:all OR r.out_trade_no LIKE :like)
+                         ORDER BY r.id""",
+                Map.of());
         sql.check(found, Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK,
                 "a double payment or payment after close without its refund task (order, trade, amount)", """
-                SELECT r.id AS raw_id, r.outcome, r.tenant_id, r.merchant_id, r.out_trade_no, r.channel,
-                       r.channel_trade_no, r.paid_amount_minor, r.currency
-                  FROM pay_notify_raw r
-                 WHERE r.outcome IN ('ILLEGAL_DOUBLE_PAYMENT', 'ILLEGAL_PAID_AFTER_CLOSE')
-                   AND (:all OR r.out_trade_no LIKE :like)
-                   AND NOT EXISTS (SELECT 1 FROM refund_task t JOIN orders o ON o.id = t.order_id
-                                    WHERE o.merchant_id = r.merchant_id AND o.out_trade_no = r.out_trade_no
-                                      AND t.tenant_id = r.tenant_id AND t.channel = r.channel
-                                      AND t.channel_trade_no = r.channel_trade_no
-                                      AND t.amount_minor = r.paid_amount_minor AND t.currency = r.currency)
-                 ORDER BY r.id""", Map.of());
+                        SELECT r.id AS raw_id, r.outcome, r.tenant_id, r.merchant_id, r.out_trade_no, r.channel,
+                               r.channel_trade_no, r.paid_amount_minor, r.currency
+                          FROM pay_notify_raw r
+                         WHERE r.outcome IN ('ILLEGAL_DOUBLE_PAYMENT', 'ILLEGAL_PAID_AFTER_CLOSE')
+                           AND (:all OR r.out_trade_no LIKE :like)
+                           AND NOT EXISTS (SELECT 1 FROM refund_task t JOIN orders o ON o.id = t.order_id
+                                            WHERE o.merchant_id = r.merchant_id AND o.out_trade_no = r.out_trade_no
+                                              AND t.tenant_id = r.tenant_id AND t.channel = r.channel
+                                              AND t.channel_trade_no = r.channel_trade_no
+                                              AND t.amount_minor = r.paid_amount_minor AND t.currency = r.currency)
+                         ORDER BY r.id""", Map.of());
         sql.check(found, Invariant.REFUNDS_WITHIN_PAID,
-                "successful and accepted refunds of one payment exceed what that trade paid", """
-                SELECT CONCAT(f.order_id, '/', f.channel, '/', f.channel_trade_no) AS payment, f.order_id, f.channel,
-                       f.channel_trade_no, f.currency, f.refunded_minor, f.refund_nos,
-                       COALESCE(l.paid_amount_minor, t.amount_minor, 0) AS paid_minor,
-                       CASE WHEN l.id IS NOT NULL THEN 'payment_ledger'
-                            WHEN t.id IS NOT NULL THEN 'refund_task' ELSE 'nothing' END AS paid_by
-                  FROM (SELECT order_id, channel, channel_trade_no, currency, SUM(amount_minor) AS refunded_minor,
-                               GROUP_CONCAT(refund_no ORDER BY id) AS refund_nos
-                          FROM refund WHERE status IN ('SUCCESS', 'ACCEPTED')
-                         GROUP BY order_id, channel, channel_trade_no, currency) f
-                  LEFT JOIN payment_ledger l ON l.order_id = f.order_id AND l.channel = f.channel
-                        AND l.channel_trade_no = f.channel_trade_no AND l.currency = f.currency
-                  LEFT JOIN refund_task t ON t.order_id = f.order_id AND t.channel = f.channel
-                        AND t.channel_trade_no = f.channel_trade_no AND t.currency = f.currency
-                  LEFT JOIN orders o ON o.id = f.order_id
-                 WHERE f.refunded_minor > COALESCE(l.paid_amount_minor, t.amount_minor, 0)
-                   AND (:all OR o.out_trade_no LIKE :like)
-                 ORDER BY f.order_id, f.channel, f.channel_trade_no""", Map.of());
+                "successful and accepted refunds of one payment exceed what that trade paid",
+                """
+                        SELECT CONCAT(f.order_id, '/', f.channel, '/', f.channel_trade_no) AS payment, f.order_id, f.channel,
+                               f.channel_trade_no, f.currency, f.refunded_minor, f.refund_nos,
+                               COALESCE(l.paid_amount_minor, t.amount_minor, 0) AS paid_minor,
+                               CASE WHEN l.id IS NOT NULL THEN 'payment_ledger'
+                                    WHEN t.id IS NOT NULL THEN 'refund_task' ELSE 'nothing' END AS paid_by
+                          FROM (SELECT order_id, channel, channel_trade_no, currency, SUM(amount_minor) AS refunded_minor,
+                                       GROUP_CONCAT(refund_no ORDER BY id) AS refund_nos
+                                  FROM refund WHERE status IN ('SUCCESS', 'ACCEPTED')
+                                 GROUP BY order_id, channel, channel_trade_no, currency) f
+                          LEFT JOIN payment_ledger l ON l.order_id = f.order_id AND l.channel = f.channel
+                                AND l.channel_trade_no = f.channel_trade_no AND l.currency = f.currency
+                          LEFT JOIN refund_task t ON t.order_id = f.order_id AND t.channel = f.channel
+                                AND t.channel_trade_no = f.channel_trade_no AND t.currency = f.currency
+                          LEFT JOIN orders o ON o.id = f.order_id
+                         WHERE f.refunded_minor > COALESCE(l.paid_amount_minor, t.amount_minor, 0)
+                           AND (:all OR o.out_trade_no LIKE :like)
+                         ORDER BY f.order_id, f.channel, f.channel_trade_no""",
+                Map.of());
         counts(checked);
         return found;
     }
@@ -90,4 +97,5 @@ final class SettlementChecks {
                 SELECT COUNT(*) FROM refund f LEFT JOIN orders o ON o.id = f.order_id
                  WHERE (:all OR o.out_trade_no LIKE :like)"""));
     }
+
 }

@@ -15,11 +15,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The two-way check between {@code order.paid} and the ledger. The ledger is read first, then the topic up to end
- * offsets taken after that, so every ledger row read should have its record on the topic by then (the processor
- * publishes after commit); a record whose event id is not in that ledger snapshot is looked up again before it is
- * reported (its row may have committed during the read). Audit a quiet pipeline: a row committed but not yet
- * published when the read starts is reported.
+ * The two-way check between {@code order.paid} and the ledger. The ledger is read first,
+ * then the topic up to end offsets taken after that, so every ledger row read should have
+ * its record on the topic by then (the processor publishes after commit); a record whose
+ * event id is not in that ledger snapshot is looked up again before it is reported (its
+ * row may have committed during the read). Audit a quiet pipeline: a row committed but
+ * not yet published when the read starts is reported.
  */
 final class TopicChecks {
 
@@ -32,7 +33,7 @@ final class TopicChecks {
             + " retention";
 
     record LedgerRow(long id, String eventId, long orderId, String channel, String tradeNo, long paidMinor,
-                     String currency, Instant createdAt, boolean inScope) {
+            String currency, Instant createdAt, boolean inScope) {
     }
 
     /** A readable record and its value. */
@@ -40,7 +41,9 @@ final class TopicChecks {
     }
 
     private final JdbcClient jdbc;
+
     private final AuditScope scope;
+
     private final TopicReader reader;
 
     TopicChecks(JdbcClient jdbc, AuditScope scope, TopicReader reader) {
@@ -65,7 +68,8 @@ final class TopicChecks {
             LedgerRow row = ledger.get(paid.eventId().value());
             if (row == null) {
                 unknown.computeIfAbsent(paid.eventId().value(), id -> new ArrayList<>()).add(new Read(record, paid));
-            } else {
+            }
+            else {
                 records.judge(record, paid, row);
             }
         });
@@ -75,12 +79,14 @@ final class TopicChecks {
         checked.put(PARTITIONS, (long) read.endOffsets().size());
         checked.put(EVENT_IDS, (long) seen.size());
         String unreliable = !read.complete() ? read.failure()
-                : read.records() == 0 && ledgerInScope > 0 ? "the read reached the end, but " + read.topic()
-                + " holds no record while payment_ledger has " + ledgerInScope
-                + " rows (wrong cluster, or the topic was recreated or expired)" : null;
+                : read.records() == 0 && ledgerInScope > 0
+                        ? "the read reached the end, but " + read.topic() + " holds no record while payment_ledger has "
+                                + ledgerInScope + " rows (wrong cluster, or the topic was recreated or expired)"
+                        : null;
         if (unreliable == null) {
             found.addAll(missingEvents(ledger, seen, read.retentionHorizon(), checked));
-        } else {
+        }
+        else {
             found.add(incomplete(read, unreliable));
             checked.put(LEDGER_ROWS_CHECKED, 0L);
             checked.put(LEDGER_ROWS_BEFORE_RETENTION, 0L);
@@ -88,9 +94,12 @@ final class TopicChecks {
         return found;
     }
 
-    /** Ledger rows in scope with no record of their event id, unless older than what the topic still keeps. */
+    /**
+     * Ledger rows in scope with no record of their event id, unless older than what the
+     * topic still keeps.
+     */
     private List<Violation> missingEvents(Map<String, LedgerRow> ledger, Set<String> seen, Instant horizon,
-                                          Map<String, Long> checked) {
+            Map<String, Long> checked) {
         long judged = 0;
         long beforeRetention = 0;
         List<LedgerRow> missing = new ArrayList<>();
@@ -100,9 +109,11 @@ final class TopicChecks {
             }
             if (seen.contains(row.eventId())) {
                 judged++;
-            } else if (horizon != null && row.createdAt().isBefore(horizon)) {
+            }
+            else if (horizon != null && row.createdAt().isBefore(horizon)) {
                 beforeRetention++; // its record may have been deleted by retention
-            } else {
+            }
+            else {
                 judged++;
                 missing.add(row);
             }
@@ -124,20 +135,24 @@ final class TopicChecks {
             r.put("created_at", row.createdAt());
             rows.add(r);
         }
-        String shown = missing.size() > SqlChecks.MAX_ROWS ? " (first " + SqlChecks.MAX_ROWS + " of " + missing.size() + " shown)" : "";
+        String shown = missing.size() > SqlChecks.MAX_ROWS
+                ? " (first " + SqlChecks.MAX_ROWS + " of " + missing.size() + " shown)" : "";
         return List.of(new Violation(Invariant.LEDGER_HAS_ORDER_PAID_EVENT,
                 "a ledger row without any " + Topics.ORDER_PAID.name() + " record of its event id" + shown, rows));
     }
 
-    /** Records whose event id was not in the ledger snapshot: their row may have committed during the read. */
+    /**
+     * Records whose event id was not in the ledger snapshot: their row may have committed
+     * during the read.
+     */
     private void lookUpAgain(Map<String, List<Read>> unknown, RecordFindings records) {
         List<String> ids = new ArrayList<>(unknown.keySet());
         Map<String, LedgerRow> late = new HashMap<>();
         for (int from = 0; from < ids.size(); from += 500) {
             ledger(ids.subList(from, Math.min(ids.size(), from + 500))).forEach(row -> late.put(row.eventId(), row));
         }
-        unknown.forEach((eventId, reads) -> reads.forEach(read ->
-                records.judge(read.record(), read.paid(), late.get(eventId))));
+        unknown.forEach((eventId, reads) -> reads
+            .forEach(read -> records.judge(read.record(), read.paid(), late.get(eventId))));
     }
 
     /** Every ledger row, or those with the given event ids. */
@@ -146,11 +161,14 @@ final class TopicChecks {
                 SELECT l.id, l.event_id, l.order_id, l.channel, l.channel_trade_no, l.paid_amount_minor, l.currency,
                        l.created_at, o.out_trade_no
                   FROM payment_ledger l LEFT JOIN orders o ON o.id = l.order_id""";
-        var query = eventIds == null ? jdbc.sql(sql) : jdbc.sql(sql + " WHERE l.event_id IN (:ids)").param("ids", eventIds);
-        return query.query((rs, n) -> new LedgerRow(rs.getLong("id"), rs.getString("event_id"), rs.getLong("order_id"),
-                rs.getString("channel"), rs.getString("channel_trade_no"), rs.getLong("paid_amount_minor"),
-                rs.getString("currency"), rs.getTimestamp("created_at").toInstant(),
-                scope.includes(rs.getString("out_trade_no")))).list();
+        var query = eventIds == null ? jdbc.sql(sql)
+                : jdbc.sql(sql + " WHERE l.event_id IN (:ids)").param("ids", eventIds);
+        return query
+            .query((rs, n) -> new LedgerRow(rs.getLong("id"), rs.getString("event_id"), rs.getLong("order_id"),
+                    rs.getString("channel"), rs.getString("channel_trade_no"), rs.getLong("paid_amount_minor"),
+                    rs.getString("currency"), rs.getTimestamp("created_at").toInstant(),
+                    scope.includes(rs.getString("out_trade_no"))))
+            .list();
     }
 
     private static Violation incomplete(TopicReader.Result read, String reason) {
@@ -161,8 +179,10 @@ final class TopicChecks {
         row.put("records_read", read.records());
         row.put("positions", read.positions());
         row.put("end_offsets", read.endOffsets());
-        return new Violation(Invariant.TOPIC_READ_COMPLETE,
-                "the read of " + read.topic() + " did not reach the end of every partition; the ledger was not "
-                        + "checked against it", List.of(row));
+        return new Violation(
+                Invariant.TOPIC_READ_COMPLETE, "the read of " + read.topic()
+                        + " did not reach the end of every partition; the ledger was not " + "checked against it",
+                List.of(row));
     }
+
 }

@@ -12,12 +12,14 @@ import org.flywaydb.core.Flyway;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * A database of one test's own on TestInfra's server, migrated with the product's Flyway scripts and dropped at the
- * end: the damage a test seeds is the only damage its audit can see.
+ * A database of one test's own on TestInfra's server, migrated with the product's Flyway
+ * scripts and dropped at the end: the damage a test seeds is the only damage its audit
+ * can see.
  */
 final class AuditDatabase implements AutoCloseable {
 
     private final String name;
+
     private final HikariDataSource dataSource;
 
     String url() {
@@ -56,7 +58,10 @@ final class AuditDatabase implements AutoCloseable {
         execute("DROP DATABASE IF EXISTS `" + name + "`");
     }
 
-    /** TestInfra's URL with another database name: {@code jdbc:mysql://host:port/NAME?params}. */
+    /**
+     * TestInfra's URL with another database name:
+     * {@code jdbc:mysql://host:port/NAME?params}.
+     */
     static String urlOf(String url, String database) {
         int slash = url.indexOf('/', url.indexOf("//") + 2);
         int query = url.indexOf('?', slash);
@@ -66,10 +71,12 @@ final class AuditDatabase implements AutoCloseable {
     private static void execute(String sql) {
         TestInfra infra = TestInfra.get();
         try (Connection c = DriverManager.getConnection(infra.jdbcUrl(), infra.username(), infra.password());
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             st.execute(sql);
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new IllegalStateException(sql, e);
         }
     }
+
 }

@@ -4,13 +4,18 @@ import io.paypipe.embedded.TestInfra;
 import java.time.Clock;
 import java.time.Duration;
 
-/** One test's own database and {@code order.paid} stand-in, a history writer on them, and an auditor reading them. */
+/**
+ * One test's own database and {@code order.paid} stand-in, a history writer on them, and
+ * an auditor reading them.
+ */
 final class AuditWorld implements AutoCloseable {
 
     static final Duration BUDGET = Duration.ofHours(4);
 
     private final AuditDatabase db;
+
     private final OrderPaidTopic topic;
+
     private final History history;
 
     private AuditWorld(AuditDatabase db, OrderPaidTopic topic) {
@@ -52,4 +57,5 @@ final class AuditWorld implements AutoCloseable {
         topic.close();
         db.close();
     }
+
 }

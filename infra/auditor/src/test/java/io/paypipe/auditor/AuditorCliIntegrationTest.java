@@ -16,13 +16,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code ./paypipe audit} as operators run it, against the real {@code order.paid} of the test broker (no other test
- * of this module writes there): its output and its exit codes.
+ * {@code ./paypipe audit} as operators run it, against the real {@code order.paid} of the
+ * test broker (no other test of this module writes there): its output and its exit codes.
  */
 class AuditorCliIntegrationTest {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
     private AuditDatabase db;
 
     @BeforeEach
@@ -47,8 +49,10 @@ class AuditorCliIntegrationTest {
 
         // Then it exits 0 and prints the counts
         assertThat(exit).as(text(err)).isEqualTo(AuditorCli.CLEAN);
-        assertThat(text(out)).startsWith("audit: no violation (checked ").contains(CheckedNames.RECORDS + "=1, ")
-                .contains("payment_ledger=1, ").contains(CheckedNames.LEDGER_ROWS_CHECKED + "=1, ");
+        assertThat(text(out)).startsWith("audit: no violation (checked ")
+            .contains(CheckedNames.RECORDS + "=1, ")
+            .contains("payment_ledger=1, ")
+            .contains(CheckedNames.LEDGER_ROWS_CHECKED + "=1, ");
     }
 
     @Test
@@ -64,12 +68,14 @@ class AuditorCliIntegrationTest {
         assertThat(exit).isEqualTo(AuditorCli.VIOLATION);
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(15));
         assertThat(text(out)).startsWith("VIOLATION TOPIC_READ_COMPLETE: ")
-                .contains("reason=no answer from " + nobody + " within PT2S").contains("audit: 1 violation(s)");
+            .contains("reason=no answer from " + nobody + " within PT2S")
+            .contains("audit: 1 violation(s)");
     }
 
     @Test
     void badArgumentsExitTwo() {
-        // When the command gets an option without a value, or no connection settings at all
+        // When the command gets an option without a value, or no connection settings at
+        // all
         int malformed = run("--retry-budget");
         int missing = AuditorCli.run(new String[0], Map.of(), new PrintStream(out), new PrintStream(err));
         int badDuration = run("--jdbc-url=" + db.url(), "--bootstrap-servers=x:1", "--read-timeout=soon");
@@ -78,8 +84,9 @@ class AuditorCliIntegrationTest {
         assertThat(malformed).isEqualTo(AuditorCli.BAD_ARGUMENTS);
         assertThat(missing).isEqualTo(AuditorCli.BAD_ARGUMENTS);
         assertThat(badDuration).isEqualTo(AuditorCli.BAD_ARGUMENTS);
-        assertThat(text(err)).contains("usage: --jdbc-url=").contains("give --jdbc-url and --bootstrap-servers")
-                .contains("durations look like 4h, 15s, 2m or 500ms: soon");
+        assertThat(text(err)).contains("usage: --jdbc-url=")
+            .contains("give --jdbc-url and --bootstrap-servers")
+            .contains("durations look like 4h, 15s, 2m or 500ms: soon");
         assertThat(text(out)).isEmpty();
     }
 
@@ -112,4 +119,5 @@ class AuditorCliIntegrationTest {
             return socket.getLocalPort();
         }
     }
+
 }

@@ -10,15 +10,17 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /**
- * One test per invariant about settling notifications and money: a correct history plus exactly one kind of damage,
- * and exactly its violations.
+ * One test per invariant about settling notifications and money: a correct history plus
+ * exactly one kind of damage, and exactly its violations.
  */
 class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
 
     @Test
     void aNotificationUnsettledPastTheBudgetSinceItsLastDeliveryIsReported() {
-        // Given unsettled notifications first received 5 h ago: one last delivered just over the 4 h budget ago, one
-        // never stamped with a delivery (a row from before V5), one delivered again 3 h 59 min ago; and one settled
+        // Given unsettled notifications first received 5 h ago: one last delivered just
+        // over the 4 h budget ago, one
+        // never stamped with a delivery (a row from before V5), one delivered again 3 h
+        // 59 min ago; and one settled
         Instant old = Instant.now().minus(History.OLD);
         long lateDelivery = history.raw(history.order("PENDING", 10), history.trade(), 10, 0, null, old,
                 Instant.now().minus(AuditWorld.BUDGET).minus(Duration.ofMinutes(1)));
@@ -31,14 +33,15 @@ class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
         AuditReport report = world.audit();
 
         // Then the two rows past the budget since their last delivery are reported
-        assertThat(Found.of(report)).as(report.render()).containsExactlyInAnyOrder(
-                line(Invariant.RAW_SETTLED, "raw_id", lateDelivery),
-                line(Invariant.RAW_SETTLED, "raw_id", neverStamped));
+        assertThat(Found.of(report)).as(report.render())
+            .containsExactlyInAnyOrder(line(Invariant.RAW_SETTLED, "raw_id", lateDelivery),
+                    line(Invariant.RAW_SETTLED, "raw_id", neverStamped));
     }
 
     @Test
     void aNotificationThatNeedsAPersonWithoutAnAlertIsReported() {
-        // Given a notification given up (handled=2) with no alert, and one whose only alert names no raw row
+        // Given a notification given up (handled=2) with no alert, and one whose only
+        // alert names no raw row
         Order order = history.order("PENDING", 100);
         long gaveUp = history.raw(order, history.trade(), 100, 2, "GAVE_UP", Instant.now(), Instant.now());
         long deadLetter = history.raw(history.order("PENDING", 200), history.trade(), 200, 2, "DEAD_LETTER",
@@ -51,15 +54,17 @@ class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
         AuditReport report = world.audit();
 
         // Then both notifications are reported
-        assertThat(Found.of(report)).as(report.render()).containsExactlyInAnyOrder(
-                line(Invariant.RAW_NEEDS_PERSON_HAS_ALERT, "raw_id", gaveUp),
-                line(Invariant.RAW_NEEDS_PERSON_HAS_ALERT, "raw_id", deadLetter));
+        assertThat(Found.of(report)).as(report.render())
+            .containsExactlyInAnyOrder(line(Invariant.RAW_NEEDS_PERSON_HAS_ALERT, "raw_id", gaveUp),
+                    line(Invariant.RAW_NEEDS_PERSON_HAS_ALERT, "raw_id", deadLetter));
     }
 
     @Test
     void anIllegalPaymentWithoutItsOwnRefundTaskIsReported() {
-        // Given three illegal payments (each with its alert): a double payment without refund task, a payment after
-        // close whose only task is for another trade of that order, a double payment whose task is for less money;
+        // Given three illegal payments (each with its alert): a double payment without
+        // refund task, a payment after
+        // close whose only task is for another trade of that order, a double payment
+        // whose task is for less money;
         // and a close after payment without refund task, which has none by design
         Order paid = baseline.paid().order();
         long noTask = illegal(paid, "ILLEGAL_DOUBLE_PAYMENT", 1_000);
@@ -68,7 +73,8 @@ class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
         history.refundTask(closed, history.trade(), otherTrade, "PAID_AFTER_CLOSE", 300);
         Order paidTwice = baseline.refunded().order();
         String third = history.trade();
-        long lessMoney = history.raw(paidTwice, third, 2_500, 2, "ILLEGAL_DOUBLE_PAYMENT", Instant.now(), Instant.now());
+        long lessMoney = history.raw(paidTwice, third, 2_500, 2, "ILLEGAL_DOUBLE_PAYMENT", Instant.now(),
+                Instant.now());
         history.alert(lessMoney, paidTwice, third, "DOUBLE_PAYMENT");
         history.refundTask(paidTwice, third, lessMoney, "DOUBLE_PAYMENT", 2_499);
         illegal(paid, "ILLEGAL_CLOSED_AFTER_PAYMENT", 0);
@@ -77,16 +83,18 @@ class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
         AuditReport report = world.audit();
 
         // Then the three illegal payments are reported
-        assertThat(Found.of(report)).as(report.render()).containsExactlyInAnyOrder(
-                line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", noTask),
-                line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", otherTrade),
-                line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", lessMoney));
+        assertThat(Found.of(report)).as(report.render())
+            .containsExactlyInAnyOrder(line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", noTask),
+                    line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", otherTrade),
+                    line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", lessMoney));
     }
 
     @Test
     void aPaymentRefundedBeyondWhatItPaidIsReportedEvenWhenTheOrderAsAWholeIsNot() {
-        // Given an order paid 1000 by trade A and 1000 more by a double payment B (refund task): A refunded 1500 and
-        // B 500, so the order's refunds (2000) equal all the money it got while A is 500 over
+        // Given an order paid 1000 by trade A and 1000 more by a double payment B (refund
+        // task): A refunded 1500 and
+        // B 500, so the order's refunds (2000) equal all the money it got while A is 500
+        // over
         Payment payment = history.paid(1_000);
         Order order = payment.order();
         String b = history.trade();
@@ -95,28 +103,35 @@ class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
         history.refundTask(order, b, raw, "DOUBLE_PAYMENT", 1_000);
         history.refund(order, payment.trade(), 1_500, "SUCCESS");
         history.refund(order, b, 500, "ACCEPTED");
-        // and a refund of a trade that paid nothing, and one in another currency than the payment's
+        // and a refund of a trade that paid nothing, and one in another currency than the
+        // payment's
         String nothing = history.trade();
         history.refund(baseline.paid().order(), nothing, 1, "SUCCESS");
-        world.db().jdbc().sql("""
-                INSERT INTO refund (refund_no, tenant_id, order_id, channel, channel_trade_no, amount_minor, currency,
-                    status, created_at, updated_at)
-                VALUES ('R-USD', 't', :orderId, 'wechatpay', :trade, 1, 'USD', 'ACCEPTED', NOW(3), NOW(3))""")
-                .param("orderId", baseline.paid().order().id()).param("trade", baseline.paid().trade()).update();
+        world.db()
+            .jdbc()
+            .sql("""
+                    INSERT INTO refund (refund_no, tenant_id, order_id, channel, channel_trade_no, amount_minor, currency,
+                        status, created_at, updated_at)
+                    VALUES ('R-USD', 't', :orderId, 'wechatpay', :trade, 1, 'USD', 'ACCEPTED', NOW(3), NOW(3))""")
+            .param("orderId", baseline.paid().order().id())
+            .param("trade", baseline.paid().trade())
+            .update();
 
         // When it is audited
         AuditReport report = world.audit();
 
         // Then exactly those three payments are reported
-        assertThat(Found.of(report)).as(report.render()).containsExactlyInAnyOrder(
-                line(Invariant.REFUNDS_WITHIN_PAID, "payment", order.id() + "/wechatpay/" + payment.trade()),
-                line(Invariant.REFUNDS_WITHIN_PAID, "payment", baseline.paid().order().id() + "/wechatpay/" + nothing),
-                line(Invariant.REFUNDS_WITHIN_PAID, "payment",
-                        baseline.paid().order().id() + "/wechatpay/" + baseline.paid().trade()));
+        assertThat(Found.of(report)).as(report.render())
+            .containsExactlyInAnyOrder(
+                    line(Invariant.REFUNDS_WITHIN_PAID, "payment", order.id() + "/wechatpay/" + payment.trade()),
+                    line(Invariant.REFUNDS_WITHIN_PAID, "payment",
+                            baseline.paid().order().id() + "/wechatpay/" + nothing),
+                    line(Invariant.REFUNDS_WITHIN_PAID, "payment",
+                            baseline.paid().order().id() + "/wechatpay/" + baseline.paid().trade()));
         assertThat(report.violations().getFirst().rows()).extracting(r -> r.get("paid_by"), r -> r.get("currency"))
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("payment_ledger", "CNY"),
-                        org.assertj.core.groups.Tuple.tuple("nothing", "CNY"),
-                        org.assertj.core.groups.Tuple.tuple("nothing", "USD"));
+            .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("payment_ledger", "CNY"),
+                    org.assertj.core.groups.Tuple.tuple("nothing", "CNY"),
+                    org.assertj.core.groups.Tuple.tuple("nothing", "USD"));
     }
 
     /** An illegal notification set aside with its alert; no refund task. */
@@ -126,4 +141,5 @@ class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
         history.alert(raw, order, trade, "ILLEGAL_TRANSITION");
         return raw;
     }
+
 }

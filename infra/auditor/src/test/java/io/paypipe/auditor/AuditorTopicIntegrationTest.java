@@ -18,14 +18,16 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two-way check between {@code order.paid} and the ledger, and a read of the topic that cannot pass by reading
- * nothing: each test has a correct history on a database and a topic of its own, then breaks one thing.
+ * The two-way check between {@code order.paid} and the ledger, and a read of the topic
+ * that cannot pass by reading nothing: each test has a correct history on a database and
+ * a topic of its own, then breaks one thing.
  */
 class AuditorTopicIntegrationTest extends CorrectHistoryBase {
 
     @Test
     void aRecordWithoutItsLedgerRowWithAnotherAmountOrUnreadableIsReported() {
-        // Given three more records: an event no ledger row has, the paid order's event with another paid amount, and
+        // Given three more records: an event no ledger row has, the paid order's event
+        // with another paid amount, and
         // bytes that are no OrderPaid
         String ghost = history.publish(history.order("PENDING", 70), history.trade(), 70);
         String otherAmount = history.publish(baseline.paid().order(), baseline.paid().trade(), 999);
@@ -35,10 +37,10 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
         AuditReport report = world.audit();
 
         // Then the three records are reported by their coordinates
-        assertThat(Found.of(report)).as(report.render()).containsExactlyInAnyOrder(
-                line(Invariant.ORDER_PAID_EVENT_HAS_LEDGER, "record", ghost),
-                line(Invariant.ORDER_PAID_EVENT_HAS_LEDGER, "record", otherAmount),
-                line(Invariant.ORDER_PAID_EVENT_HAS_LEDGER, "record", unreadable));
+        assertThat(Found.of(report)).as(report.render())
+            .containsExactlyInAnyOrder(line(Invariant.ORDER_PAID_EVENT_HAS_LEDGER, "record", ghost),
+                    line(Invariant.ORDER_PAID_EVENT_HAS_LEDGER, "record", otherAmount),
+                    line(Invariant.ORDER_PAID_EVENT_HAS_LEDGER, "record", unreadable));
         assertThat(report.orderPaidRecordsRead()).isEqualTo(6);
     }
 
@@ -52,7 +54,7 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
 
         // Then its ledger row is reported
         assertThat(Found.of(report)).as(report.render())
-                .containsExactly(line(Invariant.LEDGER_HAS_ORDER_PAID_EVENT, "ledger_id", unpublished.ledgerId()));
+            .containsExactly(line(Invariant.LEDGER_HAS_ORDER_PAID_EVENT, "ledger_id", unpublished.ledgerId()));
         assertThat(report.checked(CheckedNames.LEDGER_ROWS_CHECKED)).isEqualTo(3);
     }
 
@@ -64,12 +66,14 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
         // When it is audited with a 3 s connect timeout
         long started = System.nanoTime();
         AuditReport report = world.auditor(nobody, world.topic().name())
-                .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(30)).audit(AuditWorld.BUDGET);
+            .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(30))
+            .audit(AuditWorld.BUDGET);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-        // Then the read is the violation, with its reason, soon; the database checks still ran
+        // Then the read is the violation, with its reason, soon; the database checks
+        // still ran
         assertThat(Found.of(report)).as(report.render())
-                .containsExactly(line(Invariant.TOPIC_READ_COMPLETE, "topic", world.topic().name()));
+            .containsExactly(line(Invariant.TOPIC_READ_COMPLETE, "topic", world.topic().name()));
         assertThat(reason(report)).startsWith("no answer from " + nobody + " within PT3S");
         assertThat(took).isLessThan(Duration.ofSeconds(15));
         assertThat(report.orderPaidRecordsRead()).isZero();
@@ -85,9 +89,11 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
         AuditReport report = world.auditor(TestInfra.get().bootstrapServers(), missing).audit(AuditWorld.BUDGET);
 
         // Then the read is the violation, and the topic still does not exist
-        assertThat(Found.of(report)).as(report.render()).containsExactly(line(Invariant.TOPIC_READ_COMPLETE, "topic", missing));
+        assertThat(Found.of(report)).as(report.render())
+            .containsExactly(line(Invariant.TOPIC_READ_COMPLETE, "topic", missing));
         assertThat(reason(report)).startsWith("topic " + missing + " does not exist");
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.get().bootstrapServers()))) {
+        try (Admin admin = Admin
+            .create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.get().bootstrapServers()))) {
             assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).doesNotContain(missing);
         }
     }
@@ -97,18 +103,22 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
         // Given a read allowed no time at all on a topic with records
 
         // When it is audited
-        AuditReport report = world.auditor().withTimeouts(Duration.ofSeconds(10), Duration.ZERO).audit(AuditWorld.BUDGET);
+        AuditReport report = world.auditor()
+            .withTimeouts(Duration.ofSeconds(10), Duration.ZERO)
+            .audit(AuditWorld.BUDGET);
 
-        // Then the read is the violation, and no ledger row is judged against what it did not read
+        // Then the read is the violation, and no ledger row is judged against what it did
+        // not read
         assertThat(Found.of(report)).as(report.render())
-                .containsExactly(line(Invariant.TOPIC_READ_COMPLETE, "topic", world.topic().name()));
+            .containsExactly(line(Invariant.TOPIC_READ_COMPLETE, "topic", world.topic().name()));
         assertThat(reason(report)).isEqualTo("read timed out after PT0S before the end offsets");
         assertThat(report.checked(CheckedNames.LEDGER_ROWS_CHECKED)).isZero();
     }
 
     @Test
     void anEmptyTopicNextToALedgerWithRowsIsAViolation() {
-        // Given the topic lost every record (retention, or it was recreated) while the ledger has its two rows
+        // Given the topic lost every record (retention, or it was recreated) while the
+        // ledger has its two rows
         world.topic().expireEverything();
 
         // When it is audited
@@ -116,14 +126,15 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
 
         // Then the read is the violation, not each ledger row
         assertThat(Found.of(report)).as(report.render())
-                .containsExactly(line(Invariant.TOPIC_READ_COMPLETE, "topic", world.topic().name()));
+            .containsExactly(line(Invariant.TOPIC_READ_COMPLETE, "topic", world.topic().name()));
         assertThat(reason(report)).startsWith("the read reached the end, but " + world.topic().name()
                 + " holds no record while payment_ledger has 2 rows");
     }
 
     @Test
     void aLedgerRowOlderThanTheTopicsRetentionIsCountedNotJudged() {
-        // Given the history so far is 8 days old and its records expired, then a new payment with its record, then
+        // Given the history so far is 8 days old and its records expired, then a new
+        // payment with its record, then
         // one whose record is missing
         world.db().jdbc().sql("UPDATE payment_ledger SET created_at = created_at - INTERVAL 8 DAY").update();
         world.topic().expireEverything();
@@ -133,9 +144,10 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
         // When it is audited
         AuditReport report = world.audit();
 
-        // Then only the newer row without record is reported; the two rows older than what the topic keeps are counted
+        // Then only the newer row without record is reported; the two rows older than
+        // what the topic keeps are counted
         assertThat(Found.of(report)).as(report.render())
-                .containsExactly(line(Invariant.LEDGER_HAS_ORDER_PAID_EVENT, "ledger_id", unpublished.ledgerId()));
+            .containsExactly(line(Invariant.LEDGER_HAS_ORDER_PAID_EVENT, "ledger_id", unpublished.ledgerId()));
         assertThat(report.checked(CheckedNames.LEDGER_ROWS_BEFORE_RETENTION)).isEqualTo(2);
         assertThat(report.checked(CheckedNames.LEDGER_ROWS_CHECKED)).isEqualTo(2);
     }
@@ -149,4 +161,5 @@ class AuditorTopicIntegrationTest extends CorrectHistoryBase {
             return socket.getLocalPort();
         }
     }
+
 }

@@ -3,8 +3,9 @@ package io.paypipe.auditor;
 import io.paypipe.core.topic.Topics;
 
 /**
- * The names of the audit's counts about {@code order.paid} ({@link AuditReport#checked()}), spelled out here from the
- * topic catalogue rather than taken from the auditor, so a renamed count fails the tests.
+ * The names of the audit's counts about {@code order.paid}
+ * ({@link AuditReport#checked()}), spelled out here from the topic catalogue rather than
+ * taken from the auditor, so a renamed count fails the tests.
  */
 final class CheckedNames {
 
@@ -17,4 +18,5 @@ final class CheckedNames {
 
     private CheckedNames() {
     }
+
 }

@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** What an audit found, one line per offending row: the invariant and the row's id (its first column). */
+/**
+ * What an audit found, one line per offending row: the invariant and the row's id (its
+ * first column).
+ */
 final class Found {
 
     private Found() {
@@ -24,4 +27,5 @@ final class Found {
     static String line(Invariant invariant, String idColumn, Object id) {
         return invariant + " " + idColumn + "=" + id;
     }
+
 }

@@ -18,24 +18,30 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 
 /**
- * Writes the rows and records the processor would write, one kind at a time, so a test can seed a correct history
- * and then exactly one kind of damage. Tenant {@code t}, merchant {@code m}, WeChat Pay, CNY; out_trade_no start with
- * the history's prefix.
+ * Writes the rows and records the processor would write, one kind at a time, so a test
+ * can seed a correct history and then exactly one kind of damage. Tenant {@code t},
+ * merchant {@code m}, WeChat Pay, CNY; out_trade_no start with the history's prefix.
  */
 final class History {
 
     record Order(long id, String outTradeNo, long fen) {
     }
 
-    /** A payment applied correctly: order PAID, transition, ledger row, raw row settled, its order.paid record. */
+    /**
+     * A payment applied correctly: order PAID, transition, ledger row, raw row settled,
+     * its order.paid record.
+     */
     record Payment(Order order, String trade, long transitionId, long ledgerId, long rawId, String record) {
     }
 
     static final Duration OLD = Duration.ofHours(5);
 
     private final JdbcClient jdbc;
+
     private final OrderPaidTopic topic;
+
     private final String prefix;
+
     private final AtomicInteger sequence = new AtomicInteger();
 
     History(JdbcClient jdbc, OrderPaidTopic topic, String prefix) {
@@ -55,8 +61,11 @@ final class History {
                 INSERT INTO orders (tenant_id, merchant_id, out_trade_no, channel, amount_minor, currency, status,
                     created_at, updated_at)
                 VALUES ('t', 'm', :o, 'wechatpay', :fen, 'CNY', :status, :now, :now)""")
-                .param("o", outTradeNo).param("fen", fen).param("status", status).param("now", now())
-                .update(keys, "id");
+            .param("o", outTradeNo)
+            .param("fen", fen)
+            .param("status", status)
+            .param("now", now())
+            .update(keys, "id");
         return new Order(keys.getKeyAs(Number.class).longValue(), outTradeNo, fen);
     }
 
@@ -66,12 +75,19 @@ final class History {
                 payment.rawId(), publish(payment.order(), payment.trade(), fen));
     }
 
-    /** A payment applied correctly whose order.paid record was never published ({@code record} is null). */
+    /**
+     * A payment applied correctly whose order.paid record was never published
+     * ({@code record} is null).
+     */
     Payment paidWithoutRecord(long fen) {
         Order order = order("PAID", fen);
         String trade = trade();
         jdbc.sql("UPDATE orders SET channel_trade_no = :trade, paid_amount_minor = :fen, paid_at = :now WHERE id = :id")
-                .param("trade", trade).param("fen", fen).param("now", now()).param("id", order.id()).update();
+            .param("trade", trade)
+            .param("fen", fen)
+            .param("now", now())
+            .param("id", order.id())
+            .update();
         long transition = transition(order.id(), trade);
         long ledger = ledger(order.id(), trade, fen, Instant.now());
         long raw = raw(order, trade, fen, 1, "APPLIED", Instant.now(), Instant.now());
@@ -81,30 +97,35 @@ final class History {
     long transition(long orderId, String trade) {
         return insert("""
                 INSERT INTO order_transition (order_id, event, credential, from_status, to_status, created_at)
-                VALUES (:orderId, 'PAYMENT_SUCCEEDED', :trade, 'PENDING', 'PAID', :now)""",
-                "orderId", orderId, "trade", trade, "now", now());
+                VALUES (:orderId, 'PAYMENT_SUCCEEDED', :trade, 'PENDING', 'PAID', :now)""", "orderId", orderId, "trade",
+                trade, "now", now());
     }
 
     long ledger(long orderId, String trade, long fen, Instant createdAt) {
-        return insert("""
-                INSERT INTO payment_ledger (order_id, tenant_id, merchant_id, channel, channel_trade_no, order_amount_minor,
-                    paid_amount_minor, currency, event_id, paid_at, created_at)
-                VALUES (:orderId, 't', 'm', 'wechatpay', :trade, :fen, :fen, 'CNY', :eventId, :at, :at)""",
-                "orderId", orderId, "trade", trade, "fen", fen, "eventId", eventId(trade),
-                        "at", Timestamp.from(createdAt));
+        return insert(
+                """
+                        INSERT INTO payment_ledger (order_id, tenant_id, merchant_id, channel, channel_trade_no, order_amount_minor,
+                            paid_amount_minor, currency, event_id, paid_at, created_at)
+                        VALUES (:orderId, 't', 'm', 'wechatpay', :trade, :fen, :fen, 'CNY', :eventId, :at, :at)""",
+                "orderId", orderId, "trade", trade, "fen", fen, "eventId", eventId(trade), "at",
+                Timestamp.from(createdAt));
     }
 
-    /** A raw notification of {@code order} by {@code trade}; {@code lastDelivered} may be null (rows before V5). */
+    /**
+     * A raw notification of {@code order} by {@code trade}; {@code lastDelivered} may be
+     * null (rows before V5).
+     */
     long raw(Order order, String trade, long fen, int handled, String outcome, Instant created, Instant lastDelivered) {
-        return insert("""
-                INSERT INTO pay_notify_raw (tenant_id, merchant_id, channel, channel_trade_no, out_trade_no, trade_state,
-                    order_amount_minor, paid_amount_minor, currency, handled, outcome, raw_body, created_at, updated_at,
-                    last_delivered_at)
-                VALUES ('t', 'm', 'wechatpay', :trade, :o, 'SUCCESS', :orderFen, :fen, 'CNY', :handled, :outcome, '{}',
-                    :created, :created, :lastDelivered)""",
-                "trade", trade, "o", order.outTradeNo(), "orderFen", order.fen(), "fen", fen,
-                        "handled", handled, "outcome", outcome, "created", Timestamp.from(created),
-                        "lastDelivered", lastDelivered == null ? null : Timestamp.from(lastDelivered));
+        return insert(
+                """
+                        INSERT INTO pay_notify_raw (tenant_id, merchant_id, channel, channel_trade_no, out_trade_no, trade_state,
+                            order_amount_minor, paid_amount_minor, currency, handled, outcome, raw_body, created_at, updated_at,
+                            last_delivered_at)
+                        VALUES ('t', 'm', 'wechatpay', :trade, :o, 'SUCCESS', :orderFen, :fen, 'CNY', :handled, :outcome, '{}',
+                            :created, :created, :lastDelivered)""",
+                "trade", trade, "o", order.outTradeNo(), "orderFen", order.fen(), "fen", fen, "handled", handled,
+                "outcome", outcome, "created", Timestamp.from(created), "lastDelivered",
+                lastDelivered == null ? null : Timestamp.from(lastDelivered));
     }
 
     long alert(long rawId, Order order, String trade, String kind) {
@@ -112,8 +133,8 @@ final class History {
                 INSERT INTO ops_alert (alert_key, kind, severity, tenant_id, merchant_id, out_trade_no, channel,
                     channel_trade_no, raw_id, message, event_id, created_at)
                 VALUES (:key, :kind, 'ERROR', 't', 'm', :o, 'wechatpay', :trade, :rawId, 'seeded', :eventId, :now)""",
-                "key", kind + ":" + rawId, "kind", kind, "o", order.outTradeNo(), "trade", trade,
-                        "rawId", rawId, "eventId", UUID.randomUUID().toString(), "now", now());
+                "key", kind + ":" + rawId, "kind", kind, "o", order.outTradeNo(), "trade", trade, "rawId", rawId,
+                "eventId", UUID.randomUUID().toString(), "now", now());
     }
 
     long refundTask(Order order, String trade, long rawId, String reason, long fen) {
@@ -121,29 +142,32 @@ final class History {
                 INSERT INTO refund_task (tenant_id, order_id, merchant_id, channel, channel_trade_no, raw_id, reason,
                     amount_minor, currency, status, event_id, created_at, updated_at)
                 VALUES ('t', :orderId, 'm', 'wechatpay', :trade, :rawId, :reason, :fen, 'CNY', 'PENDING', :eventId,
-                    :now, :now)""",
-                "orderId", order.id(), "trade", trade, "rawId", rawId, "reason", reason, "fen", fen,
-                        "eventId", UUID.randomUUID().toString(), "now", now());
+                    :now, :now)""", "orderId", order.id(), "trade", trade, "rawId", rawId, "reason", reason, "fen", fen,
+                "eventId", UUID.randomUUID().toString(), "now", now());
     }
 
     long refund(Order order, String trade, long fen, String status) {
         return insert("""
                 INSERT INTO refund (refund_no, tenant_id, order_id, channel, channel_trade_no, amount_minor, currency,
                     status, created_at, updated_at)
-                VALUES (:no, 't', :orderId, 'wechatpay', :trade, :fen, 'CNY', :status, :now, :now)""",
-                "no", "R" + UUID.randomUUID().toString().substring(0, 20), "orderId", order.id(),
-                        "trade", trade, "fen", fen, "status", status, "now", now());
+                VALUES (:no, 't', :orderId, 'wechatpay', :trade, :fen, 'CNY', :status, :now, :now)""", "no",
+                "R" + UUID.randomUUID().toString().substring(0, 20), "orderId", order.id(), "trade", trade, "fen", fen,
+                "status", status, "now", now());
     }
 
-    /** The order.paid record the processor publishes for a payment; answers where it landed. */
+    /**
+     * The order.paid record the processor publishes for a payment; answers where it
+     * landed.
+     */
     String publish(Order order, String trade, long fen) {
         return topic.publish(orderPaid(order, trade, fen));
     }
 
     static OrderPaid orderPaid(Order order, String trade, long fen) {
         return new OrderPaid(OrderPaid.idFor(Channel.WECHATPAY, ChannelTradeNo.of(trade)), OrderId.of(order.id()),
-                new OrderKey(TenantId.of("t"), MerchantId.of("m"), OutTradeNo.of(order.outTradeNo())), Channel.WECHATPAY,
-                ChannelTradeNo.of(trade), Money.of(order.fen(), "CNY"), Money.of(fen, "CNY"), Instant.now());
+                new OrderKey(TenantId.of("t"), MerchantId.of("m"), OutTradeNo.of(order.outTradeNo())),
+                Channel.WECHATPAY, ChannelTradeNo.of(trade), Money.of(order.fen(), "CNY"), Money.of(fen, "CNY"),
+                Instant.now());
     }
 
     static String eventId(String trade) {
@@ -163,4 +187,5 @@ final class History {
     private static Timestamp now() {
         return Timestamp.from(Instant.now());
     }
+
 }

@@ -19,20 +19,23 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * A topic of one test's own that stands for {@code order.paid} on TestInfra's broker (3 partitions), and a producer
- * for it. {@link #publish} answers where the record landed, as the auditor names it: {@code topic-partition@offset}.
+ * A topic of one test's own that stands for {@code order.paid} on TestInfra's broker (3
+ * partitions), and a producer for it. {@link #publish} answers where the record landed,
+ * as the auditor names it: {@code topic-partition@offset}.
  */
 final class OrderPaidTopic implements AutoCloseable {
 
     static final int PARTITIONS = 3;
 
     private final String name;
+
     private final KafkaProducer<String, byte[]> producer;
 
     private OrderPaidTopic(String name) {
         this.name = name;
-        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
+        this.producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(), ProducerConfig.ACKS_CONFIG, "all"),
+                new StringSerializer(), new ByteArraySerializer());
     }
 
     /** A new topic, created empty. */
@@ -70,32 +73,45 @@ final class OrderPaidTopic implements AutoCloseable {
         try {
             RecordMetadata m = producer.send(new ProducerRecord<>(name, key, value)).get(30, TimeUnit.SECONDS);
             return m.topic() + "-" + m.partition() + "@" + m.offset();
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             throw new IllegalStateException("could not publish to " + name, e);
         }
     }
 
     /**
-     * Deletes every record of every partition, as retention would: one more record goes to each partition first, so
-     * every log start offset moves past 0.
+     * Deletes every record of every partition, as retention would: one more record goes
+     * to each partition first, so every log start offset moves past 0.
      */
     void expireEverything() {
         for (int p = 0; p < PARTITIONS; p++) {
             try {
                 producer.send(new ProducerRecord<>(name, p, "expired", new byte[0])).get(30, TimeUnit.SECONDS);
-            } catch (Exception e) {
+            }
+            catch (Exception e) {
                 throw new IllegalStateException("could not publish to " + name, e);
             }
         }
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()))) {
-            var partitions = admin.describeTopics(List.of(name)).allTopicNames().get(30, TimeUnit.SECONDS).get(name)
-                    .partitions().stream().map(p -> new TopicPartition(name, p.partition())).toList();
-            var ends = admin.listOffsets(partitions.stream().collect(java.util.stream.Collectors.toMap(p -> p,
-                    p -> org.apache.kafka.clients.admin.OffsetSpec.latest()))).all().get(30, TimeUnit.SECONDS);
+            var partitions = admin.describeTopics(List.of(name))
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .get(name)
+                .partitions()
+                .stream()
+                .map(p -> new TopicPartition(name, p.partition()))
+                .toList();
+            var ends = admin
+                .listOffsets(partitions.stream()
+                    .collect(java.util.stream.Collectors.toMap(p -> p,
+                            p -> org.apache.kafka.clients.admin.OffsetSpec.latest())))
+                .all()
+                .get(30, TimeUnit.SECONDS);
             Map<TopicPartition, RecordsToDelete> delete = new java.util.HashMap<>();
             ends.forEach((p, info) -> delete.put(p, RecordsToDelete.beforeOffset(info.offset())));
             admin.deleteRecords(delete).all().get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             throw new IllegalStateException("could not delete the records of " + name, e);
         }
     }
@@ -108,4 +124,5 @@ final class OrderPaidTopic implements AutoCloseable {
     public void close() {
         producer.close();
     }
+
 }

@@ -1,17 +1,22 @@
 package io.paypipe.bench;
 
 /**
- * The articles' tables as the benchmark models them, defined once for the synchronous baseline and the backlog cost:
- * the callback log ({@code pay_callback_log}: unique {@code (merchant_id, channel, channel_trade_no)} to reserve,
- * {@code idx_retry(status, next_retry_at)} for the retry job) and the orders the business step updates. Amounts are
- * integer fen where the article has DECIMAL. Never the product's tables.
+ * The articles' tables as the benchmark models them, defined once for the synchronous
+ * baseline and the backlog cost: the callback log ({@code pay_callback_log}: unique
+ * {@code (merchant_id, channel, channel_trade_no)} to reserve,
+ * {@code idx_retry(status, next_retry_at)} for the retry job) and the orders the business
+ * step updates. Amounts are integer fen where the article has DECIMAL. Never the
+ * product's tables.
  */
 public final class ArticleSchema {
 
     private ArticleSchema() {
     }
 
-    /** {@code CREATE TABLE IF NOT EXISTS} of the article's callback log under the name {@code table}. */
+    /**
+     * {@code CREATE TABLE IF NOT EXISTS} of the article's callback log under the name
+     * {@code table}.
+     */
     public static String callbackLog(String table) {
         return """
                 CREATE TABLE IF NOT EXISTS %s (
@@ -35,7 +40,10 @@ public final class ArticleSchema {
                 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""".formatted(table);
     }
 
-    /** {@code CREATE TABLE IF NOT EXISTS} of the article's orders under the name {@code table}. */
+    /**
+     * {@code CREATE TABLE IF NOT EXISTS} of the article's orders under the name
+     * {@code table}.
+     */
     public static String orders(String table) {
         return """
                 CREATE TABLE IF NOT EXISTS %s (
@@ -52,4 +60,5 @@ public final class ArticleSchema {
                   UNIQUE KEY uk_order (merchant_id, out_trade_no)
                 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""".formatted(table);
     }
+
 }

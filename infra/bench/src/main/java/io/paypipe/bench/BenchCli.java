@@ -4,9 +4,10 @@ import io.paypipe.bench.report.BenchReport;
 import io.paypipe.bench.report.ReportWriter;
 
 /**
- * {@code ./paypipe bench}: the benchmark driver. Runs against services that are running already (the local launcher
- * or external ones), prints a progress line a second, and writes docs/benchmarks.md, its JSON and its chart. Exit
- * code 1 when the effects of any phase were not exact: a fast run with wrong results is a failed run.
+ * {@code ./paypipe bench}: the benchmark driver. Runs against services that are running
+ * already (the local launcher or external ones), prints a progress line a second, and
+ * writes docs/benchmarks.md, its JSON and its chart. Exit code 1 when the effects of any
+ * phase were not exact: a fast run with wrong results is a failed run.
  */
 public final class BenchCli {
 
@@ -15,7 +16,8 @@ public final class BenchCli {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 2 && args[0].equals("--render")) {
-            // re-renders the markdown and the chart of a run from its JSON, e.g. after a change of the report's text
+            // re-renders the markdown and the chart of a run from its JSON, e.g. after a
+            // change of the report's text
             java.nio.file.Path json = java.nio.file.Path.of(args[1]);
             BenchReport report = io.paypipe.core.topic.Json.MAPPER.readValue(json.toFile(), BenchReport.class);
             ReportWriter.write(report, json.toAbsolutePath().getParent());
@@ -24,10 +26,12 @@ public final class BenchCli {
         BenchOptions options = BenchOptions.parse(args, System.getenv());
         BenchReport report = new Benchmark(options, System.out).run();
         ReportWriter.write(report, options.out());
-        System.out.printf("bench: wrote %s, %s and %s in %s%n", ReportWriter.MARKDOWN, ReportWriter.JSON, ReportWriter.CHART,
-                options.out().toAbsolutePath());
+        System.out.printf("bench: wrote %s, %s and %s in %s%n", ReportWriter.MARKDOWN, ReportWriter.JSON,
+                ReportWriter.CHART, options.out().toAbsolutePath());
         report.ratios().forEach((k, v) -> System.out.printf("bench:   %-60s %s%n", k, v));
-        System.out.println(report.allExact() ? "bench: effects exact in every phase" : "bench: EFFECTS NOT EXACT: failed run");
+        System.out.println(
+                report.allExact() ? "bench: effects exact in every phase" : "bench: EFFECTS NOT EXACT: failed run");
         System.exit(report.allExact() ? 0 : 1);
     }
+
 }

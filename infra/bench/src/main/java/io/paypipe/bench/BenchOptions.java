@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The driver's options: {@code --name=value}, each with a default; the broker and the database come from
- * {@code SPRING_KAFKA_BOOTSTRAP_SERVERS} / {@code SPRING_DATASOURCE_*} (which {@code ./paypipe run} writes to
- * {@code var/connection.env}) unless given.
+ * The driver's options: {@code --name=value}, each with a default; the broker and the
+ * database come from {@code SPRING_KAFKA_BOOTSTRAP_SERVERS} / {@code SPRING_DATASOURCE_*}
+ * (which {@code ./paypipe run} writes to {@code var/connection.env}) unless given.
  */
 record BenchOptions(URI ingress, URI sandbox, String kafka, String jdbcUrl, String dbUser, String dbPassword,
-                    Path merchantsFile, int concurrency, Duration duration, int orders, int duplicatePercent,
-                    List<Integer> ladderPercent, Duration step, List<Integer> comparePercent, List<Integer> delaysMs,
-                    List<Integer> backlogs, int dueRecords, Path out, Map<String, String> asGiven) {
+        Path merchantsFile, int concurrency, Duration duration, int orders, int duplicatePercent,
+        List<Integer> ladderPercent, Duration step, List<Integer> comparePercent, List<Integer> delaysMs,
+        List<Integer> backlogs, int dueRecords, Path out, Map<String, String> asGiven) {
 
     static BenchOptions parse(String[] args, Map<String, String> env) {
         Map<String, String> given = new LinkedHashMap<>();
@@ -28,35 +28,34 @@ record BenchOptions(URI ingress, URI sandbox, String kafka, String jdbcUrl, Stri
         }
         boolean quick = "true".equals(given.get("quick"));
         Options o = new Options(given);
-        BenchOptions options = new BenchOptions(
-                URI.create(o.text("ingress", "http://127.0.0.1:8081")),
+        BenchOptions options = new BenchOptions(URI.create(o.text("ingress", "http://127.0.0.1:8081")),
                 URI.create(o.text("sandbox", "http://127.0.0.1:8090")),
                 o.text("kafka", env.getOrDefault("SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9092")),
                 o.text("jdbc", env.getOrDefault("SPRING_DATASOURCE_URL", "jdbc:mysql://127.0.0.1:3306/paypipe")),
                 o.text("db-user", env.getOrDefault("SPRING_DATASOURCE_USERNAME", "root")),
                 o.text("db-password", env.getOrDefault("SPRING_DATASOURCE_PASSWORD", "")),
                 Path.of(o.text("merchants-file", env.getOrDefault("PAYMENT_MERCHANTS_FILE", "var/merchants.yaml"))),
-                o.integer("concurrency", 32),
-                Duration.ofSeconds(o.integer("duration", quick ? 5 : 30)),
-                o.integer("orders", quick ? 2_000 : 20_000),
-                o.integer("duplicates", 10),
+                o.integer("concurrency", 32), Duration.ofSeconds(o.integer("duration", quick ? 5 : 30)),
+                o.integer("orders", quick ? 2_000 : 20_000), o.integer("duplicates", 10),
                 o.list("ladder", quick ? "50,100" : "25,50,75,100,125"),
-                Duration.ofSeconds(o.integer("step", quick ? 5 : 20)),
-                o.list("compare", quick ? "50" : "50,90"),
-                o.list("delays", "0,200,800"),
-                o.list("backlogs", quick ? "0,2000" : "0,10000,100000"),
+                Duration.ofSeconds(o.integer("step", quick ? 5 : 20)), o.list("compare", quick ? "50" : "50,90"),
+                o.list("delays", "0,200,800"), o.list("backlogs", quick ? "0,2000" : "0,10000,100000"),
                 o.integer("due", quick ? 200 : 1_000),
-                Path.of(o.text("out", quick ? "infra/bench/target/bench" : "docs")),
-                Map.copyOf(given));
+                Path.of(o.text("out", quick ? "infra/bench/target/bench" : "docs")), Map.copyOf(given));
         if (!o.unused().isEmpty()) {
             throw new IllegalArgumentException("unknown options: " + o.unused());
         }
         return options;
     }
 
-    /** Reads options and remembers which were used, so a misspelt one is an error, not a silent default. */
+    /**
+     * Reads options and remembers which were used, so a misspelt one is an error, not a
+     * silent default.
+     */
     private static final class Options {
+
         private final Map<String, String> given;
+
         private final java.util.Set<String> used = new java.util.HashSet<>(List.of("quick"));
 
         Options(Map<String, String> given) {
@@ -79,5 +78,6 @@ record BenchOptions(URI ingress, URI sandbox, String kafka, String jdbcUrl, Stri
         List<String> unused() {
             return given.keySet().stream().filter(k -> !used.contains(k)).toList();
         }
+
     }
 }

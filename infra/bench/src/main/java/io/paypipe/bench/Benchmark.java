@@ -23,10 +23,14 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** One benchmark run, phase by phase: floors, capacity, the latency ladder, the comparison, the backlog cost. */
+/**
+ * One benchmark run, phase by phase: floors, capacity, the latency ladder, the
+ * comparison, the backlog cost.
+ */
 final class Benchmark {
 
     private final BenchOptions options;
+
     private final PrintStream out;
 
     Benchmark(BenchOptions options, PrintStream out) {
@@ -38,22 +42,25 @@ final class Benchmark {
         Instant started = Instant.now();
         Map<String, String> machine = MachineInfo.read();
         try (HikariDataSource shared = dataSource("bench", Math.max(options.concurrency(), 10));
-             HikariDataSource baselinePool = dataSource("bench-sync-baseline", 10)) {
+                HikariDataSource baselinePool = dataSource("bench-sync-baseline", 10)) {
             JdbcClient jdbc = JdbcClient.create(shared);
             SandboxClient sandbox = new SandboxClient(options.sandbox());
             LoadRunner runner = new LoadRunner(out);
             PipelinePhase pipeline = new PipelinePhase(options, sandbox, jdbc, runner, out);
             Delivery sample = pipeline.sample();
             int eventBytes = EventSize.ofNotification();
-            out.printf("bench: a notification is %d bytes on the wire, its %s event %d bytes%n",
-                    sample.body().length, Topics.PAYMENT_NOTIFY.name(), eventBytes);
+            out.printf("bench: a notification is %d bytes on the wire, its %s event %d bytes%n", sample.body().length,
+                    Topics.PAYMENT_NOTIFY.name(), eventBytes);
 
-            out.printf("bench: floors at concurrency %d for %ds each%n", options.concurrency(), options.duration().toSeconds());
-            FloorStats jdbcFloor = new JdbcFloor(shared).measure(options.concurrency(), options.duration(), sample.body().length);
+            out.printf("bench: floors at concurrency %d for %ds each%n", options.concurrency(),
+                    options.duration().toSeconds());
+            FloorStats jdbcFloor = new JdbcFloor(shared).measure(options.concurrency(), options.duration(),
+                    sample.body().length);
             FloorStats kafkaFloor = new KafkaFloor(options.kafka()).measure(options.concurrency(), options.duration(),
                     eventBytes, Topics.DEFAULT_PARTITIONS);
             List<FloorSummary> floors = List.of(FloorSummary.of(jdbcFloor), FloorSummary.of(kafkaFloor));
-            floors.forEach(f -> out.printf("bench: floor %s: %.0f/s, p99 %.1f ms%n", f.name(), f.perSecond(), f.latency().p99()));
+            floors.forEach(f -> out.printf("bench: floor %s: %.0f/s, p99 %.1f ms%n", f.name(), f.perSecond(),
+                    f.latency().p99()));
 
             pipeline.atRate("warm-up (not reported)", 50, Duration.ofSeconds(Math.min(10, options.step().toSeconds())));
             PhaseSummary capacity = pipeline.atConcurrency("pipeline, concurrency " + options.concurrency());
@@ -80,7 +87,7 @@ final class Benchmark {
             List<ProcessUsage.Rss> memory = ProcessUsage.rssOfProduct();
 
             boolean allExact = Stream.concat(Stream.concat(Stream.of(capacity), ladder.stream()), comparison.stream())
-                    .allMatch(PhaseSummary::exact);
+                .allMatch(PhaseSummary::exact);
             return new BenchReport(started.toString(), Duration.between(started, Instant.now()).toSeconds(), machine,
                     options.asGiven(), floors, capacity, ladder, comparison, backlog, memory,
                     Ratios.of(floors, capacity, comparison, backlog), allExact);
@@ -96,4 +103,5 @@ final class Benchmark {
         config.setMaximumPoolSize(size);
         return new HikariDataSource(config);
     }
+
 }

@@ -12,19 +12,24 @@ import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
 import java.time.Instant;
 
-/** The size of a typical {@code payment.notify} record value, for the Kafka floor's records. */
+/**
+ * The size of a typical {@code payment.notify} record value, for the Kafka floor's
+ * records.
+ */
 final class EventSize {
 
     private EventSize() {
     }
 
     static int ofNotification() {
-        OrderKey key = new OrderKey(TenantId.of("demo"), MerchantId.of("1900000100"), OutTradeNo.of("BENCHMHX2K9Q1-000123"));
-        PaymentNotified event = new PaymentNotified(PaymentNotified.idFor(123_456), 123_456, Channel.WECHATPAY, key, null,
-                ChannelTradeNo.of("4200002026113012345678901234"), PaymentState.SUCCEEDED, "SUCCESS",
+        OrderKey key = new OrderKey(TenantId.of("demo"), MerchantId.of("1900000100"),
+                OutTradeNo.of("BENCHMHX2K9Q1-000123"));
+        PaymentNotified event = new PaymentNotified(PaymentNotified.idFor(123_456), 123_456, Channel.WECHATPAY, key,
+                null, ChannelTradeNo.of("4200002026113012345678901234"), PaymentState.SUCCEEDED, "SUCCESS",
                 Money.of(12_345, "CNY"), Money.of(12_345, "CNY"), Instant.now(), Instant.now());
         try (var serializer = Topics.PAYMENT_NOTIFY.valueSerializer()) {
             return serializer.serialize(Topics.PAYMENT_NOTIFY.name(), event).length;
         }
     }
+
 }

@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The machine a run ran on: shared and noisy, so the load at the start is written down too. */
+/**
+ * The machine a run ran on: shared and noisy, so the load at the start is written down
+ * too.
+ */
 final class MachineInfo {
 
     private MachineInfo() {
@@ -24,15 +27,20 @@ final class MachineInfo {
     }
 
     private static String firstValue(String file, String key) {
-        return read(file).lines().filter(l -> l.startsWith(key)).map(l -> l.substring(l.indexOf(':') + 1).trim())
-                .findFirst().orElse("?");
+        return read(file).lines()
+            .filter(l -> l.startsWith(key))
+            .map(l -> l.substring(l.indexOf(':') + 1).trim())
+            .findFirst()
+            .orElse("?");
     }
 
     private static String read(String file) {
         try {
             return Files.readString(Path.of(file));
-        } catch (IOException | RuntimeException e) {
+        }
+        catch (IOException | RuntimeException e) {
             return "?";
         }
     }
+
 }

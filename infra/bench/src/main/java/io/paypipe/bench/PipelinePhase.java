@@ -22,21 +22,29 @@ import java.util.Random;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * One phase against the product: create the phase's orders, have the sandbox sign their notifications, send them
- * (with duplicates) at a fixed concurrency or rate while a consumer in the driver waits for {@code OrderPaid},
- * then check that every effect is there exactly once.
+ * One phase against the product: create the phase's orders, have the sandbox sign their
+ * notifications, send them (with duplicates) at a fixed concurrency or rate while a
+ * consumer in the driver waits for {@code OrderPaid}, then check that every effect is
+ * there exactly once.
  */
 final class PipelinePhase {
 
     private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(3);
 
     private final BenchOptions options;
+
     private final SandboxClient sandbox;
+
     private final List<BenchMerchant> merchants;
+
     private final OrderSeeder seeder;
+
     private final ExactnessCheck exactness;
+
     private final LoadRunner runner;
+
     private final PrintStream out;
+
     private final Random random = new Random(42);
 
     PipelinePhase(BenchOptions options, SandboxClient sandbox, JdbcClient jdbc, LoadRunner runner, PrintStream out) {
@@ -52,14 +60,19 @@ final class PipelinePhase {
         this.out = out;
     }
 
-    /** Closed loop at the options' concurrency for the options' duration, at most {@code options.orders()} orders. */
+    /**
+     * Closed loop at the options' concurrency for the options' duration, at most
+     * {@code options.orders()} orders.
+     */
     PhaseSummary atConcurrency(String label) {
-        return run(label, "concurrency", options.concurrency(), Plans.ordersFor(options.orders(), options.duplicatePercent()));
+        return run(label, "concurrency", options.concurrency(),
+                Plans.ordersFor(options.orders(), options.duplicatePercent()));
     }
 
     /** Open loop at {@code rate} requests per second for {@code duration}. */
     PhaseSummary atRate(String label, int rate, Duration duration) {
-        return run(label, "rate", rate, Plans.ordersFor((long) rate * duration.toSeconds(), options.duplicatePercent()));
+        return run(label, "rate", rate,
+                Plans.ordersFor((long) rate * duration.toSeconds(), options.duplicatePercent()));
     }
 
     private PhaseSummary run(String label, String mode, int load, int orderCount) {
@@ -67,7 +80,8 @@ final class PipelinePhase {
         List<BenchOrder> orders = Plans.orders(prefix, orderCount, merchants, random);
         long t0 = System.nanoTime();
         seeder.create(prefix, orders, Duration.ofMinutes(3));
-        out.printf("bench: %s: %d orders %s* created and stored in %d ms%n", label, orders.size(), prefix, millisSince(t0));
+        out.printf("bench: %s: %d orders %s* created and stored in %d ms%n", label, orders.size(), prefix,
+                millisSince(t0));
         t0 = System.nanoTime();
         List<Delivery> sends = Plans.withDuplicates(sandbox.sign(orders), options.duplicatePercent(), random);
         out.printf("bench: %s: %d notifications signed by the sandbox (%d with duplicates) in %d ms%n", label,
@@ -84,8 +98,8 @@ final class PipelinePhase {
             out.printf("bench: %s: %d acked (%.0f/s), ack p99 %.1f ms, end-to-end p99 %.1f ms, errors %s, effects %s%n",
                     label, ack.accepted(), ack.acceptedPerSecond(), ack.millisAt(99), e2e.p99(), ack.errors(),
                     verdict.exact() ? "exact" : "NOT EXACT " + verdict);
-            return PhaseSummary.of(label, "pipeline", mode, load, 0, ack, cpu, verdict.ackedOrders(), verdict.paidDrainMillis(), e2e,
-                    verdict.exact(), effects(verdict));
+            return PhaseSummary.of(label, "pipeline", mode, load, 0, ack, cpu, verdict.ackedOrders(),
+                    verdict.paidDrainMillis(), e2e, verdict.exact(), effects(verdict));
         }
     }
 
@@ -109,10 +123,13 @@ final class PipelinePhase {
     /** A notification signed now, to learn the size of what is sent. */
     Delivery sample() {
         BenchMerchant m = merchants.get(0);
-        return sandbox.sign(List.of(new BenchOrder(m.tenant(), m.merchantId(), "BENCHSIZE-" + System.nanoTime(), 12_345))).get(0);
+        return sandbox
+            .sign(List.of(new BenchOrder(m.tenant(), m.merchantId(), "BENCHSIZE-" + System.nanoTime(), 12_345)))
+            .get(0);
     }
 
     private static long millisSince(long t0) {
         return (System.nanoTime() - t0) / 1_000_000;
     }
+
 }

@@ -7,14 +7,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The headline ratios: each divides two figures measured side by side in the same run. */
+/**
+ * The headline ratios: each divides two figures measured side by side in the same run.
+ */
 final class Ratios {
 
     private Ratios() {
     }
 
     static Map<String, Double> of(List<FloorSummary> floors, PhaseSummary capacity, List<PhaseSummary> comparison,
-                                  List<BacklogCost.Row> backlog) {
+            List<BacklogCost.Row> backlog) {
         Map<String, Double> r = new LinkedHashMap<>();
         double ingress = capacity.acceptedPerSecond();
         double lower = floors.stream().mapToDouble(FloorSummary::perSecond).min().orElse(0);
@@ -22,23 +24,29 @@ final class Ratios {
         r.put("lowerFloorPerSecond", lower);
         r.put("ingressOverLowerFloor", ratio(ingress, lower));
         floors.forEach(f -> r.put("ingressOver[" + f.name() + "]", ratio(ingress, f.perSecond())));
-        // the whole pipeline: orders paid per second at capacity, until the processor drained what ingress accepted
+        // the whole pipeline: orders paid per second at capacity, until the processor
+        // drained what ingress accepted
         r.put("ordersPaidPerSecondAtCapacity", capacity.paidPerSecond());
         r.put("paidOverLowerFloor", ratio(capacity.paidPerSecond(), lower));
         r.put("paidOverIngressAccepted", ratio(capacity.paidPerSecond(), ingress));
         // the reference warehouse consumer downstream of order.paid, over the same span
-        double loadMillis = capacity.acceptedPerSecond() == 0 ? 0 : capacity.accepted() * 1000.0 / capacity.acceptedPerSecond();
+        double loadMillis = capacity.acceptedPerSecond() == 0 ? 0
+                : capacity.accepted() * 1000.0 / capacity.acceptedPerSecond();
         long shippedDrain = capacity.effects().getOrDefault("shippedDrainMillis", 0L);
-        r.put("ordersShippedPerSecondAtCapacity", loadMillis + shippedDrain == 0 ? 0
-                : Math.round(capacity.effects().getOrDefault("ackedOrders", 0L) * 10_000.0 / (loadMillis + shippedDrain)) / 10.0);
-        // near the machine's core count: the capacity run was bound by CPU, not by the database or the broker
+        r.put("ordersShippedPerSecondAtCapacity",
+                loadMillis + shippedDrain == 0 ? 0 : Math
+                    .round(capacity.effects().getOrDefault("ackedOrders", 0L) * 10_000.0 / (loadMillis + shippedDrain))
+                        / 10.0);
+        // near the machine's core count: the capacity run was bound by CPU, not by the
+        // database or the broker
         r.put("coresBusyAtCapacity", capacity.coresBusy());
         PhaseSummary pipeline = null;
         for (PhaseSummary p : comparison) {
             if (p.system().equals("pipeline")) {
                 pipeline = p;
                 r.put("pipelineShareWithin5s[" + p.load() + "/s]", p.shareWithinBudget());
-            } else if (pipeline != null) {
+            }
+            else if (pipeline != null) {
                 String at = p.load() + "/s, " + p.downstreamDelayMs() + "ms";
                 r.put("baselineAckP99OverPipelineAckP99[" + at + "]", ratio(p.ack().p99(), pipeline.ack().p99()));
                 r.put("baselineShareWithin5s[" + at + "]", p.shareWithinBudget());
@@ -48,13 +56,15 @@ final class Ratios {
             if (!scan.design().equals("table-scan")) {
                 continue;
             }
-            backlog.stream().filter(t -> t.design().equals("retry-topic") && t.backlog() == scan.backlog()).findFirst()
-                    .ifPresent(topic -> {
-                        r.put("tableScanOverRetryTopicRowsExaminedPerRetry[" + scan.backlog() + "]",
-                                ratio(scan.rowsExaminedPerRetry(), topic.rowsExaminedPerRetry()));
-                        r.put("tableScanOverRetryTopicMicrosPerRetry[" + scan.backlog() + "]",
-                                ratio(scan.microsPerRetry(), topic.microsPerRetry()));
-                    });
+            backlog.stream()
+                .filter(t -> t.design().equals("retry-topic") && t.backlog() == scan.backlog())
+                .findFirst()
+                .ifPresent(topic -> {
+                    r.put("tableScanOverRetryTopicRowsExaminedPerRetry[" + scan.backlog() + "]",
+                            ratio(scan.rowsExaminedPerRetry(), topic.rowsExaminedPerRetry()));
+                    r.put("tableScanOverRetryTopicMicrosPerRetry[" + scan.backlog() + "]",
+                            ratio(scan.microsPerRetry(), topic.microsPerRetry()));
+                });
         }
         return r;
     }
@@ -62,4 +72,5 @@ final class Ratios {
     static double ratio(double a, double b) {
         return b == 0 ? 0 : Math.round(a / b * 1000) / 1000.0;
     }
+
 }

@@ -12,8 +12,9 @@ class BenchOptionsTest {
 
     @Test
     void rejectsAMisspeltOptionInsteadOfSilentlyUsingTheDefault() {
-        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--concurency=8"}, Map.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("concurency");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] { "--concurency=8" }, Map.of()))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("concurency");
     }
 
     @Test
@@ -29,11 +30,12 @@ class BenchOptionsTest {
 
     @Test
     void quickShrinksEveryPhaseAndWritesOutsideDocs() {
-        BenchOptions o = BenchOptions.parse(new String[] {"--quick=true", "--delays=0"}, Map.of());
+        BenchOptions o = BenchOptions.parse(new String[] { "--quick=true", "--delays=0" }, Map.of());
 
         assertThat(o.duration()).isEqualTo(Duration.ofSeconds(5));
         assertThat(o.backlogs()).containsExactly(0, 2000);
         assertThat(o.delaysMs()).isEqualTo(List.of(0));
         assertThat(o.out().toString()).doesNotStartWith("docs");
     }
+
 }

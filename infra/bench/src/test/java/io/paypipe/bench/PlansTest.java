@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 class PlansTest {
 
     private static List<Delivery> firsts(int n) {
-        return IntStream.range(0, n).mapToObj(i -> new Delivery("T" + i, Map.of(), new byte[] {(byte) i}, false)).toList();
+        return IntStream.range(0, n)
+            .mapToObj(i -> new Delivery("T" + i, Map.of(), new byte[] { (byte) i }, false))
+            .toList();
     }
 
     @Test
@@ -27,14 +29,16 @@ class PlansTest {
         // When 10% duplicates are mixed in
         List<Delivery> sends = Plans.withDuplicates(firsts, 10, new Random(1));
 
-        // Then there are 1100 sends, and no duplicate comes before the first delivery of its order
+        // Then there are 1100 sends, and no duplicate comes before the first delivery of
+        // its order
         assertThat(sends).hasSize(1100);
         Set<String> seen = new HashSet<>();
         for (Delivery d : sends) {
             if (d.duplicate()) {
                 assertThat(seen).contains(d.outTradeNo());
                 assertThat(d.body()).isEqualTo(firsts.get(Integer.parseInt(d.outTradeNo().substring(1))).body());
-            } else {
+            }
+            else {
                 assertThat(seen.add(d.outTradeNo())).isTrue();
             }
         }
@@ -50,7 +54,8 @@ class PlansTest {
 
     @Test
     void ordersAreSpreadOverTheMerchantsWithUniqueNumbersAndPositiveAmounts() {
-        List<BenchMerchant> merchants = List.of(new BenchMerchant("shop", "1900000100"), new BenchMerchant("shop", "1900000101"));
+        List<BenchMerchant> merchants = List.of(new BenchMerchant("shop", "1900000100"),
+                new BenchMerchant("shop", "1900000101"));
 
         List<BenchOrder> orders = Plans.orders("P-", 10, merchants, new Random(3));
 
@@ -58,4 +63,5 @@ class PlansTest {
         assertThat(orders).extracting(BenchOrder::merchantId).containsOnly("1900000100", "1900000101");
         assertThat(orders).allMatch(o -> o.amountFen() > 0);
     }
+
 }

@@ -5,9 +5,10 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.PropertySource;
 
 /**
- * Reference consumers of {@code order.paid}: a warehouse that ships once per event and a points service
- * that grants once per event. They stand for the merchant's real downstream systems and make the
- * exactly-once effect visible: each applies an event id once through its own unique key.
+ * Reference consumers of {@code order.paid}: a warehouse that ships once per event and a
+ * points service that grants once per event. They stand for the merchant's real
+ * downstream systems and make the exactly-once effect visible: each applies an event id
+ * once through its own unique key.
  */
 @SpringBootApplication
 @PropertySource("classpath:io/paypipe/downstream/downstream-defaults.properties")
@@ -16,4 +17,5 @@ public class DownstreamApplication {
     public static void main(String[] args) {
         SpringApplication.run(DownstreamApplication.class, args);
     }
+
 }

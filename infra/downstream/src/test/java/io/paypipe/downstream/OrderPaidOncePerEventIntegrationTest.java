@@ -40,18 +40,22 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The reference consumers' once-per-event guarantee on the real broker and database: the same {@code OrderPaid}
- * delivered twice, and once more across a restart of the consumers, ships once and grants points once. "Delivered"
- * means consumed: each consumer group's committed offsets reached the end of {@code order.paid}, so a second record
+ * The reference consumers' once-per-event guarantee on the real broker and database: the
+ * same {@code OrderPaid} delivered twice, and once more across a restart of the
+ * consumers, ships once and grants points once. "Delivered" means consumed: each consumer
+ * group's committed offsets reached the end of {@code order.paid}, so a second record
  * that was never read cannot make the test pass.
  */
 class OrderPaidOncePerEventIntegrationTest {
 
     private static final List<String> GROUPS = List.of("warehouse", "points");
+
     private static final String TOPIC = Topics.ORDER_PAID.name();
+
     private static final Comparator<TopicPartition> BY_PARTITION = Comparator.comparingInt(TopicPartition::partition);
 
     private static Admin admin;
+
     private static KafkaProducer<String, OrderPaid> producer;
 
     @BeforeAll
@@ -60,7 +64,8 @@ class OrderPaidOncePerEventIntegrationTest {
         infra.broker().createTopics(List.of(TOPIC), Topics.DEFAULT_PARTITIONS);
         admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers()));
         producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all"), Topics.ORDER_PAID.keySerializer(), Topics.ORDER_PAID.valueSerializer());
+                ProducerConfig.ACKS_CONFIG, "all"), Topics.ORDER_PAID.keySerializer(),
+                Topics.ORDER_PAID.valueSerializer());
     }
 
     @AfterAll
@@ -80,31 +85,40 @@ class OrderPaidOncePerEventIntegrationTest {
             publish(paid);
             publish(paid);
 
-            // Then both groups consumed both records, and the event shipped once and granted its points once
+            // Then both groups consumed both records, and the event shipped once and
+            // granted its points once
             awaitConsumedToTheEnd();
             assertOncePerEvent(jdbc, paid);
-        } finally {
+        }
+        finally {
             downstream.close();
         }
 
-        // When the consumers are stopped, the same event is published a third time and they start again
+        // When the consumers are stopped, the same event is published a third time and
+        // they start again
         publish(paid);
         assertThat(lag()).as("the third record waits for the restart").isEqualTo(Map.of("warehouse", 1L, "points", 1L));
         downstream = start();
         try {
-            // Then the third record is consumed too, and there is still one shipment and one grant
+            // Then the third record is consumed too, and there is still one shipment and
+            // one grant
             awaitConsumedToTheEnd();
             assertOncePerEvent(downstream.getBean(JdbcClient.class), paid);
-        } finally {
+        }
+        finally {
             downstream.close();
         }
     }
 
     private static void assertOncePerEvent(JdbcClient jdbc, OrderPaid paid) {
-        assertThat(jdbc.sql("SELECT order_id FROM shipment WHERE event_id = :id").param("id", paid.eventId().value())
-                .query(Long.class).list()).containsExactly(paid.orderId().value());
-        assertThat(jdbc.sql("SELECT points FROM points_grant WHERE event_id = :id").param("id", paid.eventId().value())
-                .query(Long.class).list()).containsExactly(128L);
+        assertThat(jdbc.sql("SELECT order_id FROM shipment WHERE event_id = :id")
+            .param("id", paid.eventId().value())
+            .query(Long.class)
+            .list()).containsExactly(paid.orderId().value());
+        assertThat(jdbc.sql("SELECT points FROM points_grant WHERE event_id = :id")
+            .param("id", paid.eventId().value())
+            .query(Long.class)
+            .list()).containsExactly(128L);
     }
 
     private static ConfigurableApplicationContext start() {
@@ -112,18 +126,22 @@ class OrderPaidOncePerEventIntegrationTest {
         TestInfra.get().springProperties().forEach((k, v) -> args.add("--" + k + "=" + v));
         args.add("--server.port=0");
         return new SpringApplicationBuilder(DownstreamApplication.class).registerShutdownHook(false)
-                .run(args.toArray(String[]::new));
+            .run(args.toArray(String[]::new));
     }
 
     private static void publish(OrderPaid paid) {
         try {
             producer.send(new ProducerRecord<>(TOPIC, paid.orderKey().kafkaKey(), paid)).get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             throw new IllegalStateException("could not publish " + paid.eventId(), e);
         }
     }
 
-    /** Waits until every group's committed offset is the end offset of every partition, as of now. */
+    /**
+     * Waits until every group's committed offset is the end offset of every partition, as
+     * of now.
+     */
     private static void awaitConsumedToTheEnd() {
         Map<TopicPartition, Long> end = endOffsets();
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
@@ -146,14 +164,21 @@ class OrderPaidOncePerEventIntegrationTest {
 
     private static Map<TopicPartition, Long> endOffsets() {
         try {
-            var partitions = admin.describeTopics(List.of(TOPIC)).allTopicNames().get(30, TimeUnit.SECONDS).get(TOPIC)
-                    .partitions().stream().map(p -> new TopicPartition(TOPIC, p.partition())).toList();
+            var partitions = admin.describeTopics(List.of(TOPIC))
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .get(TOPIC)
+                .partitions()
+                .stream()
+                .map(p -> new TopicPartition(TOPIC, p.partition()))
+                .toList();
             Map<TopicPartition, OffsetSpec> latest = new TreeMap<>(BY_PARTITION);
             partitions.forEach(p -> latest.put(p, OffsetSpec.latest()));
             Map<TopicPartition, Long> end = new TreeMap<>(BY_PARTITION);
             admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).forEach((p, info) -> end.put(p, info.offset()));
             return end;
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             throw new IllegalStateException("could not read the end offsets of " + TOPIC, e);
         }
     }
@@ -162,23 +187,27 @@ class OrderPaidOncePerEventIntegrationTest {
     private static Map<TopicPartition, Long> committed(String group, Iterable<TopicPartition> partitions) {
         try {
             Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(group)
-                    .partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
+                .partitionsToOffsetAndMetadata()
+                .get(30, TimeUnit.SECONDS);
             Map<TopicPartition, Long> committed = new TreeMap<>(BY_PARTITION);
             for (TopicPartition p : partitions) {
                 OffsetAndMetadata o = offsets.get(p);
                 committed.put(p, o == null ? 0L : o.offset());
             }
             return committed;
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             throw new IllegalStateException("could not read the offsets of group " + group, e);
         }
     }
 
     private static OrderPaid orderPaid(long fen) {
         String trade = "4200" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
-        OrderKey key = new OrderKey(TenantId.of("t"), MerchantId.of("m"), OutTradeNo.of("DS-" + trade.substring(4, 16)));
+        OrderKey key = new OrderKey(TenantId.of("t"), MerchantId.of("m"),
+                OutTradeNo.of("DS-" + trade.substring(4, 16)));
         return new OrderPaid(OrderPaid.idFor(Channel.WECHATPAY, ChannelTradeNo.of(trade)),
                 OrderId.of(ThreadLocalRandom.current().nextLong(1, 1_000_000_000)), key, Channel.WECHATPAY,
                 ChannelTradeNo.of(trade), Money.of(fen, "CNY"), Money.of(fen, "CNY"), Instant.now());
     }
+
 }

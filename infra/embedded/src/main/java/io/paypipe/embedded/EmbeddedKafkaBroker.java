@@ -32,23 +32,32 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real Apache Kafka broker in KRaft mode (combined broker + controller, node id 1), started in-process
- * from Kafka's production classes. Listens on 127.0.0.1 only.
+ * A real Apache Kafka broker in KRaft mode (combined broker + controller, node id 1),
+ * started in-process from Kafka's production classes. Listens on 127.0.0.1 only.
  *
- * <p>{@link #stop()} / {@link #restart()} keep the ports and the log dir, so clients that were connected
- * before the stop reconnect on their own and previously written records are still there.
+ * <p>
+ * {@link #stop()} / {@link #restart()} keep the ports and the log dir, so clients that
+ * were connected before the stop reconnect on their own and previously written records
+ * are still there.
  */
 public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
+
     private static final String HOST = "127.0.0.1";
+
     private static final int NODE_ID = 1;
+
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
     private static final int AUTO_PORT_ATTEMPTS = 3;
 
     private final Path logDir;
+
     private volatile int brokerPort;
+
     private volatile int controllerPort;
+
     private volatile KafkaRaftServer server;
 
     private EmbeddedKafkaBroker(Path logDir, int brokerPort, int controllerPort) {
@@ -57,29 +66,34 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         this.controllerPort = controllerPort;
     }
 
-    /** Starts a broker on two free ports, storing its data in {@code logDir} (created if missing, reused if formatted). */
+    /**
+     * Starts a broker on two free ports, storing its data in {@code logDir} (created if
+     * missing, reused if formatted).
+     */
     public static EmbeddedKafkaBroker start(Path logDir) {
         return start(logDir, 0, 0);
     }
 
     /**
-     * Starts a broker on the given ports ({@code 0} = pick a free one), storing its data in {@code logDir}.
-     * Returns once the broker answers metadata requests.
+     * Starts a broker on the given ports ({@code 0} = pick a free one), storing its data
+     * in {@code logDir}. Returns once the broker answers metadata requests.
      */
     public static EmbeddedKafkaBroker start(Path logDir, int brokerPort, int controllerPort) {
         boolean autoPorts = brokerPort == 0 || controllerPort == 0;
-        for (int attempt = 1; ; attempt++) {
+        for (int attempt = 1;; attempt++) {
             int[] free = freePorts(2);
-            EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(logDir,
-                    brokerPort == 0 ? free[0] : brokerPort, controllerPort == 0 ? free[1] : controllerPort);
+            EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(logDir, brokerPort == 0 ? free[0] : brokerPort,
+                    controllerPort == 0 ? free[1] : controllerPort);
             try {
                 broker.startServer();
                 return broker;
-            } catch (RuntimeException e) {
-                // A free port may be taken by a concurrent build between probing and binding: try other ones.
+            }
+            catch (RuntimeException e) {
+                // A free port may be taken by a concurrent build between probing and
+                // binding: try other ones.
                 if (autoPorts && attempt < AUTO_PORT_ATTEMPTS && isBindFailure(e)) {
-                    log.warn("Kafka broker could not bind {}:{}/{}, retrying on other ports", HOST,
-                            broker.brokerPort, broker.controllerPort);
+                    log.warn("Kafka broker could not bind {}:{}/{}, retrying on other ports", HOST, broker.brokerPort,
+                            broker.controllerPort);
                     continue;
                 }
                 throw e;
@@ -108,7 +122,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return server != null;
     }
 
-    /** Shuts the broker down and waits until it is down. Ports and log dir are kept for {@link #restart()}. */
+    /**
+     * Shuts the broker down and waits until it is down. Ports and log dir are kept for
+     * {@link #restart()}.
+     */
     public synchronized void stop() {
         KafkaRaftServer s = server;
         if (s == null) {
@@ -119,21 +136,27 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         try {
             s.shutdown();
             s.awaitShutdown();
-        } finally {
+        }
+        finally {
             log.info("Kafka broker {} stopped in {} ms", bootstrapServers(), millisSince(t0));
         }
     }
 
-    /** Starts the broker again on the SAME ports and log dir (stopping it first if it is running); data is kept. */
+    /**
+     * Starts the broker again on the SAME ports and log dir (stopping it first if it is
+     * running); data is kept.
+     */
     public synchronized void restart() {
         stop();
-        // The ports were ours a moment ago; give the OS a few tries in case a socket is still being released.
+        // The ports were ours a moment ago; give the OS a few tries in case a socket is
+        // still being released.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (true) {
             try {
                 startServer();
                 return;
-            } catch (RuntimeException e) {
+            }
+            catch (RuntimeException e) {
                 if (!isBindFailure(e) || System.nanoTime() > deadline) {
                     throw e;
                 }
@@ -143,28 +166,32 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         }
     }
 
-    /** Creates topics with replication factor 1; topics that already exist are left alone. */
+    /**
+     * Creates topics with replication factor 1; topics that already exist are left alone.
+     */
     public void createTopics(Collection<String> names, int partitions) {
         if (names.isEmpty()) {
             return;
         }
         try (Admin admin = Admin.create(adminProps())) {
-            List<NewTopic> topics = names.stream().distinct()
-                    .map(n -> new NewTopic(n, partitions, (short) 1)).toList();
+            List<NewTopic> topics = names.stream().distinct().map(n -> new NewTopic(n, partitions, (short) 1)).toList();
             Map<String, org.apache.kafka.common.KafkaFuture<Void>> results = admin.createTopics(topics).values();
             for (var entry : results.entrySet()) {
                 try {
                     entry.getValue().get(30, TimeUnit.SECONDS);
-                } catch (ExecutionException e) {
+                }
+                catch (ExecutionException e) {
                     if (!(e.getCause() instanceof TopicExistsException)) {
                         throw new IllegalStateException("Could not create topic " + entry.getKey(), e.getCause());
                     }
                 }
             }
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while creating topics " + names, e);
-        } catch (java.util.concurrent.TimeoutException e) {
+        }
+        catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("Timed out creating topics " + names, e);
         }
     }
@@ -176,7 +203,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "EmbeddedKafkaBroker[" + bootstrapServers() + ", " + logDir + (isRunning() ? ", running]" : ", stopped]");
+        return "EmbeddedKafkaBroker[" + bootstrapServers() + ", " + logDir
+                + (isRunning() ? ", running]" : ", stopped]");
     }
 
     // ------------------------------------------------------------------------------------------------
@@ -188,7 +216,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         long t0 = System.nanoTime();
         try {
             Files.createDirectories(logDir);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         KafkaConfig config = KafkaConfig.fromProps(brokerProps(), false);
@@ -197,13 +226,14 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         try {
             s.startup();
             awaitReady();
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             shutdownQuietly(s);
             throw e;
         }
         server = s;
-        log.info("Kafka broker started on {} (controller port {}, log dir {}) in {} ms",
-                bootstrapServers(), controllerPort, logDir, millisSince(t0));
+        log.info("Kafka broker started on {} (controller port {}, log dir {}) in {} ms", bootstrapServers(),
+                controllerPort, logDir, millisSince(t0));
     }
 
     private Properties brokerProps() {
@@ -246,25 +276,29 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private void formatIfNeeded() {
         if (Files.exists(logDir.resolve("meta.properties"))) {
-            return; // formatting again with a new cluster id fails, even with ignoreFormatted
+            return; // formatting again with a new cluster id fails, even with
+                    // ignoreFormatted
         }
         try {
-            new Formatter()
-                    .setClusterId(Uuid.randomUuid().toString())
-                    .setNodeId(NODE_ID)
-                    .setDirectories(List.of(logDir.toString()))
-                    .setMetadataLogDirectory(logDir.toString())
-                    .setControllerListenerName("CONTROLLER")
-                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
-                    .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
-                    .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
-                    .run();
-        } catch (Exception e) {
+            new Formatter().setClusterId(Uuid.randomUuid().toString())
+                .setNodeId(NODE_ID)
+                .setDirectories(List.of(logDir.toString()))
+                .setMetadataLogDirectory(logDir.toString())
+                .setControllerListenerName("CONTROLLER")
+                .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
+                .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
+                .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
+                .run();
+        }
+        catch (Exception e) {
             throw new IllegalStateException("Could not format Kafka log dir " + logDir, e);
         }
     }
 
-    /** Waits until the broker is registered, unfenced and answers metadata requests on its client port. */
+    /**
+     * Waits until the broker is registered, unfenced and answers metadata requests on its
+     * client port.
+     */
     private void awaitReady() {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         Exception last = null;
@@ -274,17 +308,19 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                     if (!admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty()) {
                         return;
                     }
-                } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                }
+                catch (ExecutionException | java.util.concurrent.TimeoutException e) {
                     last = e;
-                } catch (InterruptedException e) {
+                }
+                catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("Interrupted while waiting for Kafka broker", e);
                 }
                 sleepQuietly(50);
             }
         }
-        throw new IllegalStateException("Kafka broker " + bootstrapServers() + " did not become ready within "
-                + READY_TIMEOUT, last);
+        throw new IllegalStateException(
+                "Kafka broker " + bootstrapServers() + " did not become ready within " + READY_TIMEOUT, last);
     }
 
     private Properties adminProps() {
@@ -301,7 +337,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         try {
             s.shutdown();
             s.awaitShutdown();
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             log.debug("Ignoring failure while shutting down a broker that failed to start", e);
         }
     }
@@ -333,14 +370,17 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 ports[i] = sockets[i].getLocalPort();
             }
             return ports;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException("Could not find free ports", e);
-        } finally {
+        }
+        finally {
             for (ServerSocket s : sockets) {
                 if (s != null) {
                     try {
                         s.close();
-                    } catch (IOException ignored) {
+                    }
+                    catch (IOException ignored) {
                         // best effort
                     }
                 }
@@ -355,9 +395,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     static void sleepQuietly(long millis) {
         try {
             Thread.sleep(millis);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted", e);
         }
     }
+
 }

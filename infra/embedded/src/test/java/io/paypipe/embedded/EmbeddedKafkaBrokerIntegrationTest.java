@@ -83,11 +83,9 @@ class EmbeddedKafkaBrokerIntegrationTest {
         String topic = "stop-restart";
         broker.createTopics(List.of(topic), 1);
         String bootstrapBefore = broker.bootstrapServers();
-        try (KafkaProducer<String, String> producer = producer(Map.of(
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, "2000",
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "1000",
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "2000",
-                ProducerConfig.LINGER_MS_CONFIG, "0"))) {
+        try (KafkaProducer<String, String> producer = producer(
+                Map.of(ProducerConfig.MAX_BLOCK_MS_CONFIG, "2000", ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "1000",
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "2000", ProducerConfig.LINGER_MS_CONFIG, "0"))) {
             producer.send(new ProducerRecord<>(topic, "k", "before")).get(30, TimeUnit.SECONDS);
 
             // When the broker is stopped
@@ -96,9 +94,10 @@ class EmbeddedKafkaBrokerIntegrationTest {
             // Then a send fails within the producer's short timeouts
             assertThat(broker.isRunning()).isFalse();
             long t0 = System.nanoTime();
-            assertThatThrownBy(() -> producer.send(new ProducerRecord<>(topic, "k", "during")).get(30, TimeUnit.SECONDS))
-                    .isInstanceOf(ExecutionException.class)
-                    .hasCauseInstanceOf(TimeoutException.class);
+            assertThatThrownBy(
+                    () -> producer.send(new ProducerRecord<>(topic, "k", "during")).get(30, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class)
+                .hasCauseInstanceOf(TimeoutException.class);
             assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(10));
 
             // When it is restarted
@@ -107,8 +106,10 @@ class EmbeddedKafkaBrokerIntegrationTest {
             // Then it is back on the same address, and the same producer can send again
             assertThat(broker.isRunning()).isTrue();
             assertThat(broker.bootstrapServers()).isEqualTo(bootstrapBefore);
-            await().atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(() ->
-                    producer.send(new ProducerRecord<>(topic, "k", "after")).get(10, TimeUnit.SECONDS));
+            await().atMost(Duration.ofSeconds(30))
+                .ignoreExceptions()
+                .untilAsserted(
+                        () -> producer.send(new ProducerRecord<>(topic, "k", "after")).get(10, TimeUnit.SECONDS));
         }
 
         // And the record written before the stop is still there
@@ -126,20 +127,17 @@ class EmbeddedKafkaBrokerIntegrationTest {
     }
 
     private static KafkaProducer<String, String> producer(Map<String, String> overrides) {
-        Map<String, Object> props = new java.util.HashMap<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+        Map<String, Object> props = new java.util.HashMap<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(), ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                "true", ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class));
         props.putAll(overrides);
         return new KafkaProducer<>(props);
     }
 
     private static KafkaConsumer<String, String> consumer(String groupId) {
-        Map<String, Object> props = new java.util.HashMap<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+        Map<String, Object> props = new java.util.HashMap<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(), ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class));
         if (groupId != null) {
@@ -147,4 +145,5 @@ class EmbeddedKafkaBrokerIntegrationTest {
         }
         return new KafkaConsumer<>(props);
     }
+
 }

@@ -23,15 +23,16 @@ class EmbeddedMariaDbIntegrationTest {
     void startsCreatesADatabaseReportsDuplicateKeysAndKeepsDataWhenAskedTo() throws Exception {
         Path dir = tempDir.resolve("mariadb");
         int port;
-        // Given a freshly started embedded MariaDB with a database and a table with a unique key
+        // Given a freshly started embedded MariaDB with a database and a table with a
+        // unique key
         try (EmbeddedMariaDb db = EmbeddedMariaDb.start(dir)) {
             port = db.port();
             assertThat(port).isPositive().isNotEqualTo(3306);
             assertThat(db.jdbcUrl("shop")).startsWith("jdbc:mysql://127.0.0.1:" + port + "/shop?")
-                    .contains("useSSL=false", "allowPublicKeyRetrieval=true");
+                .contains("useSSL=false", "allowPublicKeyRetrieval=true");
             db.createDatabase("shop");
             try (Connection c = DriverManager.getConnection(db.jdbcUrl("shop"), db.username(), db.password());
-                 Statement st = c.createStatement()) {
+                    Statement st = c.createStatement()) {
                 assertThat(c.getMetaData().getDatabaseProductVersion()).contains("MariaDB");
                 st.execute("CREATE TABLE orders (id BIGINT AUTO_INCREMENT PRIMARY KEY, order_no VARCHAR(32) NOT NULL,"
                         + " UNIQUE KEY uk_order_no (order_no))");
@@ -40,20 +41,21 @@ class EmbeddedMariaDbIntegrationTest {
                 // When the same key is inserted again
                 // Then the driver reports an integrity constraint violation
                 assertThatThrownBy(() -> st.executeUpdate("INSERT INTO orders (order_no) VALUES ('A1')"))
-                        .isInstanceOf(SQLIntegrityConstraintViolationException.class)
-                        .hasMessageContaining("uk_order_no");
+                    .isInstanceOf(SQLIntegrityConstraintViolationException.class)
+                    .hasMessageContaining("uk_order_no");
             }
         }
 
         // When it is started again on the same dir with keepData
         try (EmbeddedMariaDb db = EmbeddedMariaDb.start(dir, 0, true);
-             Connection c = DriverManager.getConnection(db.jdbcUrl("shop"), db.username(), db.password());
-             Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT order_no FROM orders")) {
+                Connection c = DriverManager.getConnection(db.jdbcUrl("shop"), db.username(), db.password());
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT order_no FROM orders")) {
             // Then the row is still there
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isEqualTo("A1");
             assertThat(rs.next()).isFalse();
         }
     }
+
 }

@@ -24,7 +24,8 @@ class TestInfraIntegrationTest {
         assertThat(second).isSameAs(first);
         assertThat(first.broker().isRunning()).isTrue();
         assertThat(first.bootstrapServers()).isEqualTo(first.broker().bootstrapServers());
-        try (Admin admin = Admin.create(java.util.Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, first.bootstrapServers()))) {
+        try (Admin admin = Admin
+            .create(java.util.Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, first.bootstrapServers()))) {
             assertThat(admin.describeCluster().nodes().get(30, TimeUnit.SECONDS)).hasSize(1);
         }
 
@@ -32,7 +33,7 @@ class TestInfraIntegrationTest {
         assertThat(first.springProperties()).containsOnlyKeys("spring.kafka.bootstrap-servers", "spring.datasource.url",
                 "spring.datasource.username", "spring.datasource.password");
         assertThat(first.springProperties()).containsEntry("spring.kafka.bootstrap-servers", first.bootstrapServers())
-                .containsEntry("spring.datasource.url", first.jdbcUrl());
+            .containsEntry("spring.datasource.url", first.jdbcUrl());
         assertThat(first.databaseDescription()).isNotBlank();
         if (System.getenv(TestInfra.ENV_URL) == null) {
             assertThat(first.jdbcUrl()).contains("/paypipe_it_", "useSSL=false", "allowPublicKeyRetrieval=true",
@@ -41,7 +42,7 @@ class TestInfraIntegrationTest {
 
         // And its database accepts DDL and DML
         try (Connection c = DriverManager.getConnection(first.jdbcUrl(), first.username(), first.password());
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             st.execute("CREATE TABLE probe (id INT PRIMARY KEY, note VARCHAR(20))");
             st.executeUpdate("INSERT INTO probe VALUES (1, 'ok')");
             try (ResultSet rs = st.executeQuery("SELECT note FROM probe WHERE id = 1")) {
@@ -50,4 +51,5 @@ class TestInfraIntegrationTest {
             }
         }
     }
+
 }

@@ -22,17 +22,21 @@ import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The demo: creates orders the way the merchant's order system does, has the sandbox pay them as WeChat
- * would (one of them through a storm of duplicate notifications pushed in waves, the others meanwhile, some with
- * a coupon), then waits until every effect is there exactly once and prints a summary, with how many deliveries
- * the first attempt got acknowledged.
+ * The demo: creates orders the way the merchant's order system does, has the sandbox pay
+ * them as WeChat would (one of them through a storm of duplicate notifications pushed in
+ * waves, the others meanwhile, some with a coupon), then waits until every effect is
+ * there exactly once and prints a summary, with how many deliveries the first attempt got
+ * acknowledged.
  */
 public final class Demo {
 
     /**
-     * @param orders      orders created and paid: order 0 gets the storm, the others one notification each
-     * @param stormCopies how many copies of order 0's notification the storm pushes (at least 1)
-     * @param stormWave   how many of them are pushed at a time (the next wave once these are answered)
+     * @param orders orders created and paid: order 0 gets the storm, the others one
+     * notification each
+     * @param stormCopies how many copies of order 0's notification the storm pushes (at
+     * least 1)
+     * @param stormWave how many of them are pushed at a time (the next wave once these
+     * are answered)
      */
     public record Plan(int orders, int stormCopies, int stormWave, Duration timeout) {
         public Plan {
@@ -42,15 +46,19 @@ public final class Demo {
         }
     }
 
-    /** Deliveries whose first attempt the sandbox saw acknowledged with WeChat's success ack. */
+    /**
+     * Deliveries whose first attempt the sandbox saw acknowledged with WeChat's success
+     * ack.
+     */
     public record FirstTries(int others, int othersAcknowledged, int stormCopies, int stormAcknowledged) {
     }
 
     public record Result(String prefix, DemoCounts counts, long orderPaidRecords, long orderPaidEventIds,
-                         FirstTries firstTries, Duration took, boolean complete) {
+            FirstTries firstTries, Duration took, boolean complete) {
     }
 
     private final LocalPipeline pipeline;
+
     private final PrintStream out;
 
     public Demo(LocalPipeline pipeline, PrintStream out) {
@@ -63,8 +71,11 @@ public final class Demo {
         String prefix = "DEMO" + Long.toString(System.currentTimeMillis(), 36).toUpperCase() + "-";
         var orders = pipeline.bean(PipelineService.SANDBOX, SandboxOrders.class);
         var payments = pipeline.bean(PipelineService.SANDBOX, WechatPayPayments.class);
-        List<WechatPaySandboxMerchant> merchants = pipeline.bean(PipelineService.SANDBOX, SandboxMerchants.class).wechatPay()
-                .stream().filter(m -> !m.isServiceProvider()).toList();
+        List<WechatPaySandboxMerchant> merchants = pipeline.bean(PipelineService.SANDBOX, SandboxMerchants.class)
+            .wechatPay()
+            .stream()
+            .filter(m -> !m.isServiceProvider())
+            .toList();
         var jdbc = JdbcClient.create(pipeline.bean(PipelineService.PROCESSOR, DataSource.class));
 
         try (var counter = new OrderPaidCounter(pipeline.settings().bootstrapServers(), prefix)) {
@@ -74,10 +85,13 @@ public final class Demo {
                 amounts[i] = 100 + ThreadLocalRandom.current().nextLong(99_900);
                 orders.create(merchants.get(i % merchants.size()).merchantId(), outTradeNo(prefix, i), amounts[i]);
             }
-            out.printf("demo: order %s gets a storm of %d identical notifications, %d at a time; the other %d orders"
-                    + " are paid meanwhile%n", outTradeNo(prefix, 0), plan.stormCopies(), plan.stormWave(), plan.orders() - 1);
-            IntFunction<WechatPayPayments.Payment> pay = i -> payments.pay(merchants.get(i % merchants.size()).merchantId(),
-                    outTradeNo(prefix, i), amounts[i], i % 5 == 1 ? amounts[i] - Math.min(50, amounts[i] - 1) : null, 1);
+            out.printf(
+                    "demo: order %s gets a storm of %d identical notifications, %d at a time; the other %d orders"
+                            + " are paid meanwhile%n",
+                    outTradeNo(prefix, 0), plan.stormCopies(), plan.stormWave(), plan.orders() - 1);
+            IntFunction<WechatPayPayments.Payment> pay = i -> payments.pay(
+                    merchants.get(i % merchants.size()).merchantId(), outTradeNo(prefix, i), amounts[i],
+                    i % 5 == 1 ? amounts[i] - Math.min(50, amounts[i] - 1) : null, 1);
             int waves = Math.ceilDiv(plan.stormCopies(), plan.stormWave());
             int othersPerWave = Math.ceilDiv(plan.orders() - 1, waves);
             WechatPayPayments.Payment storm = null;
@@ -86,9 +100,11 @@ public final class Demo {
                 int copies = Math.min(plan.stormWave(), plan.stormCopies() - wave * plan.stormWave());
                 List<CompletableFuture<NotificationPusher.Delivery>> pushed;
                 if (storm == null) {
-                    storm = payments.pay(merchants.getFirst().merchantId(), outTradeNo(prefix, 0), amounts[0], null, copies);
+                    storm = payments.pay(merchants.getFirst().merchantId(), outTradeNo(prefix, 0), amounts[0], null,
+                            copies);
                     pushed = storm.deliveries();
-                } else {
+                }
+                else {
                     pushed = payments.pushAgain(storm, copies);
                 }
                 for (int k = 0; k < othersPerWave && next < plan.orders(); k++, next++) {
@@ -102,14 +118,20 @@ public final class Demo {
         }
     }
 
-    /** A wave is answered once each delivery is acknowledged, or after WeChat's timeout and a second at most. */
+    /**
+     * A wave is answered once each delivery is acknowledged, or after WeChat's timeout
+     * and a second at most.
+     */
     private static void awaitAnswers(List<CompletableFuture<NotificationPusher.Delivery>> wave) {
         try {
             CompletableFuture.allOf(wave.toArray(CompletableFuture[]::new))
-                    .get(WechatPayPayments.WECHAT_TIMEOUT.plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            // some were not acknowledged: they are pushed again on WeChat's schedule, the next wave goes on
-        } catch (InterruptedException e) {
+                .get(WechatPayPayments.WECHAT_TIMEOUT.plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
+        }
+        catch (TimeoutException | ExecutionException e) {
+            // some were not acknowledged: they are pushed again on WeChat's schedule, the
+            // next wave goes on
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
@@ -120,7 +142,8 @@ public final class Demo {
         NotificationPusher pusher = pipeline.bean(PipelineService.SANDBOX, NotificationPusher.class);
         return () -> {
             List<NotificationPusher.Delivery> otherDeliveries = others.stream()
-                    .flatMap(p -> pusher.deliveries(p.notification().id()).stream()).toList();
+                .flatMap(p -> pusher.deliveries(p.notification().id()).stream())
+                .toList();
             List<NotificationPusher.Delivery> stormDeliveries = pusher.deliveries(storm.notification().id());
             return new FirstTries(otherDeliveries.size(), acknowledgedFirst(otherDeliveries), stormDeliveries.size(),
                     acknowledgedFirst(stormDeliveries));
@@ -129,11 +152,12 @@ public final class Demo {
 
     private static int acknowledgedFirst(List<NotificationPusher.Delivery> deliveries) {
         return (int) deliveries.stream()
-                .filter(d -> !d.attempts().isEmpty() && d.attempts().getFirst().acknowledged()).count();
+            .filter(d -> !d.attempts().isEmpty() && d.attempts().getFirst().acknowledged())
+            .count();
     }
 
     private Result await(Plan plan, String prefix, JdbcClient jdbc, OrderPaidCounter counter, Instant start,
-                         Supplier<FirstTries> firstTries) {
+            Supplier<FirstTries> firstTries) {
         Instant deadline = start.plus(plan.timeout());
         Instant nextProgress = Instant.now();
         while (true) {
@@ -166,12 +190,14 @@ public final class Demo {
         out.printf("  HTTP deliveries     %6d  (%d answered with a fail ack and pushed again on WeChat's schedule)%n",
                 pushes.attempts(), pushes.failedAttempts());
         FirstTries first = r.firstTries();
-        out.printf("  first tries         %6d  of %d other orders' first deliveries acknowledged on their first attempt%n",
+        out.printf(
+                "  first tries         %6d  of %d other orders' first deliveries acknowledged on their first attempt%n",
                 first.othersAcknowledged(), first.others());
         out.printf("  storm first tries   %6d  of %d copies of %s (%d at a time) acknowledged on their first attempt%n",
                 first.stormAcknowledged(), first.stormCopies(), outTradeNo(r.prefix(), 0), plan.stormWave());
         out.printf("  ledger rows         %6d%n", c.ledgerRows());
-        out.printf("  OrderPaid events    %6d  (distinct event ids; %d records)%n", r.orderPaidEventIds(), r.orderPaidRecords());
+        out.printf("  OrderPaid events    %6d  (distinct event ids; %d records)%n", r.orderPaidEventIds(),
+                r.orderPaidRecords());
         out.printf("  shipments           %6d%n", c.shipments());
         out.printf("  points grants       %6d%n", c.pointsGrants());
         out.println(r.complete() ? "  => every order paid once, every effect exactly once"
@@ -186,9 +212,11 @@ public final class Demo {
     private static void sleep(Duration d) {
         try {
             Thread.sleep(d);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
     }
+
 }

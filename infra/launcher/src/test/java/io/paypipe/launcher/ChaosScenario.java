@@ -7,17 +7,22 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * What the chaos test does to one order, and the outcomes it must end with. Generated from a seed, so a
- * failing run can be replayed exactly.
+ * What the chaos test does to one order, and the outcomes it must end with. Generated
+ * from a seed, so a failing run can be replayed exactly.
  */
 enum ChaosScenario {
+
     /** Paid once, delivered 1 to 4 times. */
     PAID(Map.of("APPLIED", 1), Map.of()),
-    /** Paid twice by two different trades: one applies, the other is a double payment with a refund task. */
+    /**
+     * Paid twice by two different trades: one applies, the other is a double payment with
+     * a refund task.
+     */
     DOUBLE_PAYMENT(Map.of("APPLIED", 1, "ILLEGAL_DOUBLE_PAYMENT", 1), Map.of("DOUBLE_PAYMENT", 1)),
     /**
-     * WeChat closes the order, then the payer pays with another trade: the payment overrules the channel's close
-     * (kept, no refund) and a person is alerted, whichever of the two the processor happens to handle first.
+     * WeChat closes the order, then the payer pays with another trade: the payment
+     * overrules the channel's close (kept, no refund) and a person is alerted, whichever
+     * of the two the processor happens to handle first.
      */
     CLOSED_THEN_PAID(Map.of("CLOSE_OVERRULED", 1, "APPLIED", 1), Map.of("CLOSE_CONFLICT", 1)),
     /** The channel closes the trade. */
@@ -30,6 +35,7 @@ enum ChaosScenario {
     UNKNOWN_ORDER(Map.of("UNKNOWN_ORDER", 1), Map.of("UNKNOWN_ORDER", 1));
 
     private final Map<String, Integer> outcomes;
+
     private final Map<String, Integer> alerts;
 
     ChaosScenario(Map<String, Integer> outcomes, Map<String, Integer> alerts) {
@@ -57,11 +63,14 @@ enum ChaosScenario {
     record Planned(int index, ChaosScenario scenario, long amountFen, int copies) {
     }
 
-    /** {@code count} orders from {@code seed}: mostly plain payments, every scenario well represented. */
+    /**
+     * {@code count} orders from {@code seed}: mostly plain payments, every scenario well
+     * represented.
+     */
     static List<Planned> plan(long seed, int count) {
         Random random = new Random(seed);
-        ChaosScenario[] weighted = {PAID, PAID, PAID, PAID, DOUBLE_PAYMENT, CLOSED_THEN_PAID, CLOSED, MISMATCH,
-                REORDERED, UNKNOWN_ORDER};
+        ChaosScenario[] weighted = { PAID, PAID, PAID, PAID, DOUBLE_PAYMENT, CLOSED_THEN_PAID, CLOSED, MISMATCH,
+                REORDERED, UNKNOWN_ORDER };
         List<Planned> plan = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             plan.add(new Planned(i, weighted[random.nextInt(weighted.length)], 1 + random.nextInt(500_000),
@@ -88,4 +97,5 @@ enum ChaosScenario {
         plan.forEach(p -> histogram.merge(p.scenario(), 1, Integer::sum));
         return histogram;
     }
+
 }

@@ -18,13 +18,17 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The processor dies right after its database commit, before it published OrderPaid and before the offset
- * commit. After a restart the record is delivered again: the order stays paid once, OrderPaid reaches the
- * consumers with the event id the payment always had, and the warehouse ships once.
+ * The processor dies right after its database commit, before it published OrderPaid and
+ * before the offset commit. After a restart the record is delivered again: the order
+ * stays paid once, OrderPaid reaches the consumers with the event id the payment always
+ * had, and the warehouse ships once.
  */
 class CrashAfterCommitIntegrationTest {
 
-    /** Short sessions, so the group notices the dead processor within seconds instead of 45. */
+    /**
+     * Short sessions, so the group notices the dead processor within seconds instead of
+     * 45.
+     */
     private static final List<String> SHORT_SESSION = List.of(
             "--spring.kafka.consumer.properties.session.timeout.ms=6000",
             "--spring.kafka.consumer.properties.heartbeat.interval.ms=1000");
@@ -39,10 +43,11 @@ class CrashAfterCommitIntegrationTest {
         String outTradeNo = newOutTradeNo();
         try (var pipeline = LocalPipeline.start(settings,
                 EnumSet.of(PipelineService.SANDBOX, PipelineService.INGRESS, PipelineService.DOWNSTREAM));
-             var doomed = ForkedProcessor.start(settings, List.of("--processor.halt-after-commit=true"))) {
+                var doomed = ForkedProcessor.start(settings, List.of("--processor.halt-after-commit=true"))) {
             JdbcClient jdbc = jdbc(pipeline, PipelineService.INGRESS);
 
-            // Given a pending order, stored by a processor that will halt after its next database commit
+            // Given a pending order, stored by a processor that will halt after its next
+            // database commit
             orders(pipeline).create(firstMerchant(pipeline), outTradeNo, 9_900);
             await().atMost(Duration.ofSeconds(60)).until(() -> status(jdbc, outTradeNo).equals("PENDING"));
 
@@ -57,25 +62,29 @@ class CrashAfterCommitIntegrationTest {
             // When a processor starts again
             pipeline.start(PipelineService.PROCESSOR);
 
-            // Then the redelivered record publishes OrderPaid once more, with the payment's own event id,
+            // Then the redelivered record publishes OrderPaid once more, with the
+            // payment's own event id,
             // and every effect exists exactly once
             await().atMost(Duration.ofSeconds(60))
-                    .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+                .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
             List<OrderPaid> published = orderPaidFor(outTradeNo);
-            // exactly once: the halted processor never published it, the new one did on the redelivery
+            // exactly once: the halted processor never published it, the new one did on
+            // the redelivery
             assertThat(published).hasSize(1);
             assertThat(published.getFirst().eventId())
-                    .isEqualTo(OrderPaid.idFor(published.getFirst().channel(), published.getFirst().channelTradeNo()));
-            assertThat(jdbc.sql("SELECT event_id FROM shipment WHERE out_trade_no = :o").param("o", outTradeNo)
-                    .query(String.class).single()).isEqualTo(published.getFirst().eventId().value());
+                .isEqualTo(OrderPaid.idFor(published.getFirst().channel(), published.getFirst().channelTradeNo()));
+            assertThat(jdbc.sql("SELECT event_id FROM shipment WHERE out_trade_no = :o")
+                .param("o", outTradeNo)
+                .query(String.class)
+                .single()).isEqualTo(published.getFirst().eventId().value());
         }
     }
 
     private static List<OrderPaid> orderPaidFor(String outTradeNo) {
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.get().bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "probe-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
+        try (var consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.get().bootstrapServers(),
+                        ConsumerConfig.GROUP_ID_CONFIG, "probe-" + UUID.randomUUID(),
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
                 Topics.ORDER_PAID.keyDeserializer(), Topics.ORDER_PAID.valueDeserializer())) {
             consumer.subscribe(List.of(Topics.ORDER_PAID.name()));
             List<OrderPaid> found = new java.util.ArrayList<>();
@@ -90,4 +99,5 @@ class CrashAfterCommitIntegrationTest {
             return found;
         }
     }
+
 }

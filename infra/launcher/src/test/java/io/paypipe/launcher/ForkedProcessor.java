@@ -9,12 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A processor in a JVM of its own, started from the test's classpath, so that a test can crash it for
- * real (the fault hook halts the JVM) at the worst moment.
+ * A processor in a JVM of its own, started from the test's classpath, so that a test can
+ * crash it for real (the fault hook halts the JVM) at the worst moment.
  */
 final class ForkedProcessor implements AutoCloseable {
 
     private final Process process;
+
     private final Path log;
 
     private ForkedProcessor(Process process, Path log) {
@@ -24,23 +25,33 @@ final class ForkedProcessor implements AutoCloseable {
 
     static ForkedProcessor start(LocalPipeline.Settings settings, List<String> extraArguments) {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp", classpath,
-                ProcessorApplication.class.getName()));
-        // its own free HTTP port: another processor of the same pipeline may be running in this JVM
-        settings.arguments(PipelineService.PROCESSOR).stream().filter(a -> !a.startsWith("--server.port=")).forEach(command::add);
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp",
+                        classpath, ProcessorApplication.class.getName()));
+        // its own free HTTP port: another processor of the same pipeline may be running
+        // in this JVM
+        settings.arguments(PipelineService.PROCESSOR)
+            .stream()
+            .filter(a -> !a.startsWith("--server.port="))
+            .forEach(command::add);
         command.add("--server.port=0");
         command.addAll(extraArguments);
         try {
             Path log = Files.createTempFile("forked-processor", ".log");
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
             return new ForkedProcessor(process, log);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** Waits until Spring reports the processor started; fails with its last lines if it died instead. */
+    /**
+     * Waits until Spring reports the processor started; fails with its last lines if it
+     * died instead.
+     */
     ForkedProcessor awaitStarted() {
         long deadline = System.nanoTime() + java.time.Duration.ofSeconds(90).toNanos();
         while (System.nanoTime() < deadline) {
@@ -67,7 +78,8 @@ final class ForkedProcessor implements AutoCloseable {
     String log() {
         try {
             return Files.readString(log);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             return "(no log: " + e + ")";
         }
     }
@@ -77,19 +89,23 @@ final class ForkedProcessor implements AutoCloseable {
         try {
             List<String> lines = Files.readAllLines(log);
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             return "(no log: " + e + ")";
         }
     }
 
-    /** SIGKILL, and wait until the JVM is gone; its exit value (137 = killed by SIGKILL). */
+    /**
+     * SIGKILL, and wait until the JVM is gone; its exit value (137 = killed by SIGKILL).
+     */
     int kill() {
         process.destroyForcibly();
         try {
             if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
                 throw new IllegalStateException("forked processor still alive 30 s after SIGKILL");
             }
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
@@ -100,4 +116,5 @@ final class ForkedProcessor implements AutoCloseable {
     public void close() {
         process.destroyForcibly();
     }
+
 }

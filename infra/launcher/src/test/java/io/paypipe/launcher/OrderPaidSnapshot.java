@@ -12,16 +12,22 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
-/** order.paid read from the beginning to its end as of now: how many records, and their event ids. */
+/**
+ * order.paid read from the beginning to its end as of now: how many records, and their
+ * event ids.
+ */
 record OrderPaidSnapshot(long records, Set<String> eventIds) {
 
     static OrderPaidSnapshot readToEnd(String bootstrapServers) {
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new ByteArrayDeserializer())) {
+        try (var consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                new StringDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(Topics.ORDER_PAID.name(), Duration.ofSeconds(10))
-                    .stream().map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                .stream()
+                .map(p -> new TopicPartition(p.topic(), p.partition()))
+                .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);

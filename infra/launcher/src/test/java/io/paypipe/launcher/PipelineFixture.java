@@ -17,16 +17,25 @@ import java.util.UUID;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** Fixture factories for end-to-end tests: the pipeline on the shared broker and database, unique keys per test. */
+/**
+ * Fixture factories for end-to-end tests: the pipeline on the shared broker and database,
+ * unique keys per test.
+ */
 final class PipelineFixture {
 
     private PipelineFixture() {
     }
 
-    /** The processor's retry ladder in tests: about 10 s in all, like the sandbox's compressed re-pushes. */
+    /**
+     * The processor's retry ladder in tests: about 10 s in all, like the sandbox's
+     * compressed re-pushes.
+     */
     static final String RETRY_DELAYS = "100ms,200ms,400ms,800ms,1s,2s,2s,2s,2s";
 
-    /** Settings on free ports, with the sandbox's re-push delays divided by {@code timeCompression}. */
+    /**
+     * Settings on free ports, with the sandbox's re-push delays divided by
+     * {@code timeCompression}.
+     */
     static LocalPipeline.Settings settings(String bootstrapServers, long timeCompression) {
         TestInfra infra = TestInfra.get();
         return settings(bootstrapServers, infra.jdbcUrl(), infra.username(), infra.password(), timeCompression);
@@ -34,15 +43,15 @@ final class PipelineFixture {
 
     /** The same on another database. */
     static LocalPipeline.Settings settings(String bootstrapServers, String jdbcUrl, String user, String password,
-                                          long timeCompression) {
+            long timeCompression) {
         Map<PipelineService, Integer> ports = new EnumMap<>(PipelineService.class);
         for (PipelineService s : PipelineService.values()) {
             ports.put(s, freePort());
         }
         return LocalPipeline.Settings.of(bootstrapServers, jdbcUrl, user, password, merchantsFile())
-                .withPorts(ports)
-                .withTimeCompression(timeCompression)
-                .withExtra(PipelineService.PROCESSOR, "processor.retry-delays", RETRY_DELAYS);
+            .withPorts(ports)
+            .withTimeCompression(timeCompression)
+            .withExtra(PipelineService.PROCESSOR, "processor.retry-delays", RETRY_DELAYS);
     }
 
     static LocalPipeline.Settings settings() {
@@ -76,8 +85,11 @@ final class PipelineFixture {
     }
 
     static String status(JdbcClient jdbc, String outTradeNo) {
-        return jdbc.sql("SELECT status FROM orders WHERE out_trade_no = :o").param("o", outTradeNo)
-                .query(String.class).optional().orElse("ABSENT");
+        return jdbc.sql("SELECT status FROM orders WHERE out_trade_no = :o")
+            .param("o", outTradeNo)
+            .query(String.class)
+            .optional()
+            .orElse("ABSENT");
     }
 
     static DemoCounts counts(JdbcClient jdbc, String outTradeNo) {
@@ -89,7 +101,8 @@ final class PipelineFixture {
             Path dir = Files.createTempDirectory("paypipe-e2e");
             dir.toFile().deleteOnExit();
             return dir.resolve("merchants.yaml");
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
@@ -97,8 +110,10 @@ final class PipelineFixture {
     private static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
+
 }

@@ -30,15 +30,19 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * A Stripe payment from the channel sandbox to OrderPaid and its downstream effects, through the real
- * ingress, broker, processor, database and reference consumers.
+ * A Stripe payment from the channel sandbox to OrderPaid and its downstream effects,
+ * through the real ingress, broker, processor, database and reference consumers.
  */
 class StripeEndToEndIntegrationTest {
 
     private static LocalPipeline pipeline;
+
     private static JdbcClient jdbc;
+
     private static StripePayments stripe;
+
     private static String accountA;
+
     private static String accountB;
 
     @BeforeAll
@@ -64,13 +68,18 @@ class StripeEndToEndIntegrationTest {
         // When Stripe (the sandbox) sends payment_intent.succeeded
         StripePayments.Payment payment = stripe.pay(accountA, outTradeNo, 12_800, "usd", 1);
 
-        // Then the order is paid once, with one ledger row, one shipment and one points grant
-        eventually().untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+        // Then the order is paid once, with one ledger row, one shipment and one points
+        // grant
+        eventually()
+            .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
         assertThat(payment.deliveries().getFirst().join().status()).isEqualTo(NotificationPusher.Status.DELIVERED);
-        assertThat(jdbc.sql("SELECT handled FROM pay_notify_raw WHERE out_trade_no = :o").param("o", outTradeNo)
-                .query(Integer.class).single()).isEqualTo(1);
-        assertThat(ledger(outTradeNo)).isEqualTo(Map.of("channel", "stripe", "channel_trade_no",
-                payment.spec().paymentIntentId(), "paid_amount_minor", 12_800L, "currency", "USD", "merchant_id", accountA));
+        assertThat(jdbc.sql("SELECT handled FROM pay_notify_raw WHERE out_trade_no = :o")
+            .param("o", outTradeNo)
+            .query(Integer.class)
+            .single()).isEqualTo(1);
+        assertThat(ledger(outTradeNo))
+            .isEqualTo(Map.of("channel", "stripe", "channel_trade_no", payment.spec().paymentIntentId(),
+                    "paid_amount_minor", 12_800L, "currency", "USD", "merchant_id", accountA));
         assertThat(points(outTradeNo)).isEqualTo(128L);
     }
 
@@ -84,15 +93,18 @@ class StripeEndToEndIntegrationTest {
         StripePayments.Payment payment = stripe.pay(accountB, outTradeNo, 1_500, "jpy", 1);
 
         // Then
-        eventually().untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
-        assertThat(ledger(outTradeNo)).isEqualTo(Map.of("channel", "stripe", "channel_trade_no",
-                payment.spec().paymentIntentId(), "paid_amount_minor", 1_500L, "currency", "JPY", "merchant_id", accountB));
+        eventually()
+            .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+        assertThat(ledger(outTradeNo))
+            .isEqualTo(Map.of("channel", "stripe", "channel_trade_no", payment.spec().paymentIntentId(),
+                    "paid_amount_minor", 1_500L, "currency", "JPY", "merchant_id", accountB));
         assertThat(points(outTradeNo)).isEqualTo(1_500L);
     }
 
     @Test
     void twoAccountsWithTheSameOrderNumberNeverTouchEachOthersOrder() {
-        // Given the same out_trade_no at account A (20.00 USD) and at account B (3000 JPY)
+        // Given the same out_trade_no at account A (20.00 USD) and at account B (3000
+        // JPY)
         String outTradeNo = newOutTradeNo();
         givenPendingStripeOrder(accountA, outTradeNo, 2_000, "usd");
         givenPendingStripeOrder(accountB, outTradeNo, 3_000, "jpy");
@@ -102,13 +114,16 @@ class StripeEndToEndIntegrationTest {
 
         // Then B's order is paid by B's PaymentIntent, A's stays pending
         eventually().untilAsserted(() -> assertThat(orderStatus(accountB, outTradeNo)).isEqualTo("PAID"));
-        eventually().during(Duration.ofSeconds(1)).untilAsserted(() -> assertThat(orderStatus(accountA, outTradeNo)).isEqualTo("PENDING"));
+        eventually().during(Duration.ofSeconds(1))
+            .untilAsserted(() -> assertThat(orderStatus(accountA, outTradeNo)).isEqualTo("PENDING"));
 
         // When A's is paid too
         StripePayments.Payment paidAtA = stripe.pay(accountA, outTradeNo, 2_000, "usd", 1);
 
-        // Then each order carries its own PaymentIntent, and there are two of every effect
-        eventually().untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(2, 2, 2, 2, 2, 2)));
+        // Then each order carries its own PaymentIntent, and there are two of every
+        // effect
+        eventually()
+            .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(2, 2, 2, 2, 2, 2)));
         assertThat(tradeNo(accountA, outTradeNo)).isEqualTo(paidAtA.spec().paymentIntentId());
         assertThat(tradeNo(accountB, outTradeNo)).isEqualTo(paidAtB.spec().paymentIntentId());
     }
@@ -126,9 +141,10 @@ class StripeEndToEndIntegrationTest {
         // Then every delivery got a 2xx and there is exactly one of every effect
         assertThat(statuses.keySet()).containsExactly(200);
         assertThat(statuses.get(200).get()).isEqualTo(1000);
-        eventually().untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
-        eventually().during(Duration.ofSeconds(1)).untilAsserted(() ->
-                assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+        eventually()
+            .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+        eventually().during(Duration.ofSeconds(1))
+            .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
     }
 
     /** Generous: two cores are shared by several builds. */
@@ -143,43 +159,57 @@ class StripeEndToEndIntegrationTest {
 
     private static String orderStatus(String account, String outTradeNo) {
         return jdbc.sql("SELECT status FROM orders WHERE merchant_id = :m AND out_trade_no = :o")
-                .param("m", account).param("o", outTradeNo).query(String.class).optional().orElse("ABSENT");
+            .param("m", account)
+            .param("o", outTradeNo)
+            .query(String.class)
+            .optional()
+            .orElse("ABSENT");
     }
 
     private static String tradeNo(String account, String outTradeNo) {
         return jdbc.sql("SELECT channel_trade_no FROM orders WHERE merchant_id = :m AND out_trade_no = :o")
-                .param("m", account).param("o", outTradeNo).query(String.class).single();
+            .param("m", account)
+            .param("o", outTradeNo)
+            .query(String.class)
+            .single();
     }
 
     private static Map<String, Object> ledger(String outTradeNo) {
         return jdbc.sql("""
-                        SELECT l.channel, l.channel_trade_no, l.paid_amount_minor, l.currency, l.merchant_id
-                        FROM payment_ledger l JOIN orders o ON o.id = l.order_id WHERE o.out_trade_no = :o
-                        """).param("o", outTradeNo).query().singleRow();
+                SELECT l.channel, l.channel_trade_no, l.paid_amount_minor, l.currency, l.merchant_id
+                FROM payment_ledger l JOIN orders o ON o.id = l.order_id WHERE o.out_trade_no = :o
+                """).param("o", outTradeNo).query().singleRow();
     }
 
     private static long points(String outTradeNo) {
-        return jdbc.sql("SELECT points FROM points_grant g JOIN orders o ON o.id = g.order_id WHERE o.out_trade_no = :o")
-                .param("o", outTradeNo).query(Long.class).single();
+        return jdbc
+            .sql("SELECT points FROM points_grant g JOIN orders o ON o.id = g.order_id WHERE o.out_trade_no = :o")
+            .param("o", outTradeNo)
+            .query(Long.class)
+            .single();
     }
 
-    private Map<Integer, AtomicInteger> sendConcurrently(SignedNotification n, int total, int concurrency) throws Exception {
-        URI ingress = URI.create("http://127.0.0.1:" + pipeline.settings().port(PipelineService.INGRESS) + "/notify/stripe");
+    private Map<Integer, AtomicInteger> sendConcurrently(SignedNotification n, int total, int concurrency)
+            throws Exception {
+        URI ingress = URI
+            .create("http://127.0.0.1:" + pipeline.settings().port(PipelineService.INGRESS) + "/notify/stripe");
         Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
         Semaphore inFlight = new Semaphore(concurrency);
         try (var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-             var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+                var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> sends = new ArrayList<>();
             for (int i = 0; i < total; i++) {
                 sends.add(executor.submit(() -> {
                     inFlight.acquire();
                     try {
-                        var request = HttpRequest.newBuilder(ingress).timeout(Duration.ofSeconds(5))
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
+                        var request = HttpRequest.newBuilder(ingress)
+                            .timeout(Duration.ofSeconds(5))
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
                         n.headers().forEach(request::header);
                         int status = http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
                         statuses.computeIfAbsent(status, s -> new AtomicInteger()).incrementAndGet();
-                    } finally {
+                    }
+                    finally {
                         inFlight.release();
                     }
                     return null;
@@ -191,4 +221,5 @@ class StripeEndToEndIntegrationTest {
         }
         return statuses;
     }
+
 }

@@ -25,12 +25,13 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * A WeChat Pay v3 payment from the channel sandbox to OrderPaid and its downstream effects, through the
- * real ingress, broker, processor, database and reference consumers.
+ * A WeChat Pay v3 payment from the channel sandbox to OrderPaid and its downstream
+ * effects, through the real ingress, broker, processor, database and reference consumers.
  */
 class WechatPayEndToEndIntegrationTest {
 
     private static LocalPipeline pipeline;
+
     private static JdbcClient jdbc;
 
     @BeforeAll
@@ -51,15 +52,22 @@ class WechatPayEndToEndIntegrationTest {
         givenPendingOrder(pipeline, jdbc, outTradeNo, 12_800);
 
         // When WeChat (the sandbox) notifies that it was paid
-        WechatPayPayments.Payment payment = payments(pipeline).pay(firstMerchant(pipeline), outTradeNo, 12_800, null, 1);
+        WechatPayPayments.Payment payment = payments(pipeline).pay(firstMerchant(pipeline), outTradeNo, 12_800, null,
+                1);
 
-        // Then the order is paid once, with one ledger row, one shipment and one points grant
+        // Then the order is paid once, with one ledger row, one shipment and one points
+        // grant
         await().untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
         assertThat(payment.deliveries().getFirst().join().status()).isEqualTo(NotificationPusher.Status.DELIVERED);
-        assertThat(jdbc.sql("SELECT handled FROM pay_notify_raw WHERE out_trade_no = :o").param("o", outTradeNo)
-                .query(Integer.class).single()).isEqualTo(1);
-        assertThat(jdbc.sql("SELECT points FROM points_grant g JOIN orders o ON o.id = g.order_id WHERE o.out_trade_no = :o")
-                .param("o", outTradeNo).query(Long.class).single()).isEqualTo(128L);
+        assertThat(jdbc.sql("SELECT handled FROM pay_notify_raw WHERE out_trade_no = :o")
+            .param("o", outTradeNo)
+            .query(Integer.class)
+            .single()).isEqualTo(1);
+        assertThat(jdbc
+            .sql("SELECT points FROM points_grant g JOIN orders o ON o.id = g.order_id WHERE o.out_trade_no = :o")
+            .param("o", outTradeNo)
+            .query(Long.class)
+            .single()).isEqualTo(128L);
     }
 
     @Test
@@ -68,37 +76,41 @@ class WechatPayEndToEndIntegrationTest {
         String outTradeNo = newOutTradeNo();
         givenPendingOrder(pipeline, jdbc, outTradeNo, 5_000);
         SignedNotification notification = payments(pipeline).pay(firstMerchant(pipeline), outTradeNo, 5_000, null, 1)
-                .notification();
+            .notification();
 
         // When the very same notification is sent 1000 times over HTTP, 50 at a time
         Map<Integer, AtomicInteger> statuses = sendConcurrently(notification, 1000, 50);
 
-        // Then every delivery got the success ack and there is exactly one of every effect
+        // Then every delivery got the success ack and there is exactly one of every
+        // effect
         assertThat(statuses.keySet()).containsExactly(204);
         assertThat(statuses.get(204).get()).isEqualTo(1000);
         await().untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
-        await().during(Duration.ofSeconds(1)).untilAsserted(() ->
-                assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+        await().during(Duration.ofSeconds(1))
+            .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
     }
 
     private Map<Integer, AtomicInteger> sendConcurrently(SignedNotification n, int total, int concurrency)
             throws Exception {
-        URI ingress = URI.create("http://127.0.0.1:" + pipeline.settings().port(PipelineService.INGRESS) + "/notify/wechatpay");
+        URI ingress = URI
+            .create("http://127.0.0.1:" + pipeline.settings().port(PipelineService.INGRESS) + "/notify/wechatpay");
         Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
         Semaphore inFlight = new Semaphore(concurrency);
         try (var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-             var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+                var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> sends = new java.util.ArrayList<>();
             for (int i = 0; i < total; i++) {
                 sends.add(executor.submit(() -> {
                     inFlight.acquire();
                     try {
-                        var request = HttpRequest.newBuilder(ingress).timeout(Duration.ofSeconds(5))
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
+                        var request = HttpRequest.newBuilder(ingress)
+                            .timeout(Duration.ofSeconds(5))
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
                         n.headers().forEach(request::header);
                         int status = http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
                         statuses.computeIfAbsent(status, s -> new AtomicInteger()).incrementAndGet();
-                    } finally {
+                    }
+                    finally {
                         inFlight.release();
                     }
                     return null;
@@ -110,4 +122,5 @@ class WechatPayEndToEndIntegrationTest {
         }
         return statuses;
     }
+
 }

@@ -43,16 +43,23 @@ import tools.jackson.databind.json.JsonMapper;
 class SandboxApplicationTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
     private static final Path MERCHANTS_FILE = tempDir().resolve("merchants.yaml");
+
     private static final AtomicInteger RECEIVED = new AtomicInteger();
+
     private static final AtomicInteger ALIPAY_RECEIVED = new AtomicInteger();
+
     private static final AtomicInteger STRIPE_RECEIVED = new AtomicInteger();
+
     private static final HttpServer RECEIVER = receiverAnswering204();
+
     private static final MockProducer<String, OrderCreated> PRODUCER = new MockProducer<>(true, null,
             Topics.ORDER_CREATED.keySerializer(), Topics.ORDER_CREATED.valueSerializer()) {
         @Override
         public void close(Duration timeout) {
-            // KafkaTemplate closes a plain factory's producer after every send; keep this one for the next
+            // KafkaTemplate closes a plain factory's producer after every send; keep this
+            // one for the next
         }
     };
 
@@ -77,6 +84,7 @@ class SandboxApplicationTest {
 
     @Autowired
     SandboxMerchants sandboxMerchants;
+
     @Autowired
     StripeMerchants stripeMerchants;
 
@@ -94,26 +102,27 @@ class SandboxApplicationTest {
         // Given the started sandbox, When a service reads the merchants file
         MerchantsFile file = MerchantsFile.read(MERCHANTS_FILE);
 
-        // Then it lists the two default WeChat merchants, the two default Alipay apps and the two Stripe accounts of
+        // Then it lists the two default WeChat merchants, the two default Alipay apps and
+        // the two Stripe accounts of
         // the configured tenant, with their signing keys
         assertThat(file.merchants()).extracting(Merchant::merchantId)
-                .containsExactly("1900000100", "1900000101", "2021000100000000", "2021000100000001",
-                        "acct_1PaypipeSbx0000", "acct_1PaypipeSbx0001");
+            .containsExactly("1900000100", "1900000101", "2021000100000000", "2021000100000001", "acct_1PaypipeSbx0000",
+                    "acct_1PaypipeSbx0001");
         assertThat(file.merchants()).allSatisfy(m -> assertThat(m.tenant()).isEqualTo("app-test-shop"));
         assertThat(file.merchants().subList(4, 6)).allSatisfy(m -> {
             assertThat(m.channel()).isEqualTo(Channel.STRIPE);
             assertThat(m.stripe().account()).isEqualTo(m.merchantId());
             assertThat(m.stripe().endpointSecret()).isEqualTo(stripeMerchants.get(m.merchantId()).endpointSecret())
-                    .startsWith("whsec_");
+                .startsWith("whsec_");
         });
         Merchant.PlatformKey key = file.merchants().getFirst().wechatpay().platformKeys().getFirst();
         assertThat(WechatPayCrypto.parsePublicKeyPem(key.publicKeyPem()))
-                .isEqualTo(sandboxMerchants.wechatPay("1900000100").wechatPayKeys().publicKey());
+            .isEqualTo(sandboxMerchants.wechatPay("1900000100").wechatPayKeys().publicKey());
         Merchant alipay = file.merchants().get(2);
         assertThat(alipay.channel()).isEqualTo(Channel.ALIPAY);
         assertThat(alipay.alipay().appId()).isEqualTo("2021000100000000");
         assertThat(AlipayCrypto.parsePublicKey(alipay.alipay().alipayPublicKey()))
-                .isEqualTo(sandboxMerchants.alipay("2021000100000000").publicKey());
+            .isEqualTo(sandboxMerchants.alipay("2021000100000000").publicKey());
     }
 
     @Test
@@ -132,7 +141,8 @@ class SandboxApplicationTest {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             JsonNode history = get("/sandbox/alipay/notifications/" + notifyId, 200);
             assertThat(history.get("deliveries")).hasSize(2)
-                    .allSatisfy(d -> assertThat(d.get("status").asString()).isEqualTo(NotificationPusher.Status.DELIVERED.name()));
+                .allSatisfy(d -> assertThat(d.get("status").asString())
+                    .isEqualTo(NotificationPusher.Status.DELIVERED.name()));
         });
         assertThat(ALIPAY_RECEIVED.get() - before).isEqualTo(2);
         get("/sandbox/alipay/notifications/unknown-id", 404);
@@ -155,7 +165,8 @@ class SandboxApplicationTest {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             JsonNode history = get("/sandbox/notifications/" + id, 200);
             assertThat(history.get("deliveries")).hasSize(2)
-                    .allSatisfy(d -> assertThat(d.get("status").asString()).isEqualTo(NotificationPusher.Status.DELIVERED.name()));
+                .allSatisfy(d -> assertThat(d.get("status").asString())
+                    .isEqualTo(NotificationPusher.Status.DELIVERED.name()));
         });
         assertThat(RECEIVED.get() - before).isEqualTo(2);
         get("/sandbox/notifications/unknown-id", 404);
@@ -167,16 +178,19 @@ class SandboxApplicationTest {
         int before = RECEIVED.get();
 
         // When
-        JsonNode refund = post("/sandbox/wechatpay/refunds", "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"ORDER-5003\","
-                + "\"transactionId\":\"4200000000202506080000000003\",\"outRefundNo\":\"RF-5003\",\"totalFen\":2500,"
-                + "\"refundFen\":500,\"status\":\"CLOSED\"}", 202);
+        JsonNode refund = post("/sandbox/wechatpay/refunds",
+                "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"ORDER-5003\","
+                        + "\"transactionId\":\"4200000000202506080000000003\",\"outRefundNo\":\"RF-5003\",\"totalFen\":2500,"
+                        + "\"refundFen\":500,\"status\":\"CLOSED\"}",
+                202);
 
         // Then
         assertThat(refund.get("refundId").asString()).matches("\\d{29}");
         assertThat(refund.get("status").asString()).isEqualTo("CLOSED");
         String id = refund.get("notificationId").asString();
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(get("/sandbox/notifications/" + id, 200)
-                .get("deliveries")).singleElement().satisfies(d -> assertThat(d.get("status").asString()).isEqualTo("DELIVERED")));
+        await().atMost(Duration.ofSeconds(10))
+            .untilAsserted(() -> assertThat(get("/sandbox/notifications/" + id, 200).get("deliveries")).singleElement()
+                .satisfies(d -> assertThat(d.get("status").asString()).isEqualTo("DELIVERED")));
         assertThat(RECEIVED.get() - before).isEqualTo(1);
     }
 
@@ -186,10 +200,13 @@ class SandboxApplicationTest {
         int before = RECEIVED.get();
 
         // When the benchmark driver asks for two signed notifications
-        JsonNode signed = post("/sandbox/wechatpay/notifications", "{\"merchantId\":\"1900000100\",\"payments\":["
-                + "{\"outTradeNo\":\"LOAD-1\",\"totalFen\":100},{\"outTradeNo\":\"LOAD-2\",\"totalFen\":200}]}", 200);
+        JsonNode signed = post("/sandbox/wechatpay/notifications",
+                "{\"merchantId\":\"1900000100\",\"payments\":["
+                        + "{\"outTradeNo\":\"LOAD-1\",\"totalFen\":100},{\"outTradeNo\":\"LOAD-2\",\"totalFen\":200}]}",
+                200);
 
-        // Then each comes back with WeChat's headers and a body whose signature the merchant's platform key verifies,
+        // Then each comes back with WeChat's headers and a body whose signature the
+        // merchant's platform key verifies,
         // and nothing was pushed
         assertThat(signed).hasSize(2);
         assertThat(signed.get(0).get("outTradeNo").asString()).isEqualTo("LOAD-1");
@@ -198,8 +215,9 @@ class SandboxApplicationTest {
             byte[] body = n.get("body").asString().getBytes(StandardCharsets.UTF_8);
             byte[] message = WechatPayCrypto.signedMessage(headers.get("Wechatpay-Timestamp").asString(),
                     headers.get("Wechatpay-Nonce").asString(), body);
-            assertThat(WechatPayCrypto.verify(sandboxMerchants.wechatPay("1900000100").wechatPayKeys().publicKey(), message,
-                    headers.get("Wechatpay-Signature").asString())).isTrue();
+            assertThat(WechatPayCrypto.verify(sandboxMerchants.wechatPay("1900000100").wechatPayKeys().publicKey(),
+                    message, headers.get("Wechatpay-Signature").asString()))
+                .isTrue();
         }
         assertThat(RECEIVED.get()).isEqualTo(before);
         post("/sandbox/wechatpay/notifications", "{\"merchantId\":\"1900000100\",\"payments\":[]}", 400);
@@ -207,8 +225,9 @@ class SandboxApplicationTest {
 
     @Test
     void aRefundWithoutItsRefundNumberIsABadRequest() {
-        post("/sandbox/wechatpay/refunds", "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"X\",\"transactionId\":\"4200\","
-                + "\"totalFen\":1}", 400);
+        post("/sandbox/wechatpay/refunds",
+                "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"X\",\"transactionId\":\"4200\"," + "\"totalFen\":1}",
+                400);
     }
 
     @Test
@@ -217,8 +236,9 @@ class SandboxApplicationTest {
                 "{\"merchantId\":\"1900000100\",\"outTradeNo\":\"ORDER-5002\",\"amountFen\":990}", 201);
 
         assertThat(order.at("/amount/minor").asLong()).isEqualTo(990);
-        assertThat(PRODUCER.history()).filteredOn(r -> r.key().endsWith("|ORDER-5002")).singleElement()
-                .satisfies(r -> assertThat(r.key()).isEqualTo("app-test-shop|1900000100|ORDER-5002"));
+        assertThat(PRODUCER.history()).filteredOn(r -> r.key().endsWith("|ORDER-5002"))
+            .singleElement()
+            .satisfies(r -> assertThat(r.key()).isEqualTo("app-test-shop|1900000100|ORDER-5002"));
     }
 
     @Test
@@ -227,8 +247,10 @@ class SandboxApplicationTest {
         int before = STRIPE_RECEIVED.get();
 
         // When
-        JsonNode payment = post("/sandbox/stripe/payments", "{\"account\":\"acct_1PaypipeSbx0001\",\"outTradeNo\":\"ORDER-5003\","
-                + "\"amount\":1500,\"currency\":\"jpy\",\"copies\":2}", 202);
+        JsonNode payment = post("/sandbox/stripe/payments",
+                "{\"account\":\"acct_1PaypipeSbx0001\",\"outTradeNo\":\"ORDER-5003\","
+                        + "\"amount\":1500,\"currency\":\"jpy\",\"copies\":2}",
+                202);
 
         // Then
         String id = payment.get("eventId").asString();
@@ -238,18 +260,21 @@ class SandboxApplicationTest {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             JsonNode history = get("/sandbox/stripe/events/" + id, 200);
             assertThat(history.get("deliveries")).hasSize(2)
-                    .allSatisfy(d -> assertThat(d.get("status").asString()).isEqualTo(NotificationPusher.Status.DELIVERED.name()));
+                .allSatisfy(d -> assertThat(d.get("status").asString())
+                    .isEqualTo(NotificationPusher.Status.DELIVERED.name()));
         });
         assertThat(STRIPE_RECEIVED.get() - before).isEqualTo(2);
         assertThat(get("/sandbox/stripe/merchants", 200)).hasSize(2);
         get("/sandbox/stripe/events/evt_unknown", 404);
-        post("/sandbox/stripe/payments", "{\"account\":\"acct_nobody\",\"outTradeNo\":\"X\",\"amount\":1,\"currency\":\"usd\"}", 404);
+        post("/sandbox/stripe/payments",
+                "{\"account\":\"acct_nobody\",\"outTradeNo\":\"X\",\"amount\":1,\"currency\":\"usd\"}", 404);
     }
 
     @Test
     void stripeOrderIsPublishedWithChannelStripe() {
         JsonNode order = post("/sandbox/stripe/orders",
-                "{\"account\":\"acct_1PaypipeSbx0000\",\"outTradeNo\":\"ORDER-5004\",\"amount\":1050,\"currency\":\"usd\"}", 201);
+                "{\"account\":\"acct_1PaypipeSbx0000\",\"outTradeNo\":\"ORDER-5004\",\"amount\":1050,\"currency\":\"usd\"}",
+                201);
 
         assertThat(order.get("channel").asString()).isEqualTo("STRIPE");
         assertThat(order.at("/amount/currency").asString()).isEqualTo("USD");
@@ -262,8 +287,10 @@ class SandboxApplicationTest {
     }
 
     private JsonNode post(String path, String json, int expectedStatus) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), expectedStatus);
+        return send(HttpRequest.newBuilder(uri(path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build(), expectedStatus);
     }
 
     private JsonNode get(String path, int expectedStatus) {
@@ -275,9 +302,11 @@ class SandboxApplicationTest {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             assertThat(response.statusCode()).as(response.body()).isEqualTo(expectedStatus);
             return JSON.readTree(response.body());
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
@@ -290,7 +319,8 @@ class SandboxApplicationTest {
     private static Path tempDir() {
         try {
             return Files.createTempDirectory("sandbox-test");
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -320,8 +350,10 @@ class SandboxApplicationTest {
             });
             server.start();
             return server;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
+
 }

@@ -9,12 +9,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The Alipay apps of the merchants file, found by the {@code app_id} of a notification (the app whose Alipay
- * key signed it). An app id listed twice is refused at start.
+ * The Alipay apps of the merchants file, found by the {@code app_id} of a notification
+ * (the app whose Alipay key signed it). An app id listed twice is refused at start.
  */
 final class AlipayApps {
 
     private final Map<String, AlipayApp> byAppId;
+
     private final List<AlipayApp> apps;
 
     private AlipayApps(Map<String, AlipayApp> byAppId, List<AlipayApp> apps) {
@@ -23,10 +24,11 @@ final class AlipayApps {
     }
 
     static AlipayApps from(MerchantsFile file) {
-        List<AlipayApp> apps = file.merchants().stream()
-                .filter(m -> m.channel() == Channel.ALIPAY)
-                .map(AlipayApp::of)
-                .toList();
+        List<AlipayApp> apps = file.merchants()
+            .stream()
+            .filter(m -> m.channel() == Channel.ALIPAY)
+            .map(AlipayApp::of)
+            .toList();
         Map<String, AlipayApp> byAppId = new HashMap<>();
         for (AlipayApp app : apps) {
             AlipayApp previous = byAppId.putIfAbsent(app.appId(), app);
@@ -48,4 +50,5 @@ final class AlipayApps {
     List<AlipayApp> all() {
         return apps;
     }
+
 }

@@ -11,11 +11,13 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /notify/alipay}: Alipay {@code trade_status_sync} notifications (payments and refunds), through the
- * {@link CallbackFlow}. Alipay's checks need the body only: the form is decoded from the raw bytes here
- * ({@link AlipayForm}), never through {@code getParameter}, then verified with the app's key and classified. Success
- * is the plain text {@code success}; every refusal is {@code fail} with a 4xx (bad request) or 5xx (our trouble),
- * and Alipay sends again. Log lines never carry a buyer id or the signature.
+ * {@code POST /notify/alipay}: Alipay {@code trade_status_sync} notifications (payments
+ * and refunds), through the {@link CallbackFlow}. Alipay's checks need the body only: the
+ * form is decoded from the raw bytes here ({@link AlipayForm}), never through
+ * {@code getParameter}, then verified with the app's key and classified. Success is the
+ * plain text {@code success}; every refusal is {@code fail} with a 4xx (bad request) or
+ * 5xx (our trouble), and Alipay sends again. Log lines never carry a buyer id or the
+ * signature.
  */
 @RestController
 class AlipayCallbackController {
@@ -31,4 +33,5 @@ class AlipayCallbackController {
     ResponseEntity<Object> notify(@RequestHeader HttpHeaders headers, HttpServletRequest request) {
         return endpoint.answer(headers, request);
     }
+
 }

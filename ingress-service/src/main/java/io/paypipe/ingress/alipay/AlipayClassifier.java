@@ -20,17 +20,17 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
- * Turns a verified {@code trade_status_sync} into what the pipeline stores. The order belongs to
- * {@code auth_app_id} (the app itself in direct mode, an app that authorised it in service-provider mode, which
- * the signing app must act for), and {@code seller_id} must be that app's seller as the merchants file lists it;
- * a notification carrying {@code out_biz_no} or {@code gmt_refund} is a refund (Alipay sends refunds to the
- * payment's notify URL); otherwise {@code trade_status} decides:
- * <pre>
+ * Turns a verified {@code trade_status_sync} into what the pipeline stores. The order
+ * belongs to {@code auth_app_id} (the app itself in direct mode, an app that authorised
+ * it in service-provider mode, which the signing app must act for), and {@code seller_id}
+ * must be that app's seller as the merchants file lists it; a notification carrying
+ * {@code out_biz_no} or {@code gmt_refund} is a refund (Alipay sends refunds to the
+ * payment's notify URL); otherwise {@code trade_status} decides: <pre>
  * TRADE_SUCCESS, TRADE_FINISHED -> SUCCEEDED     TRADE_CLOSED -> CLOSED
  * WAIT_BUYER_PAY -> intermediate (event log)     anything else -> UNKNOWN (stored, the processor raises it)
- * </pre>
- * Amounts are yuan strings parsed exactly into fen: {@code total_amount} is the order amount (compared),
- * {@code receipt_amount} (else {@code buyer_pay_amount}, else the total) the paid amount (booked).
+ * </pre> Amounts are yuan strings parsed exactly into fen: {@code total_amount} is the
+ * order amount (compared), {@code receipt_amount} (else {@code buyer_pay_amount}, else
+ * the total) the paid amount (booked).
  */
 @Component
 class AlipayClassifier {
@@ -38,7 +38,10 @@ class AlipayClassifier {
     static final String NOTIFY_TYPE = "trade_status_sync";
     static final String WAIT_BUYER_PAY = "WAIT_BUYER_PAY";
 
-    /** The pipeline's state for an Alipay trade status; empty while the buyer has not paid. */
+    /**
+     * The pipeline's state for an Alipay trade status; empty while the buyer has not
+     * paid.
+     */
     static Optional<PaymentState> finalState(String tradeStatus) {
         return switch (tradeStatus) {
             case "TRADE_SUCCESS", "TRADE_FINISHED" -> Optional.of(PaymentState.SUCCEEDED);
@@ -48,7 +51,10 @@ class AlipayClassifier {
         };
     }
 
-    /** A refund notification says the refund went through: partly (trade still TRADE_SUCCESS) or fully (TRADE_CLOSED). */
+    /**
+     * A refund notification says the refund went through: partly (trade still
+     * TRADE_SUCCESS) or fully (TRADE_CLOSED).
+     */
     static RefundState refundState(String tradeStatus) {
         return switch (tradeStatus) {
             case "TRADE_SUCCESS", "TRADE_CLOSED" -> RefundState.SUCCEEDED;
@@ -70,8 +76,9 @@ class AlipayClassifier {
             }
             Optional<String> seller = f.optional("seller_id");
             if (seller.isEmpty() || !app.sellsAs(owner, seller.get())) {
-                return Check.reject(Rejection.SELLER_MISMATCH, "seller_id " + seller.map(AlipayVerifier::loggable)
-                        .orElse("missing") + " is not the seller the merchants file lists for app " + owner);
+                return Check.reject(Rejection.SELLER_MISMATCH,
+                        "seller_id " + seller.map(AlipayVerifier::loggable).orElse("missing")
+                                + " is not the seller the merchants file lists for app " + owner);
             }
             MerchantId spMerchantId = owner.equals(app.appId()) ? null : MerchantId.of(app.appId());
             String tradeStatus = f.state("trade_status");
@@ -82,47 +89,52 @@ class AlipayClassifier {
             Optional<PaymentState> state = finalState(tradeStatus);
             if (state.isEmpty()) {
                 return Check.ok(new Classified.Intermediate(new EventLogNotice(Channel.ALIPAY, app.tenant(),
-                        MerchantId.of(owner), f.optional("out_trade_no").orElse(null), f.optional("trade_no").orElse(null),
-                        f.optional("notify_id").orElse(null), tradeStatus, body)));
+                        MerchantId.of(owner), f.optional("out_trade_no").orElse(null),
+                        f.optional("trade_no").orElse(null), f.optional("notify_id").orElse(null), tradeStatus, body)));
             }
-            return Check.ok(new Classified.Payment(payment(f, app, owner, spMerchantId, state.get(), tradeStatus, body)));
-        } catch (InvalidField e) {
+            return Check
+                .ok(new Classified.Payment(payment(f, app, owner, spMerchantId, state.get(), tradeStatus, body)));
+        }
+        catch (InvalidField e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage());
-        } catch (IllegalArgumentException e) {
+        }
+        catch (IllegalArgumentException e) {
             // from the id types: they name the field, never its value
             return Check.reject(Rejection.MALFORMED, e.getMessage());
         }
     }
 
     private static VerifiedPayment payment(AlipayFields f, AlipayApp app, String owner, MerchantId spMerchantId,
-                                                 PaymentState state, String tradeStatus, String body) {
+            PaymentState state, String tradeStatus, String body) {
         OrderKey key = new OrderKey(app.tenant(), MerchantId.of(owner), OutTradeNo.of(f.required("out_trade_no")));
         ChannelTradeNo tradeNo = ChannelTradeNo.of(f.required("trade_no"));
         Money total = f.amount("total_amount");
         Optional<Money> received = f.optionalAmount("receipt_amount").or(() -> f.optionalAmount("buyer_pay_amount"));
         boolean succeeded = state == PaymentState.SUCCEEDED;
-        // a closed (or unknown) trade received nothing unless Alipay says otherwise; a paid one at most the total
+        // a closed (or unknown) trade received nothing unless Alipay says otherwise; a
+        // paid one at most the total
         Money paid = received.orElse(succeeded ? total : Money.of(0, AlipayFields.CURRENCY));
         Instant paidAt = succeeded ? f.time("gmt_payment") : null;
-        return new VerifiedPayment(Channel.ALIPAY, key, spMerchantId, tradeNo, state, tradeStatus, total, paid,
-                paidAt, f.optional("notify_id").orElse(null), body);
+        return new VerifiedPayment(Channel.ALIPAY, key, spMerchantId, tradeNo, state, tradeStatus, total, paid, paidAt,
+                f.optional("notify_id").orElse(null), body);
     }
 
     /**
-     * Our refund number is {@code out_biz_no} (the {@code out_request_no} we sent). NOTE: Alipay's
-     * {@code refund_fee} is the trade's CUMULATIVE refunded amount, not this refund's: after refunds of 20.00 and
-     * 30.00 the second notification says 50.00. It is passed on as sent; the refund side compares it with its
-     * own sum.
+     * Our refund number is {@code out_biz_no} (the {@code out_request_no} we sent). NOTE:
+     * Alipay's {@code refund_fee} is the trade's CUMULATIVE refunded amount, not this
+     * refund's: after refunds of 20.00 and 30.00 the second notification says 50.00. It
+     * is passed on as sent; the refund side compares it with its own sum.
      */
     private static VerifiedRefund refund(AlipayFields f, AlipayApp app, String owner, MerchantId spMerchantId,
-                                         String tradeStatus, String body) {
+            String tradeStatus, String body) {
         OrderKey key = new OrderKey(app.tenant(), MerchantId.of(owner), OutTradeNo.of(f.required("out_trade_no")));
         String refundNo = f.required("out_biz_no");
         Money refunded = f.amount("refund_fee");
         Instant refundedAt = f.time("gmt_refund");
         RefundState state = refundState(tradeStatus);
-        return new VerifiedRefund(Channel.ALIPAY, key, spMerchantId, refundNo, null, ChannelTradeNo.of(f.required("trade_no")),
-                state, tradeStatus, refunded, state == RefundState.SUCCEEDED ? refundedAt : null,
-                f.optional("notify_id").orElse(null), body);
+        return new VerifiedRefund(Channel.ALIPAY, key, spMerchantId, refundNo, null,
+                ChannelTradeNo.of(f.required("trade_no")), state, tradeStatus, refunded,
+                state == RefundState.SUCCEEDED ? refundedAt : null, f.optional("notify_id").orElse(null), body);
     }
+
 }

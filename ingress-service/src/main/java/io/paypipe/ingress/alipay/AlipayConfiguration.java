@@ -12,11 +12,15 @@ class AlipayConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(AlipayConfiguration.class);
 
-    /** Read once at start; an invalid Alipay entry stops the service rather than failing every callback. */
+    /**
+     * Read once at start; an invalid Alipay entry stops the service rather than failing
+     * every callback.
+     */
     @Bean
     AlipayApps alipayApps(MerchantsFile file, IngressProperties properties) {
         AlipayApps apps = AlipayApps.from(file);
         log.info("alipay: {} apps from {}: {}", apps.all().size(), properties.merchantsFile(), apps.all());
         return apps;
     }
+
 }

@@ -14,21 +14,35 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Typed reads of a verified form's parameters. A parameter that is missing, too long for its column or not in
- * its format ends the classification: {@link InvalidField} names the parameter, never its value, and becomes a
- * fail ack. Blank counts as absent, as for Alipay's signature.
+ * Typed reads of a verified form's parameters. A parameter that is missing, too long for
+ * its column or not in its format ends the classification: {@link InvalidField} names the
+ * parameter, never its value, and becomes a fail ack. Blank counts as absent, as for
+ * Alipay's signature.
  */
 final class AlipayFields {
 
-    /** Alipay's domestic notifications are in yuan; the cross-border currency fields are not used. */
+    /**
+     * Alipay's domestic notifications are in yuan; the cross-border currency fields are
+     * not used.
+     */
     static final String CURRENCY = "CNY";
-    /** Alipay's clock: dates are Beijing local time, {@code yyyy-MM-dd HH:mm:ss} ({@code gmt_refund} adds {@code .SSS}). */
+
+    /**
+     * Alipay's clock: dates are Beijing local time, {@code yyyy-MM-dd HH:mm:ss}
+     * ({@code gmt_refund} adds {@code .SSS}).
+     */
     static final ZoneId BEIJING = ZoneId.of("Asia/Shanghai");
+
     private static final DateTimeFormatter DATE_TIME = new DateTimeFormatterBuilder()
-            .appendPattern("uuuu-MM-dd HH:mm:ss")
-            .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true).optionalEnd()
-            .toFormatter().withResolverStyle(ResolverStyle.STRICT);
+        .appendPattern("uuuu-MM-dd HH:mm:ss")
+        .optionalStart()
+        .appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true)
+        .optionalEnd()
+        .toFormatter()
+        .withResolverStyle(ResolverStyle.STRICT);
+
     private static final int MAX_ID = 64;
+
     private static final Pattern STATE = Pattern.compile("[A-Za-z0-9_]{1,32}");
 
     private final AlipayForm form;
@@ -54,7 +68,10 @@ final class AlipayFields {
         return value;
     }
 
-    /** A status name such as {@code TRADE_SUCCESS}: letters, digits, underscores, at most 32. */
+    /**
+     * A status name such as {@code TRADE_SUCCESS}: letters, digits, underscores, at most
+     * 32.
+     */
     String state(String name) {
         String value = required(name);
         if (!STATE.matcher(value).matches()) {
@@ -72,7 +89,8 @@ final class AlipayFields {
         Optional<String> text = form.get(name);
         try {
             return text.map(t -> Money.parseMajor(t, CURRENCY));
-        } catch (IllegalArgumentException | ArithmeticException e) {
+        }
+        catch (IllegalArgumentException | ArithmeticException e) {
             throw new InvalidField(name + " is not an exact yuan amount");
         }
     }
@@ -82,8 +100,10 @@ final class AlipayFields {
         String text = form.get(name).orElseThrow(() -> new InvalidField(name + " missing"));
         try {
             return LocalDateTime.parse(text, DATE_TIME).atZone(BEIJING).toInstant();
-        } catch (DateTimeParseException e) {
+        }
+        catch (DateTimeParseException e) {
             throw new InvalidField(name + " is not yyyy-MM-dd HH:mm:ss");
         }
     }
+
 }

@@ -18,20 +18,23 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * An {@code application/x-www-form-urlencoded} Alipay notification, decoded by hand from the raw bytes (the
- * servlet's {@code getParameter} would consume the body and decode it leniently). Strict on purpose: every
- * pair has a {@code =}, keys are plain names and appear once, {@code %} is followed by two hex digits,
- * {@code +} is a space, and the decoded bytes must be valid in the notification's {@code charset} parameter
- * (utf-8 when absent; Alipay also knows gbk and gb2312). Nothing is replaced: a value that does not decode
- * could not be the one Alipay signed. {@code text} is the body as text, what {@code raw_body} stores.
+ * An {@code application/x-www-form-urlencoded} Alipay notification, decoded by hand from
+ * the raw bytes (the servlet's {@code getParameter} would consume the body and decode it
+ * leniently). Strict on purpose: every pair has a {@code =}, keys are plain names and
+ * appear once, {@code %} is followed by two hex digits, {@code +} is a space, and the
+ * decoded bytes must be valid in the notification's {@code charset} parameter (utf-8 when
+ * absent; Alipay also knows gbk and gb2312). Nothing is replaced: a value that does not
+ * decode could not be the one Alipay signed. {@code text} is the body as text, what
+ * {@code raw_body} stores.
  */
 record AlipayForm(Map<String, String> params, Charset charset, String text) {
 
     static final int MAX_PARAMS = 100;
+
     private static final Pattern KEY = Pattern.compile("[A-Za-z0-9_.\\-]{1,64}");
-    private static final Map<String, Charset> CHARSETS = Map.of(
-            "utf-8", StandardCharsets.UTF_8, "utf8", StandardCharsets.UTF_8,
-            "gbk", Charset.forName("GBK"), "gb2312", Charset.forName("GB2312"));
+
+    private static final Map<String, Charset> CHARSETS = Map.of("utf-8", StandardCharsets.UTF_8, "utf8",
+            StandardCharsets.UTF_8, "gbk", Charset.forName("GBK"), "gb2312", Charset.forName("GB2312"));
 
     AlipayForm {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
@@ -78,7 +81,8 @@ record AlipayForm(Map<String, String> params, Charset charset, String text) {
             return Check.ok(StandardCharsets.UTF_8);
         }
         Charset charset = text(declared, StandardCharsets.US_ASCII)
-                .map(name -> CHARSETS.get(name.trim().toLowerCase(Locale.ROOT))).orElse(null);
+            .map(name -> CHARSETS.get(name.trim().toLowerCase(Locale.ROOT)))
+            .orElse(null);
         return charset == null ? Check.reject(Rejection.MALFORMED, "unsupported charset parameter") : Check.ok(charset);
     }
 
@@ -115,17 +119,21 @@ record AlipayForm(Map<String, String> params, Charset charset, String text) {
         if (key == null || value == null) {
             return Check.reject(Rejection.MALFORMED, "bad percent-encoding");
         }
-        return Check.ok(new byte[][] {key, value});
+        return Check.ok(new byte[][] { key, value });
     }
 
-    /** Percent-decoding with {@code +} as space; null when a {@code %} is not followed by two hex digits. */
+    /**
+     * Percent-decoding with {@code +} as space; null when a {@code %} is not followed by
+     * two hex digits.
+     */
     private static byte[] percentDecode(byte[] body, int from, int to) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(to - from);
         for (int i = from; i < to; i++) {
             byte b = body[i];
             if (b == '+') {
                 out.write(' ');
-            } else if (b == '%') {
+            }
+            else if (b == '%') {
                 int hi = i + 2 < to ? Character.digit(body[i + 1], 16) : -1;
                 int lo = hi >= 0 ? Character.digit(body[i + 2], 16) : -1;
                 if (lo < 0) {
@@ -133,7 +141,8 @@ record AlipayForm(Map<String, String> params, Charset charset, String text) {
                 }
                 out.write(hi << 4 | lo);
                 i += 2;
-            } else {
+            }
+            else {
                 out.write(b);
             }
         }
@@ -143,10 +152,12 @@ record AlipayForm(Map<String, String> params, Charset charset, String text) {
     private static Optional<String> text(byte[] bytes, Charset charset) {
         try {
             return Optional.of(charset.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString());
-        } catch (CharacterCodingException e) {
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(bytes))
+                .toString());
+        }
+        catch (CharacterCodingException e) {
             return Optional.empty();
         }
     }

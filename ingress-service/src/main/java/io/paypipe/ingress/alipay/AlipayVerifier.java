@@ -8,10 +8,11 @@ import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
- * Picks the app by {@code app_id} and verifies the signature with Alipay's key for that app. Nothing of the
- * parameters is trusted before: a notification valid for app A sent as app B fails here, as B's key did not
- * sign it. Alipay's notifications carry no signed timestamp, so there is no replay window: a replay is a
- * duplicate of a stored trade number and changes nothing.
+ * Picks the app by {@code app_id} and verifies the signature with Alipay's key for that
+ * app. Nothing of the parameters is trusted before: a notification valid for app A sent
+ * as app B fails here, as B's key did not sign it. Alipay's notifications carry no signed
+ * timestamp, so there is no replay window: a replay is a duplicate of a stored trade
+ * number and changes nothing.
  */
 @Component
 class AlipayVerifier {
@@ -41,14 +42,16 @@ class AlipayVerifier {
             return Check.reject(Rejection.BAD_SIGNATURE, "no sign for app " + appId.get());
         }
         if (!isCanonicalBase64(form.get("sign").get())) {
-            // the SDK's Base64 skips characters outside the alphabet ("ab,c" verifies as "abc") and, like the JDK's,
-            // ignores the unused bits of the last character: only what Alipay's encoder makes is taken (fuzz finds)
+            // the SDK's Base64 skips characters outside the alphabet ("ab,c" verifies as
+            // "abc") and, like the JDK's,
+            // ignores the unused bits of the last character: only what Alipay's encoder
+            // makes is taken (fuzz finds)
             return Check.reject(Rejection.BAD_SIGNATURE, "sign is not canonical Base64 for app " + appId.get());
         }
         Optional<String> signType = form.get("sign_type");
         if (signType.isEmpty() || !signType.get().equals(AlipayApp.SIGN_TYPE)) {
-            return Check.reject(Rejection.BAD_SIGNATURE, "sign_type " + signType.map(AlipayVerifier::loggable).orElse("missing")
-                    + " is not RSA2 for app " + appId.get());
+            return Check.reject(Rejection.BAD_SIGNATURE, "sign_type "
+                    + signType.map(AlipayVerifier::loggable).orElse("missing") + " is not RSA2 for app " + appId.get());
         }
         return app.get().verify(form).then(verified -> Check.ok(new Verified(app.get(), verified)));
     }
@@ -56,7 +59,8 @@ class AlipayVerifier {
     private static boolean isCanonicalBase64(String sign) {
         try {
             return Base64.getEncoder().encodeToString(Base64.getDecoder().decode(sign)).equals(sign);
-        } catch (IllegalArgumentException e) {
+        }
+        catch (IllegalArgumentException e) {
             return false;
         }
     }
@@ -65,4 +69,5 @@ class AlipayVerifier {
     static String loggable(String id) {
         return LOGGABLE_ID.matcher(id).matches() ? id : "<unprintable, " + id.length() + " chars>";
     }
+
 }

@@ -4,7 +4,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** What the log may say about a body: its length and the start of its SHA-256, never the content. */
+/**
+ * What the log may say about a body: its length and the start of its SHA-256, never the
+ * content.
+ */
 public record BodyFingerprint(int length, String sha256Prefix) {
 
     public static final BodyFingerprint NONE = new BodyFingerprint(0, "-");
@@ -13,7 +16,8 @@ public record BodyFingerprint(int length, String sha256Prefix) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(body);
             return new BodyFingerprint(body.length, HexFormat.of().formatHex(digest, 0, 8));
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is always available", e);
         }
     }

@@ -21,26 +21,33 @@ import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseEntity;
 
 /**
- * Reads the body of every callback ({@code POST /notify/*}) before its controller runs, so that a slow client never
- * holds a bulkhead permit, and within a TOTAL deadline ({@code ingress.body-read-timeout}), so that it cannot hold
- * its connection for long either. A blocking servlet read cannot be bounded in total on Tomcat (its read timeout
- * restarts with every byte, and neither an interrupt nor closing the socket wakes a blocked reader), so the body is
- * read the servlet way instead: asynchronously with a {@link ReadListener}, no thread held while bytes trickle in,
- * and the {@link AsyncContext}'s timeout, which Tomcat counts from the start of the request (checked once a second).
+ * Reads the body of every callback ({@code POST /notify/*}) before its controller runs,
+ * so that a slow client never holds a bulkhead permit, and within a TOTAL deadline
+ * ({@code ingress.body-read-timeout}), so that it cannot hold its connection for long
+ * either. A blocking servlet read cannot be bounded in total on Tomcat (its read timeout
+ * restarts with every byte, and neither an interrupt nor closing the socket wakes a
+ * blocked reader), so the body is read the servlet way instead: asynchronously with a
+ * {@link ReadListener}, no thread held while bytes trickle in, and the
+ * {@link AsyncContext}'s timeout, which Tomcat counts from the start of the request
+ * (checked once a second).
  * <p>
- * What was read ({@link CallbackBody}) goes into a request attribute and the request is dispatched again to its
- * controller, which answers in its channel's format. A body not complete in time never reaches a controller: it is
- * answered here, cheaply (a hundred slow clients time out in the same second), with the channel's fail ack for
- * {@link Rejection#BODY_TIMEOUT} (408, on which Tomcat closes the connection instead of draining the rest) and one
- * log line. A body declared larger than {@code ingress.max-body-bytes} is refused unread; one that turns out larger
- * stops being read.
+ * What was read ({@link CallbackBody}) goes into a request attribute and the request is
+ * dispatched again to its controller, which answers in its channel's format. A body not
+ * complete in time never reaches a controller: it is answered here, cheaply (a hundred
+ * slow clients time out in the same second), with the channel's fail ack for
+ * {@link Rejection#BODY_TIMEOUT} (408, on which Tomcat closes the connection instead of
+ * draining the rest) and one log line. A body declared larger than
+ * {@code ingress.max-body-bytes} is refused unread; one that turns out larger stops being
+ * read.
  */
 final class CallbackBodyFilter implements Filter {
 
     private static final Logger log = LoggerFactory.getLogger(CallbackBodyFilter.class);
+
     private static final int CHUNK = 8192;
 
     private final long maxBytes;
+
     private final Duration deadline;
 
     CallbackBodyFilter(long maxBytes, Duration deadline) {
@@ -49,7 +56,8 @@ final class CallbackBodyFilter implements Filter {
     }
 
     @Override
-    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
+    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
         if (!"POST".equals(request.getMethod()) || request.getAttribute(CallbackBody.ATTRIBUTE) != null) {
             chain.doFilter(req, res);
@@ -57,7 +65,8 @@ final class CallbackBodyFilter implements Filter {
         }
         long declared = request.getContentLengthLong();
         if (declared > maxBytes) {
-            request.setAttribute(CallbackBody.ATTRIBUTE, Check.reject(Rejection.BODY_TOO_LARGE, "declared " + declared + " bytes"));
+            request.setAttribute(CallbackBody.ATTRIBUTE,
+                    Check.reject(Rejection.BODY_TOO_LARGE, "declared " + declared + " bytes"));
             chain.doFilter(req, res);
             return;
         }
@@ -69,12 +78,18 @@ final class CallbackBodyFilter implements Filter {
         in.setReadListener(reader);
     }
 
-    /** Collects the bytes as they arrive; the first of complete, too large, failed or timed out wins. */
+    /**
+     * Collects the bytes as they arrive; the first of complete, too large, failed or
+     * timed out wins.
+     */
     private final class Reader implements ReadListener, AsyncListener {
 
         private final AsyncContext async;
+
         private final ServletInputStream in;
+
         private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
         private final AtomicBoolean finished = new AtomicBoolean();
 
         Reader(AsyncContext async, ServletInputStream in) {
@@ -117,8 +132,9 @@ final class CallbackBodyFilter implements Filter {
             HttpServletResponse response = (HttpServletResponse) async.getResponse();
             ChannelAck channel = ChannelAck.forPath(request.getRequestURI());
             Rejection rejection = Rejection.BODY_TIMEOUT;
-            log.warn("{} rejected: {} (body not complete within {}: {} bytes received) status={} body={}", channel.label(),
-                    rejection, deadline, bytes.size(), rejection.status().value(), BodyFingerprint.NONE);
+            log.warn("{} rejected: {} (body not complete within {}: {} bytes received) status={} body={}",
+                    channel.label(), rejection, deadline, bytes.size(), rejection.status().value(),
+                    BodyFingerprint.NONE);
             ResponseEntity<Object> ack = channel.fail(rejection);
             response.setStatus(ack.getStatusCode().value());
             response.setContentType(String.valueOf(ack.getHeaders().getContentType()));
@@ -130,8 +146,8 @@ final class CallbackBodyFilter implements Filter {
         @Override
         public void onError(AsyncEvent event) {
             Throwable cause = event.getThrowable();
-            finish(Check.reject(Rejection.MALFORMED, "body unreadable: "
-                    + (cause == null ? "connection error" : cause.getClass().getSimpleName())));
+            finish(Check.reject(Rejection.MALFORMED,
+                    "body unreadable: " + (cause == null ? "connection error" : cause.getClass().getSimpleName())));
         }
 
         @Override
@@ -148,5 +164,7 @@ final class CallbackBodyFilter implements Filter {
                 async.dispatch();
             }
         }
+
     }
+
 }

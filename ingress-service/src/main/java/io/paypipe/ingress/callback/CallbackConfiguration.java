@@ -18,8 +18,10 @@ class CallbackConfiguration {
         registration.addUrlPatterns("/notify/*");
         registration.setDispatcherTypes(DispatcherType.REQUEST);
         registration.setAsyncSupported(true);
-        // after Spring's own filters (encoding, request context, observation), right before the dispatcher servlet
+        // after Spring's own filters (encoding, request context, observation), right
+        // before the dispatcher servlet
         registration.setOrder(Ordered.LOWEST_PRECEDENCE);
         return registration;
     }
+
 }

@@ -14,39 +14,53 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
 
 /**
- * The one shape of every channel's callback endpoint; a channel plugs in only its checks ({@link ChannelCheck}) and
- * its ack ({@link ChannelAck}):
+ * The one shape of every channel's callback endpoint; a channel plugs in only its checks
+ * ({@link ChannelCheck}) and its ack ({@link ChannelAck}):
  * <ol>
- *   <li>the body {@link CallbackBodyFilter} read before the controller ran (or why there is none);</li>
- *   <li>the channel's checks, from the headers and the raw bytes to a {@link Classified}: signature, timestamp,
- *       decoding, owner, fields. CPU work, done without a permit;</li>
- *   <li>the {@link CallbackGate} (one store per identical body, the bulkhead), then the intake the classification
- *       names: payments, refunds, or the event log for intermediate and ignored notifications;</li>
- *   <li>the channel's answer to what became of it ({@link ChannelAck#answer}).</li>
+ * <li>the body {@link CallbackBodyFilter} read before the controller ran (or why there is
+ * none);</li>
+ * <li>the channel's checks, from the headers and the raw bytes to a {@link Classified}:
+ * signature, timestamp, decoding, owner, fields. CPU work, done without a permit;</li>
+ * <li>the {@link CallbackGate} (one store per identical body, the bulkhead), then the
+ * intake the classification names: payments, refunds, or the event log for intermediate
+ * and ignored notifications;</li>
+ * <li>the channel's answer to what became of it ({@link ChannelAck#answer}).</li>
  * </ol>
- * A refusal at step 1 or 2 gets the channel's fail ack and exactly one log line, {@code <label> rejected: <REASON>
- * (<detail>) status=<n> [<channel ids>] body=<length>B sha256:<prefix>}: ids, never the body, a key or a signature.
+ * A refusal at step 1 or 2 gets the channel's fail ack and exactly one log line,
+ * {@code <label> rejected: <REASON>
+ * (<detail>) status=<n> [<channel ids>] body=<length>B sha256:<prefix>}: ids, never the
+ * body, a key or a signature.
  */
 @Component
 public class CallbackFlow {
 
     private static final Logger log = LoggerFactory.getLogger(CallbackFlow.class);
 
-    /** One channel's checks: from the headers and the raw body to what the notification is, or why it is refused. */
+    /**
+     * One channel's checks: from the headers and the raw body to what the notification
+     * is, or why it is refused.
+     */
     @FunctionalInterface
     public interface ChannelCheck {
+
         Check<Classified> check(HttpHeaders headers, byte[] body);
+
     }
 
     /** A channel's endpoint in this flow: what its controller's mapping answers. */
     @FunctionalInterface
     public interface Endpoint {
+
         ResponseEntity<Object> answer(HttpHeaders headers, HttpServletRequest request);
+
     }
 
     private final CallbackGate gate;
+
     private final PaymentIntake payments;
+
     private final RefundIntake refunds;
+
     private final NotifyEventLog eventLog;
 
     CallbackFlow(CallbackGate gate, PaymentIntake payments, RefundIntake refunds, NotifyEventLog eventLog) {
@@ -56,24 +70,27 @@ public class CallbackFlow {
         this.eventLog = eventLog;
     }
 
-    /** The endpoint of {@code channel}, whose callbacks {@code check} verifies and classifies. */
+    /**
+     * The endpoint of {@code channel}, whose callbacks {@code check} verifies and
+     * classifies.
+     */
     public Endpoint endpoint(ChannelAck channel, ChannelCheck check) {
         return endpoint(channel, check, headers -> "");
     }
 
     /**
-     * As {@link #endpoint(ChannelAck, ChannelCheck)}, and {@code rejectionIds} adds the channel's own ids to a
-     * rejection's log line (e.g. {@code serial=...}, empty for none). They come from caller-controlled headers:
-     * loggable forms only.
+     * As {@link #endpoint(ChannelAck, ChannelCheck)}, and {@code rejectionIds} adds the
+     * channel's own ids to a rejection's log line (e.g. {@code serial=...}, empty for
+     * none). They come from caller-controlled headers: loggable forms only.
      */
     public Endpoint endpoint(ChannelAck channel, ChannelCheck check, Function<HttpHeaders, String> rejectionIds) {
         return (headers, request) -> switch (CallbackBody.of(request)) {
             case Check.Rejected<byte[]> r -> rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.NONE);
             case Check.Ok<byte[]>(byte[] body) -> switch (check.check(headers, body)) {
                 case Check.Rejected<Classified> r ->
-                        rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.of(body));
+                    rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.of(body));
                 case Check.Ok<Classified>(Classified classified) ->
-                        gate.store(channel, body, () -> channel.answer(store(channel, classified)));
+                    gate.store(channel, body, () -> channel.answer(store(channel, classified)));
             };
         };
     }
@@ -92,9 +109,10 @@ public class CallbackFlow {
     }
 
     private static ResponseEntity<Object> rejected(ChannelAck channel, Check.Rejected<?> r, String ids,
-                                                   BodyFingerprint body) {
+            BodyFingerprint body) {
         log.warn("{} rejected: {} ({}) status={}{} body={}", channel.label(), r.rejection(), r.detail(),
                 r.rejection().status().value(), ids.isEmpty() ? "" : " " + ids, body);
         return channel.fail(r.rejection());
     }
+
 }

@@ -15,17 +15,20 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
 
 /**
- * Where a callback whose signature checked out meets the database and the broker, the same for every channel.
+ * Where a callback whose signature checked out meets the database and the broker, the
+ * same for every channel.
  * <ol>
- *   <li><b>One at a time per body.</b> Deliveries of the byte-identical body (a channel's duplicates, a storm of
- *       them) that arrive while one of them is being stored wait for that one and get its ack: the same bytes,
- *       verified, would be stored and published the same way, and its ack says they were (or were not). A storm
- *       of one notification thus takes one permit, not all of them, and leaves room for other orders.</li>
- *   <li><b>The bulkhead</b>, with a short bounded wait ({@code ingress.bulkhead-wait}) for a permit instead of an
- *       instant refusal; still none after it: the channel's fail ack ({@link Rejection#BUSY}), one log line.</li>
+ * <li><b>One at a time per body.</b> Deliveries of the byte-identical body (a channel's
+ * duplicates, a storm of them) that arrive while one of them is being stored wait for
+ * that one and get its ack: the same bytes, verified, would be stored and published the
+ * same way, and its ack says they were (or were not). A storm of one notification thus
+ * takes one permit, not all of them, and leaves room for other orders.</li>
+ * <li><b>The bulkhead</b>, with a short bounded wait ({@code ingress.bulkhead-wait}) for
+ * a permit instead of an instant refusal; still none after it: the channel's fail ack
+ * ({@link Rejection#BUSY}), one log line.</li>
  * </ol>
- * Only verified callbacks come here: the body is read without a permit ({@link CallbackBodyFilter}), and the
- * signature checks are CPU work, done before.
+ * Only verified callbacks come here: the body is read without a permit
+ * ({@link CallbackBodyFilter}), and the signature checks are CPU work, done before.
  */
 @Component
 public class CallbackGate {
@@ -33,7 +36,9 @@ public class CallbackGate {
     private static final Logger log = LoggerFactory.getLogger(CallbackGate.class);
 
     private final CallbackBulkhead bulkhead;
+
     private final Duration wait;
+
     private final ConcurrentHashMap<String, CompletableFuture<ResponseEntity<Object>>> inFlight = new ConcurrentHashMap<>();
 
     public CallbackGate(CallbackBulkhead bulkhead, IngressProperties properties) {
@@ -41,25 +46,30 @@ public class CallbackGate {
         this.wait = properties.bulkheadWait();
     }
 
-    /** The ack of a verified callback of {@code channel} whose raw body is {@code body}; {@code store} does the work. */
+    /**
+     * The ack of a verified callback of {@code channel} whose raw body is {@code body};
+     * {@code store} does the work.
+     */
     public ResponseEntity<Object> store(ChannelAck channel, byte[] body, Supplier<ResponseEntity<Object>> store) {
         String key = channel.name() + ':' + sha256(body);
         CompletableFuture<ResponseEntity<Object>> mine = new CompletableFuture<>();
         CompletableFuture<ResponseEntity<Object>> running = inFlight.putIfAbsent(key, mine);
         if (running != null) {
             ResponseEntity<Object> ack = join(running);
-            log.debug("{} delivery of a body already in flight answered with its ack, status {}",
-                    channel.label(), ack.getStatusCode().value());
+            log.debug("{} delivery of a body already in flight answered with its ack, status {}", channel.label(),
+                    ack.getStatusCode().value());
             return ack;
         }
         try {
             ResponseEntity<Object> ack = admitted(channel, store);
             mine.complete(ack);
             return ack;
-        } catch (RuntimeException | Error e) {
+        }
+        catch (RuntimeException | Error e) {
             mine.completeExceptionally(e);
             throw e;
-        } finally {
+        }
+        finally {
             inFlight.remove(key, mine);
         }
     }
@@ -72,7 +82,8 @@ public class CallbackGate {
         }
         try {
             return store.get();
-        } finally {
+        }
+        finally {
             bulkhead.release();
         }
     }
@@ -80,7 +91,8 @@ public class CallbackGate {
     private static ResponseEntity<Object> join(CompletableFuture<ResponseEntity<Object>> running) {
         try {
             return running.join();
-        } catch (CompletionException e) {
+        }
+        catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException cause) {
                 throw cause;
             }
@@ -91,8 +103,10 @@ public class CallbackGate {
     private static String sha256(byte[] body) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is always available", e);
         }
     }
+
 }

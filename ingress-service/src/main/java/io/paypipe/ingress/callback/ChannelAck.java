@@ -8,15 +8,17 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
 /**
- * Each channel's own acknowledgement, exactly as the channel reads it. Getting this wrong either makes a
- * channel push for a day, or stop when it should not.
+ * Each channel's own acknowledgement, exactly as the channel reads it. Getting this wrong
+ * either makes a channel push for a day, or stop when it should not.
  * <ul>
- *   <li>WeChat Pay v3: success a bare 204; failure 4xx/5xx with {@code {"code":"FAIL","message":"..."}}.</li>
- *   <li>Alipay: the 7 characters {@code success} as plain text; anything else is a failure, we answer
- *       {@code fail} (with a 4xx/5xx status, which Alipay treats the same).</li>
- *   <li>Stripe: any 2xx is success; anything else is a failure and Stripe retries.</li>
+ * <li>WeChat Pay v3: success a bare 204; failure 4xx/5xx with
+ * {@code {"code":"FAIL","message":"..."}}.</li>
+ * <li>Alipay: the 7 characters {@code success} as plain text; anything else is a failure,
+ * we answer {@code fail} (with a 4xx/5xx status, which Alipay treats the same).</li>
+ * <li>Stripe: any 2xx is success; anything else is a failure and Stripe retries.</li>
  * </ul>
- * Content types are set explicitly, so the ack is written whatever the caller's {@code Accept} says.
+ * Content types are set explicitly, so the ack is written whatever the caller's
+ * {@code Accept} says.
  */
 public enum ChannelAck {
 
@@ -28,8 +30,9 @@ public enum ChannelAck {
 
         @Override
         public ResponseEntity<Object> fail(HttpStatusCode status, String message) {
-            return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
-                    .body(new WechatFailBody("FAIL", message));
+            return ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(new WechatFailBody("FAIL", message));
         }
     },
 
@@ -63,7 +66,10 @@ public enum ChannelAck {
         this.label = label;
     }
 
-    /** What a callback of this channel is called in log lines: {@code wechatpay notification}, {@code stripe event}. */
+    /**
+     * What a callback of this channel is called in log lines:
+     * {@code wechatpay notification}, {@code stripe event}.
+     */
     public String label() {
         return label;
     }
@@ -74,7 +80,10 @@ public enum ChannelAck {
 
     public abstract ResponseEntity<Object> success();
 
-    /** The body of an ack as the channel receives it: plain text as is, anything else as JSON. */
+    /**
+     * The body of an ack as the channel receives it: plain text as is, anything else as
+     * JSON.
+     */
     static String text(Object body) {
         return body instanceof String text ? text : Json.MAPPER.writeValueAsString(body);
     }
@@ -85,7 +94,10 @@ public enum ChannelAck {
         return fail(rejection.status(), rejection.message());
     }
 
-    /** The ack of what became of a verified notification: success once it is stored (and published), else the fail ack. */
+    /**
+     * The ack of what became of a verified notification: success once it is stored (and
+     * published), else the fail ack.
+     */
     public ResponseEntity<Object> answer(IntakeOutcome outcome) {
         return switch (outcome) {
             case IntakeOutcome.Published p -> success();
@@ -107,4 +119,5 @@ public enum ChannelAck {
         }
         return WECHATPAY;
     }
+
 }

@@ -9,9 +9,10 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 
 /**
- * Requests that Tomcat itself refuses before any servlet sees them (a duplicated Content-Type, a malformed
- * header: found by the fuzz tests) would get Tomcat's HTML error page. This valve answers them in the fail
- * ack of the channel whose endpoint was called instead, and never with the exception or a stack trace.
+ * Requests that Tomcat itself refuses before any servlet sees them (a duplicated
+ * Content-Type, a malformed header: found by the fuzz tests) would get Tomcat's HTML
+ * error page. This valve answers them in the fail ack of the channel whose endpoint was
+ * called instead, and never with the exception or a stack trace.
  */
 public class ChannelErrorReportValve extends ErrorReportValve {
 
@@ -23,7 +24,8 @@ public class ChannelErrorReportValve extends ErrorReportValve {
         }
         HttpStatus known = HttpStatus.resolve(status);
         String reason = known == null ? "request refused" : known.getReasonPhrase().toLowerCase();
-        ResponseEntity<Object> ack = ChannelAck.forPath(request.getRequestURI()).fail(HttpStatus.valueOf(status), reason);
+        ResponseEntity<Object> ack = ChannelAck.forPath(request.getRequestURI())
+            .fail(HttpStatus.valueOf(status), reason);
         try {
             response.setContentType(String.valueOf(ack.getHeaders().getContentType()));
             response.setCharacterEncoding("UTF-8");
@@ -32,8 +34,10 @@ public class ChannelErrorReportValve extends ErrorReportValve {
                 writer.write(ChannelAck.text(ack.getBody()));
                 response.finishResponse();
             }
-        } catch (IOException | IllegalStateException e) {
+        }
+        catch (IOException | IllegalStateException e) {
             // the connection is going away; nothing more to say to the channel
         }
     }
+
 }

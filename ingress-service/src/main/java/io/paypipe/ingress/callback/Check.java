@@ -3,9 +3,9 @@ package io.paypipe.ingress.callback;
 import java.util.function.Function;
 
 /**
- * The outcome of one step of checking a callback: the value it produced, or why the callback is refused.
- * {@code detail} of a rejection goes to the log only; it is built from names and ids, never from the
- * body, a key or a signature.
+ * The outcome of one step of checking a callback: the value it produced, or why the
+ * callback is refused. {@code detail} of a rejection goes to the log only; it is built
+ * from names and ids, never from the body, a key or a signature.
  */
 public sealed interface Check<T> {
 
@@ -30,4 +30,5 @@ public sealed interface Check<T> {
             case Rejected<T> r -> new Rejected<>(r.rejection(), r.detail());
         };
     }
+
 }

@@ -13,9 +13,10 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.multipart.MultipartException;
 
 /**
- * Whatever goes wrong outside the expected outcomes (wrong content type or method, a bug) still answers
- * the fail ack of the channel whose endpoint was called, never a stack trace. Only the exception's class goes to the log for request
- * errors; unexpected ones are logged in full, as they come from our code, not from the payload.
+ * Whatever goes wrong outside the expected outcomes (wrong content type or method, a bug)
+ * still answers the fail ack of the channel whose endpoint was called, never a stack
+ * trace. Only the exception's class goes to the log for request errors; unexpected ones
+ * are logged in full, as they come from our code, not from the payload.
  */
 @RestControllerAdvice
 class ErrorAdvice {
@@ -27,14 +28,18 @@ class ErrorAdvice {
         String path = request.getRequestURI();
         if (e instanceof ErrorResponse response) {
             HttpStatusCode status = response.getStatusCode();
-            log.warn("request refused: path={} status={} reason={}", path, status.value(), e.getClass().getSimpleName());
+            log.warn("request refused: path={} status={} reason={}", path, status.value(),
+                    e.getClass().getSimpleName());
             return ChannelAck.forPath(path).fail(status, reasonOf(status));
         }
         if (!parsable(request.getContentType())) {
-            // Spring 7.0's parser throws StringIndexOutOfBoundsException for a type that starts with '"' and has a
-            // '/' (e.g. "\"application/json\""), not InvalidMediaTypeException: a caller's bad header, answered like
+            // Spring 7.0's parser throws StringIndexOutOfBoundsException for a type that
+            // starts with '"' and has a
+            // '/' (e.g. "\"application/json\""), not InvalidMediaTypeException: a
+            // caller's bad header, answered like
             // every other unusable content type (found by the WeChat fuzz test)
-            log.warn("request refused: path={} status=415 reason=unparsable Content-Type ({})", path, e.getClass().getSimpleName());
+            log.warn("request refused: path={} status=415 reason=unparsable Content-Type ({})", path,
+                    e.getClass().getSimpleName());
             return ChannelAck.forPath(path).fail(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported media type");
         }
         if (e instanceof MultipartException) {
@@ -52,7 +57,8 @@ class ErrorAdvice {
                 MediaType.parseMediaType(contentType);
             }
             return true;
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             return false;
         }
     }
@@ -61,4 +67,5 @@ class ErrorAdvice {
         HttpStatus known = HttpStatus.resolve(status.value());
         return known == null ? "request refused" : known.getReasonPhrase().toLowerCase();
     }
+
 }

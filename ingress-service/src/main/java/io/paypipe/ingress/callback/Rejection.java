@@ -3,14 +3,18 @@ package io.paypipe.ingress.callback;
 import org.springframework.http.HttpStatus;
 
 /**
- * Every reason a callback gets the channel's fail ack. The message goes to the channel as is, so it is
- * short and says nothing about internals; the status tells the channel whether the request was bad (4xx)
- * or we were (5xx). Either way the channel pushes again.
+ * Every reason a callback gets the channel's fail ack. The message goes to the channel as
+ * is, so it is short and says nothing about internals; the status tells the channel
+ * whether the request was bad (4xx) or we were (5xx). Either way the channel pushes
+ * again.
  */
 public enum Rejection {
-    EMPTY_BODY(HttpStatus.BAD_REQUEST, "empty body"),
-    BODY_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "body too large"),
-    /** The body was not complete within {@code ingress.body-read-timeout}; Tomcat closes the connection on a 408. */
+
+    EMPTY_BODY(HttpStatus.BAD_REQUEST, "empty body"), BODY_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "body too large"),
+    /**
+     * The body was not complete within {@code ingress.body-read-timeout}; Tomcat closes
+     * the connection on a 408.
+     */
     BODY_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "body not received in time"),
     NOT_UTF8(HttpStatus.BAD_REQUEST, "body is not UTF-8"),
     MISSING_HEADERS(HttpStatus.BAD_REQUEST, "missing signature headers"),
@@ -21,9 +25,15 @@ public enum Rejection {
     BAD_SIGNATURE(HttpStatus.UNAUTHORIZED, "signature verification failed"),
     DECRYPT_FAILED(HttpStatus.BAD_REQUEST, "cannot decrypt resource"),
     MERCHANT_MISMATCH(HttpStatus.UNAUTHORIZED, "merchant mismatch"),
-    /** WeChat: the payment's appid (sp_appid / sub_appid) is not one the merchants file lists for its merchant. */
+    /**
+     * WeChat: the payment's appid (sp_appid / sub_appid) is not one the merchants file
+     * lists for its merchant.
+     */
     APP_MISMATCH(HttpStatus.UNAUTHORIZED, "app mismatch"),
-    /** Alipay: seller_id is not the seller the merchants file lists for the app that owns the order. */
+    /**
+     * Alipay: seller_id is not the seller the merchants file lists for the app that owns
+     * the order.
+     */
     SELLER_MISMATCH(HttpStatus.UNAUTHORIZED, "seller mismatch"),
     MALFORMED(HttpStatus.BAD_REQUEST, "malformed notification"),
     BUSY(HttpStatus.SERVICE_UNAVAILABLE, "busy, retry later"),
@@ -31,6 +41,7 @@ public enum Rejection {
     PUBLISH_FAILED(HttpStatus.SERVICE_UNAVAILABLE, "publish failed");
 
     private final HttpStatus status;
+
     private final String message;
 
     Rejection(HttpStatus status, String message) {
@@ -45,4 +56,5 @@ public enum Rejection {
     public String message() {
         return message;
     }
+
 }

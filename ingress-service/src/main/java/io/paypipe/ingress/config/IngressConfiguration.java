@@ -29,8 +29,9 @@ class IngressConfiguration {
     }
 
     /**
-     * The merchants file, read and validated once at start ({@link MerchantsFile#read}): a file whose ids do not fit
-     * the database or whose entries miss what the cross-checks need stops the start, naming every problem.
+     * The merchants file, read and validated once at start ({@link MerchantsFile#read}):
+     * a file whose ids do not fit the database or whose entries miss what the
+     * cross-checks need stops the start, naming every problem.
      */
     @Bean
     MerchantsFile merchantsFile(IngressProperties properties) {
@@ -38,10 +39,12 @@ class IngressConfiguration {
     }
 
     /**
-     * The producer for {@code payment.notify} and {@code refund.notify}, with the catalogue's serializers. Whatever
-     * {@code spring.kafka.producer.*} says, it waits for all in-sync replicas, is idempotent and gives up
-     * within {@code ingress.publish-timeout}: a callback must be answered within WeChat's 5 seconds, and a
-     * down broker must turn into a fail ack (so the channel pushes again), not a hung request.
+     * The producer for {@code payment.notify} and {@code refund.notify}, with the
+     * catalogue's serializers. Whatever {@code spring.kafka.producer.*} says, it waits
+     * for all in-sync replicas, is idempotent and gives up within
+     * {@code ingress.publish-timeout}: a callback must be answered within WeChat's 5
+     * seconds, and a down broker must turn into a fail ack (so the channel pushes again),
+     * not a hung request.
      */
     @Bean
     ProducerFactory<String, Object> notifyProducerFactory(KafkaProperties kafka, IngressProperties properties) {
@@ -62,7 +65,10 @@ class IngressConfiguration {
         return new KafkaTemplate<>(factory);
     }
 
-    /** Tomcat's own refusals (before any servlet) answer in the called channel's fail ack, not an HTML page. */
+    /**
+     * Tomcat's own refusals (before any servlet) answer in the called channel's fail ack,
+     * not an HTML page.
+     */
     @Bean
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> channelErrorReports() {
         return factory -> factory.addContextCustomizers(context -> {
@@ -71,4 +77,5 @@ class IngressConfiguration {
             }
         });
     }
+
 }

@@ -9,29 +9,28 @@ import org.springframework.util.unit.DataSize;
 /**
  * Everything ingress can be told, under {@code ingress.*}.
  *
- * @param maxBodyBytes           bodies larger than this are refused unread (fail ack)
- * @param replayWindow           a notification whose {@code Wechatpay-Timestamp} is further than this from now
- *                               is refused, whatever its signature
- * @param merchantsFile          the merchants file ({@code PAYMENT_MERCHANTS_FILE})
- * @param publishTimeout         how long a callback waits for the broker's confirmation; WeChat gives 5 s in all
- * @param maxConcurrentCallbacks callbacks storing and publishing at once (the bulkhead around the database and the broker)
- * @param bulkheadWait           how long a verified callback waits for a bulkhead permit before it gets the fail ack;
- *                               zero refuses at once
- * @param bodyReadTimeout        the whole body must have arrived within this time from the start of the request, else
- *                               the fail ack (408) and the connection is closed; read before any permit is taken
- * @param stripeTolerance        a Stripe event whose signed {@code t=} is further than this from now (either way) is
- *                               refused; also the tolerance handed to stripe-java's {@code Webhook} (Stripe: 300 s)
+ * @param maxBodyBytes bodies larger than this are refused unread (fail ack)
+ * @param replayWindow a notification whose {@code Wechatpay-Timestamp} is further than
+ * this from now is refused, whatever its signature
+ * @param merchantsFile the merchants file ({@code PAYMENT_MERCHANTS_FILE})
+ * @param publishTimeout how long a callback waits for the broker's confirmation; WeChat
+ * gives 5 s in all
+ * @param maxConcurrentCallbacks callbacks storing and publishing at once (the bulkhead
+ * around the database and the broker)
+ * @param bulkheadWait how long a verified callback waits for a bulkhead permit before it
+ * gets the fail ack; zero refuses at once
+ * @param bodyReadTimeout the whole body must have arrived within this time from the start
+ * of the request, else the fail ack (408) and the connection is closed; read before any
+ * permit is taken
+ * @param stripeTolerance a Stripe event whose signed {@code t=} is further than this from
+ * now (either way) is refused; also the tolerance handed to stripe-java's {@code Webhook}
+ * (Stripe: 300 s)
  */
 @ConfigurationProperties("ingress")
-public record IngressProperties(
-        @DefaultValue("64KB") DataSize maxBodyBytes,
-        @DefaultValue("5m") Duration replayWindow,
-        @DefaultValue("var/merchants.yaml") Path merchantsFile,
-        @DefaultValue("3s") Duration publishTimeout,
-        @DefaultValue("64") int maxConcurrentCallbacks,
-        @DefaultValue("300s") Duration stripeTolerance,
-        @DefaultValue("200ms") Duration bulkheadWait,
-        @DefaultValue("5s") Duration bodyReadTimeout) {
+public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @DefaultValue("5m") Duration replayWindow,
+        @DefaultValue("var/merchants.yaml") Path merchantsFile, @DefaultValue("3s") Duration publishTimeout,
+        @DefaultValue("64") int maxConcurrentCallbacks, @DefaultValue("300s") Duration stripeTolerance,
+        @DefaultValue("200ms") Duration bulkheadWait, @DefaultValue("5s") Duration bodyReadTimeout) {
 
     public IngressProperties {
         if (maxBodyBytes.toBytes() <= 0 || maxBodyBytes.toBytes() > Integer.MAX_VALUE - 1) {

@@ -6,13 +6,14 @@ import io.paypipe.core.id.TenantId;
 import java.util.Objects;
 
 /**
- * A verified notification kept in the event log ({@code pay_notify_event}) only, never in a raw table: one without
- * a final state (WeChat NOTPAY / USERPAYING, Alipay WAIT_BUYER_PAY, a Stripe in-between event) or one the pipeline
- * does not act on (a Stripe event that is not ours). {@code outTradeNo}, {@code channelTradeNo} and
+ * A verified notification kept in the event log ({@code pay_notify_event}) only, never in
+ * a raw table: one without a final state (WeChat NOTPAY / USERPAYING, Alipay
+ * WAIT_BUYER_PAY, a Stripe in-between event) or one the pipeline does not act on (a
+ * Stripe event that is not ours). {@code outTradeNo}, {@code channelTradeNo} and
  * {@code notifyId} may be null.
  */
 public record EventLogNotice(Channel channel, TenantId tenantId, MerchantId merchantId, String outTradeNo,
-                             String channelTradeNo, String notifyId, String state, String rawBody) {
+        String channelTradeNo, String notifyId, String state, String rawBody) {
 
     public EventLogNotice {
         Objects.requireNonNull(channel, "channel");

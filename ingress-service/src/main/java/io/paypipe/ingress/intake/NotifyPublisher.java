@@ -16,23 +16,27 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes a verified notification to its topic and waits, within a bound, for the broker to confirm. Every
- * record carries its raw row's id in the header {@link NotifyHeaders#RAW_ID}, so that even a record whose value
- * cannot be read names the row its dead letter settles.
+ * Publishes a verified notification to its topic and waits, within a bound, for the
+ * broker to confirm. Every record carries its raw row's id in the header
+ * {@link NotifyHeaders#RAW_ID}, so that even a record whose value cannot be read names
+ * the row its dead letter settles.
  */
 @Component
 class NotifyPublisher {
 
     /** Confirmed by the broker, or not (with a log-safe reason). */
     sealed interface Publication {
+
         record Confirmed(int partition, long offset) implements Publication {
         }
 
         record Failed(String reason) implements Publication {
         }
+
     }
 
     private final KafkaTemplate<String, Object> template;
+
     private final Duration timeout;
 
     NotifyPublisher(KafkaTemplate<String, Object> template, IngressProperties properties) {
@@ -45,20 +49,25 @@ class NotifyPublisher {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<Header> headers = List.of(new RecordHeader(NotifyHeaders.RAW_ID, NotifyHeaders.rawIdValue(rawId)));
         try {
-            // send() itself may block up to max.block.ms (= the same timeout) when metadata is missing
+            // send() itself may block up to max.block.ms (= the same timeout) when
+            // metadata is missing
             var future = template.send(new ProducerRecord<String, Object>(topic.name(), null, key, event, headers));
             long remaining = Math.max(deadline - System.nanoTime(), 1);
             RecordMetadata meta = future.get(remaining, TimeUnit.NANOSECONDS).getRecordMetadata();
             return new Publication.Confirmed(meta.partition(), meta.offset());
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Publication.Failed("interrupted");
-        } catch (TimeoutException e) {
+        }
+        catch (TimeoutException e) {
             return new Publication.Failed("no confirmation within " + timeout);
-        } catch (ExecutionException e) {
+        }
+        catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             return new Publication.Failed(causeChain(cause));
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             return new Publication.Failed(causeChain(e));
         }
     }
@@ -71,4 +80,5 @@ class NotifyPublisher {
         return root == e ? e.getClass().getSimpleName()
                 : e.getClass().getSimpleName() + " <- " + root.getClass().getSimpleName();
     }
+
 }

@@ -13,34 +13,43 @@ import org.slf4j.Logger;
 import org.springframework.dao.DataAccessException;
 
 /**
- * Stores a verified payment or refund once and hands it to Kafka, the same way for both: reserve the raw row (one
- * autocommit INSERT, a duplicate finds the existing row), then publish and wait for the broker. A later delivery is
- * published again while the row is unsettled, or when the row is settled but the channel now reports another state
- * (never dropped silently: the processor or the refund service decides); only a settled row reported in the same
- * state is acknowledged without work. Business logic lives downstream, not here.
+ * Stores a verified payment or refund once and hands it to Kafka, the same way for both:
+ * reserve the raw row (one autocommit INSERT, a duplicate finds the existing row), then
+ * publish and wait for the broker. A later delivery is published again while the row is
+ * unsettled, or when the row is settled but the channel now reports another state (never
+ * dropped silently: the processor or the refund service decides); only a settled row
+ * reported in the same state is acknowledged without work. Business logic lives
+ * downstream, not here.
  * <p>
- * {@link PaymentIntake} and {@link RefundIntake} are its two kinds: which table, which topic, and how their log
- * lines name what they store ({@link Kind}); each logs under its own name.
+ * {@link PaymentIntake} and {@link RefundIntake} are its two kinds: which table, which
+ * topic, and how their log lines name what they store ({@link Kind}); each logs under its
+ * own name.
  */
 public abstract sealed class RawIntake<N extends Verified<E>, E> permits PaymentIntake, RefundIntake {
 
     /**
-     * One intake's topic and words: {@code noun} comes before "notification" and "publish failed" in its log lines
-     * ({@code ""} or {@code "refund "}), {@code idName} names {@link Verified#loggedId()}, {@code decider} is who decides
-     * about a settled row reported in another state.
+     * One intake's topic and words: {@code noun} comes before "notification" and "publish
+     * failed" in its log lines ({@code ""} or {@code "refund "}), {@code idName} names
+     * {@link Verified#loggedId()}, {@code decider} is who decides about a settled row
+     * reported in another state.
      */
     record Kind<E>(Topic<E> topic, Function<E, EventId> eventId, String noun, String idName, String decider) {
 
-        static final Kind<PaymentNotified> PAYMENTS =
-                new Kind<>(Topics.PAYMENT_NOTIFY, PaymentNotified::eventId, "", "tradeNo", "processor");
-        static final Kind<RefundNotified> REFUNDS =
-                new Kind<>(Topics.REFUND_NOTIFY, RefundNotified::eventId, "refund ", "refundNo", "refund service");
+        static final Kind<PaymentNotified> PAYMENTS = new Kind<>(Topics.PAYMENT_NOTIFY, PaymentNotified::eventId, "",
+                "tradeNo", "processor");
+        static final Kind<RefundNotified> REFUNDS = new Kind<>(Topics.REFUND_NOTIFY, RefundNotified::eventId, "refund ",
+                "refundNo", "refund service");
+
     }
 
     private final Logger log;
+
     private final Kind<E> kind;
+
     private final RawTable<N> rows;
+
     private final NotifyPublisher publisher;
+
     private final Clock clock;
 
     RawIntake(Logger log, Kind<E> kind, RawTable<N> rows, NotifyPublisher publisher, Clock clock) {
@@ -56,9 +65,12 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
         Reservation reservation;
         try {
             reservation = rows.reserve(n, now);
-        } catch (DataAccessException e) {
+        }
+        catch (DataAccessException e) {
             // class names only: a driver message may quote a fragment of the stored body
-            log.error("storage failed for {} " + kind.noun() + "notification merchant={} " + kind.idName() + "={}: {} <- {}",
+            log.error(
+                    "storage failed for {} " + kind.noun() + "notification merchant={} " + kind.idName()
+                            + "={}: {} <- {}",
                     n.channel().code(), n.orderKey().merchantId(), n.loggedId(), e.getClass().getSimpleName(),
                     e.getMostSpecificCause().getClass().getSimpleName());
             return new IntakeOutcome.StorageFailed();
@@ -70,19 +82,25 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
             };
             case Reservation.Existing(RawRow row) when !row.settled() -> {
                 if (row.differsFrom(n.channelState())) {
-                    log.warn("duplicate " + kind.noun() + "notification rawId={} " + kind.idName() + "={} now says {} but {} "
-                            + "was stored first", row.id(), n.loggedId(), n.channelState(), row.tradeState());
+                    log.warn(
+                            "duplicate " + kind.noun() + "notification rawId={} " + kind.idName()
+                                    + "={} now says {} but {} " + "was stored first",
+                            row.id(), n.loggedId(), n.channelState(), row.tradeState());
                 }
                 yield publishAgain(row, n, now, new IntakeOutcome.Published(row.id(), true));
             }
             case Reservation.Existing(RawRow row) when !row.differsFrom(n.channelState()) -> {
-                log.info("duplicate " + kind.noun() + "notification rawId={} {} " + kind.idName() + "={} already handled "
-                        + "(handled={}): acknowledged", row.id(), n.channel().code(), n.loggedId(), row.handled());
+                log.info(
+                        "duplicate " + kind.noun() + "notification rawId={} {} " + kind.idName()
+                                + "={} already handled " + "(handled={}): acknowledged",
+                        row.id(), n.channel().code(), n.loggedId(), row.handled());
                 yield new IntakeOutcome.AlreadySettled(row.id(), row.handled());
             }
             case Reservation.Existing(RawRow row) -> {
-                log.warn("settled " + kind.noun() + "notification rawId={} {} " + kind.idName() + "={} (handled={}) now "
-                                + "reports {} but {} is stored: published again for the " + kind.decider() + " to decide",
+                log.warn(
+                        "settled " + kind.noun() + "notification rawId={} {} " + kind.idName() + "={} (handled={}) now "
+                                + "reports {} but {} is stored: published again for the " + kind.decider()
+                                + " to decide",
                         row.id(), n.channel().code(), n.loggedId(), row.handled(), n.channelState(), row.tradeState());
                 yield publishAgain(row, n, now, new IntakeOutcome.StateChangedRepublished(row.id(), row.handled(),
                         row.tradeState(), n.channelState()));
@@ -91,8 +109,8 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
     }
 
     /**
-     * Publishes a later delivery of {@code row}, then moves its {@code last_delivered_at}; {@code confirmed} when both
-     * worked.
+     * Publishes a later delivery of {@code row}, then moves its
+     * {@code last_delivered_at}; {@code confirmed} when both worked.
      */
     private IntakeOutcome publishAgain(RawRow row, N n, Instant now, IntakeOutcome confirmed) {
         if (publish(row.id(), n, now, true) instanceof Publication.Failed) {
@@ -101,10 +119,13 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
         try {
             rows.markDelivered(row.id(), now);
             return confirmed;
-        } catch (DataAccessException e) {
-            log.error("published " + kind.noun() + "rawId={} " + kind.idName() + "={} again but could not record the "
-                            + "delivery: {} <- {}; fail ack so the channel pushes again", row.id(), n.loggedId(),
-                    e.getClass().getSimpleName(), e.getMostSpecificCause().getClass().getSimpleName());
+        }
+        catch (DataAccessException e) {
+            log.error(
+                    "published " + kind.noun() + "rawId={} " + kind.idName() + "={} again but could not record the "
+                            + "delivery: {} <- {}; fail ack so the channel pushes again",
+                    row.id(), n.loggedId(), e.getClass().getSimpleName(),
+                    e.getMostSpecificCause().getClass().getSimpleName());
             return new IntakeOutcome.StorageFailed();
         }
     }
@@ -114,12 +135,16 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
         String key = n.orderKey().kafkaKey();
         Publication publication = publisher.publish(kind.topic(), key, event, rawId);
         switch (publication) {
-            case Publication.Confirmed(int partition, long offset) -> log.info(kind.noun() + "notification published "
-                            + "rawId={} eventId={} key={} " + kind.idName() + "={} state={} duplicate={} partition={} offset={}",
-                    rawId, kind.eventId().apply(event), key, n.loggedId(), n.channelState(), duplicate, partition, offset);
-            case Publication.Failed(String reason) -> log.error(kind.noun() + "publish failed rawId={} key={} "
-                    + kind.idName() + "={}: {}; fail ack so the channel pushes again", rawId, key, n.loggedId(), reason);
+            case Publication.Confirmed(int partition, long offset) -> log.info(
+                    kind.noun() + "notification published " + "rawId={} eventId={} key={} " + kind.idName()
+                            + "={} state={} duplicate={} partition={} offset={}",
+                    rawId, kind.eventId().apply(event), key, n.loggedId(), n.channelState(), duplicate, partition,
+                    offset);
+            case Publication.Failed(String reason) ->
+                log.error(kind.noun() + "publish failed rawId={} key={} " + kind.idName()
+                        + "={}: {}; fail ack so the channel pushes again", rawId, key, n.loggedId(), reason);
         }
         return publication;
     }
+
 }

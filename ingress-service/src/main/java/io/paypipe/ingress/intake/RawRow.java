@@ -1,8 +1,8 @@
 package io.paypipe.ingress.intake;
 
 /**
- * The part of a {@code pay_notify_raw} or {@code pay_refund_raw} row that intake looks at; {@code tradeState} is the
- * state stored first.
+ * The part of a {@code pay_notify_raw} or {@code pay_refund_raw} row that intake looks
+ * at; {@code tradeState} is the state stored first.
  */
 record RawRow(long id, String tradeState, int handled) {
 

@@ -9,8 +9,9 @@ import org.springframework.jdbc.support.KeyHolder;
 import org.springframework.stereotype.Repository;
 
 /**
- * {@code pay_refund_raw}: reserved like {@code pay_notify_raw}, with one autocommit INSERT on the unique key
- * {@code (channel, refund_no)}; a duplicate finds the existing row.
+ * {@code pay_refund_raw}: reserved like {@code pay_notify_raw}, with one autocommit
+ * INSERT on the unique key {@code (channel, refund_no)}; a duplicate finds the existing
+ * row.
  */
 @Repository
 class RefundRawRepository implements RawTable<VerifiedRefund> {
@@ -25,7 +26,8 @@ class RefundRawRepository implements RawTable<VerifiedRefund> {
     public Reservation reserve(VerifiedRefund r, Instant now) {
         try {
             return new Reservation.Created(insert(r, now));
-        } catch (DuplicateKeyException duplicate) {
+        }
+        catch (DuplicateKeyException duplicate) {
             return new Reservation.Existing(find(r.channel().code(), r.refundNo()));
         }
     }
@@ -33,7 +35,8 @@ class RefundRawRepository implements RawTable<VerifiedRefund> {
     private long insert(VerifiedRefund r, Instant now) {
         KeyHolder keys = new GeneratedKeyHolder();
         Timestamp at = Timestamp.from(now);
-        jdbc.sql("""
+        jdbc.sql(
+                """
                         INSERT INTO pay_refund_raw (tenant_id, merchant_id, sp_merchant_id, channel, refund_no,
                             channel_refund_id, channel_trade_no, out_trade_no, notify_id, refund_state,
                             refund_amount_minor, currency, handled, attempts, raw_body, created_at, updated_at, last_delivered_at)
@@ -41,40 +44,39 @@ class RefundRawRepository implements RawTable<VerifiedRefund> {
                             :channelRefundId, :channelTradeNo, :outTradeNo, :notifyId, :refundState,
                             :amount, :currency, 0, 0, :rawBody, :at, :at, :at)
                         """)
-                .param("tenantId", r.orderKey().tenantId().value())
-                .param("merchantId", r.orderKey().merchantId().value())
-                .param("spMerchantId", r.spMerchantId() == null ? null : r.spMerchantId().value())
-                .param("channel", r.channel().code())
-                .param("refundNo", r.refundNo())
-                .param("channelRefundId", r.channelRefundId())
-                .param("channelTradeNo", r.channelTradeNo().value())
-                .param("outTradeNo", r.orderKey().outTradeNo().value())
-                .param("notifyId", r.notifyId())
-                .param("refundState", r.channelState())
-                .param("amount", r.refundAmount().minor())
-                .param("currency", r.refundAmount().currency())
-                .param("rawBody", r.rawBody())
-                .param("at", at)
-                .update(keys, "id");
+            .param("tenantId", r.orderKey().tenantId().value())
+            .param("merchantId", r.orderKey().merchantId().value())
+            .param("spMerchantId", r.spMerchantId() == null ? null : r.spMerchantId().value())
+            .param("channel", r.channel().code())
+            .param("refundNo", r.refundNo())
+            .param("channelRefundId", r.channelRefundId())
+            .param("channelTradeNo", r.channelTradeNo().value())
+            .param("outTradeNo", r.orderKey().outTradeNo().value())
+            .param("notifyId", r.notifyId())
+            .param("refundState", r.channelState())
+            .param("amount", r.refundAmount().minor())
+            .param("currency", r.refundAmount().currency())
+            .param("rawBody", r.rawBody())
+            .param("at", at)
+            .update(keys, "id");
         return keys.getKeyAs(Number.class).longValue();
     }
 
     @Override
     public void markDelivered(long id, Instant at) {
         jdbc.sql("""
-                        UPDATE pay_refund_raw SET last_delivered_at = GREATEST(COALESCE(last_delivered_at, :at), :at)
-                        WHERE id = :id
-                        """)
-                .param("at", Timestamp.from(at))
-                .param("id", id)
-                .update();
+                UPDATE pay_refund_raw SET last_delivered_at = GREATEST(COALESCE(last_delivered_at, :at), :at)
+                WHERE id = :id
+                """).param("at", Timestamp.from(at)).param("id", id).update();
     }
 
     private RawRow find(String channel, String refundNo) {
-        return jdbc.sql("SELECT id, refund_state, handled FROM pay_refund_raw WHERE channel = :channel AND refund_no = :refundNo")
-                .param("channel", channel)
-                .param("refundNo", refundNo)
-                .query((rs, i) -> new RawRow(rs.getLong("id"), rs.getString("refund_state"), rs.getInt("handled")))
-                .single();
+        return jdbc.sql(
+                "SELECT id, refund_state, handled FROM pay_refund_raw WHERE channel = :channel AND refund_no = :refundNo")
+            .param("channel", channel)
+            .param("refundNo", refundNo)
+            .query((rs, i) -> new RawRow(rs.getLong("id"), rs.getString("refund_state"), rs.getInt("handled")))
+            .single();
     }
+
 }

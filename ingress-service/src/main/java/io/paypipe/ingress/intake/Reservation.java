@@ -10,4 +10,5 @@ sealed interface Reservation {
     /** An earlier delivery had inserted it. */
     record Existing(RawRow row) implements Reservation {
     }
+
 }

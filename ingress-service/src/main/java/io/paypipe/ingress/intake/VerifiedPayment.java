@@ -11,16 +11,16 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * A payment notification whose signature was verified and whose content was decrypted and classified, whatever
- * the channel: what gets stored in {@code pay_notify_raw} and published to {@code payment.notify}. {@code spMerchantId} is null
- * outside service-provider mode, {@code paidAt} is null unless the state is SUCCEEDED and
+ * A payment notification whose signature was verified and whose content was decrypted and
+ * classified, whatever the channel: what gets stored in {@code pay_notify_raw} and
+ * published to {@code payment.notify}. {@code spMerchantId} is null outside
+ * service-provider mode, {@code paidAt} is null unless the state is SUCCEEDED and
  * {@code notifyId} is null when the channel sent none (as in {@code PaymentNotified}).
  * {@code rawBody} is the body exactly as received.
  */
 public record VerifiedPayment(Channel channel, OrderKey orderKey, MerchantId spMerchantId,
-                              ChannelTradeNo channelTradeNo, PaymentState state, String channelState,
-                              Money orderAmount, Money paidAmount, Instant paidAt, String notifyId,
-                              String rawBody) implements Verified<PaymentNotified> {
+        ChannelTradeNo channelTradeNo, PaymentState state, String channelState, Money orderAmount, Money paidAmount,
+        Instant paidAt, String notifyId, String rawBody) implements Verified<PaymentNotified> {
 
     public VerifiedPayment {
         Objects.requireNonNull(channel, "channel");

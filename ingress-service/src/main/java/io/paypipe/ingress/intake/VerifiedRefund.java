@@ -11,14 +11,14 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * A verified refund notification, whatever the channel: what gets stored in {@code pay_refund_raw} and
- * published to {@code refund.notify}. {@code refundNo} is our own refund number; {@code channelRefundId},
- * {@code succeededAt}, {@code spMerchantId} and {@code notifyId} may be null (see {@code RefundNotified}).
+ * A verified refund notification, whatever the channel: what gets stored in
+ * {@code pay_refund_raw} and published to {@code refund.notify}. {@code refundNo} is our
+ * own refund number; {@code channelRefundId}, {@code succeededAt}, {@code spMerchantId}
+ * and {@code notifyId} may be null (see {@code RefundNotified}).
  */
 public record VerifiedRefund(Channel channel, OrderKey orderKey, MerchantId spMerchantId, String refundNo,
-                             String channelRefundId, ChannelTradeNo channelTradeNo, RefundState state,
-                             String channelState, Money refundAmount, Instant succeededAt, String notifyId,
-                             String rawBody) implements Verified<RefundNotified> {
+        String channelRefundId, ChannelTradeNo channelTradeNo, RefundState state, String channelState,
+        Money refundAmount, Instant succeededAt, String notifyId, String rawBody) implements Verified<RefundNotified> {
 
     public VerifiedRefund {
         Objects.requireNonNull(channel, "channel");

@@ -12,11 +12,14 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /notify/stripe}: Stripe webhook events, through the {@link CallbackFlow}. Stripe's checks: the
- * {@code Stripe-Signature} header, its timestamp within the tolerance both ways, strict UTF-8, the signature and the
- * merchant ({@link StripeEventVerifier}), then the classifier. Success is 200 {@code {"received":true}} (Stripe reads
- * any 2xx), also for an event with nothing to do once it is in the event log; every refusal a 4xx (bad request) or
- * 5xx (our trouble), and Stripe retries. Log lines never carry the endpoint secret or the {@code Stripe-Signature}.
+ * {@code POST /notify/stripe}: Stripe webhook events, through the {@link CallbackFlow}.
+ * Stripe's checks: the {@code Stripe-Signature} header, its timestamp within the
+ * tolerance both ways, strict UTF-8, the signature and the merchant
+ * ({@link StripeEventVerifier}), then the classifier. Success is 200
+ * {@code {"received":true}} (Stripe reads any 2xx), also for an event with nothing to do
+ * once it is in the event log; every refusal a 4xx (bad request) or 5xx (our trouble),
+ * and Stripe retries. Log lines never carry the endpoint secret or the
+ * {@code Stripe-Signature}.
  */
 @RestController
 class StripeCallbackController {
@@ -24,15 +27,16 @@ class StripeCallbackController {
     private final CallbackFlow.Endpoint endpoint;
 
     StripeCallbackController(CallbackFlow flow, StripeEventVerifier verifier, StripeEventClassifier classifier) {
-        this.endpoint = flow.endpoint(ChannelAck.STRIPE, (headers, body) ->
-                StripeSignatureHeader.parse(headers.getFirst(StripeSignatureHeader.NAME))
-                        .then(verifier::withinTolerance)
-                        .then(header -> CallbackBody.utf8(body).then(text -> verifier.verify(header, text)))
-                        .then(classifier::classify));
+        this.endpoint = flow.endpoint(ChannelAck.STRIPE,
+                (headers, body) -> StripeSignatureHeader.parse(headers.getFirst(StripeSignatureHeader.NAME))
+                    .then(verifier::withinTolerance)
+                    .then(header -> CallbackBody.utf8(body).then(text -> verifier.verify(header, text)))
+                    .then(classifier::classify));
     }
 
     @PostMapping(path = "/notify/stripe", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Object> notify(@RequestHeader HttpHeaders headers, HttpServletRequest request) {
         return endpoint.answer(headers, request);
     }
+
 }

@@ -12,11 +12,16 @@ class StripeConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(StripeConfiguration.class);
 
-    /** Read once at start; a missing or invalid file stops the service rather than failing every callback. */
+    /**
+     * Read once at start; a missing or invalid file stops the service rather than failing
+     * every callback.
+     */
     @Bean
     StripeMerchants stripeMerchants(MerchantsFile file, IngressProperties properties) {
         StripeMerchants merchants = StripeMerchants.from(file);
-        log.info("stripe: {} accounts from {}: {}", merchants.all().size(), properties.merchantsFile(), merchants.all());
+        log.info("stripe: {} accounts from {}: {}", merchants.all().size(), properties.merchantsFile(),
+                merchants.all());
         return merchants;
     }
+
 }

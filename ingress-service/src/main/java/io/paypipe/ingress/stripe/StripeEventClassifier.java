@@ -30,22 +30,27 @@ import tools.jackson.databind.JsonNode;
 /**
  * Classifies a verified Stripe event; the README's table is the reference.
  * <ul>
- *   <li>{@code payment_intent.succeeded} → SUCCEEDED, {@code payment_intent.canceled} → CLOSED (PaymentIntent id
- *       = channel trade number, {@code amount} = order amount, {@code amount_received} = paid amount).</li>
- *   <li>{@code payment_intent.payment_failed} is NOT a close: the PaymentIntent goes back to
- *       {@code requires_payment_method} and the customer may retry, and succeed, on the same {@code pi_} id.
- *       Stored in {@code pay_notify_raw} it would take the unique key of that id, the later
- *       {@code payment_intent.succeeded} would be acknowledged as a duplicate of the settled failure, and the
- *       payment would be lost. So it is intermediate like every in-between state ({@code processing},
- *       {@code requires_action}, {@code created}, ...): the event log only.</li>
- *   <li>{@code refund.created} / {@code refund.updated} / {@code refund.failed}: by the refund's {@code status}:
- *       {@code succeeded} → SUCCEEDED, {@code failed} / {@code canceled} → CLOSED, {@code pending} /
- *       {@code requires_action} → intermediate, anything else → UNKNOWN.</li>
- *   <li>{@code charge.refunded} carries no refund number (the refund events do): ignored. Any other type: ignored.</li>
- *   <li>An object without {@code metadata.out_trade_no} was not made through the pipeline: ignored, not ours.</li>
+ * <li>{@code payment_intent.succeeded} → SUCCEEDED, {@code payment_intent.canceled} →
+ * CLOSED (PaymentIntent id = channel trade number, {@code amount} = order amount,
+ * {@code amount_received} = paid amount).</li>
+ * <li>{@code payment_intent.payment_failed} is NOT a close: the PaymentIntent goes back
+ * to {@code requires_payment_method} and the customer may retry, and succeed, on the same
+ * {@code pi_} id. Stored in {@code pay_notify_raw} it would take the unique key of that
+ * id, the later {@code payment_intent.succeeded} would be acknowledged as a duplicate of
+ * the settled failure, and the payment would be lost. So it is intermediate like every
+ * in-between state ({@code processing}, {@code requires_action}, {@code created}, ...):
+ * the event log only.</li>
+ * <li>{@code refund.created} / {@code refund.updated} / {@code refund.failed}: by the
+ * refund's {@code status}: {@code succeeded} → SUCCEEDED, {@code failed} /
+ * {@code canceled} → CLOSED, {@code pending} / {@code requires_action} → intermediate,
+ * anything else → UNKNOWN.</li>
+ * <li>{@code charge.refunded} carries no refund number (the refund events do): ignored.
+ * Any other type: ignored.</li>
+ * <li>An object without {@code metadata.out_trade_no} was not made through the pipeline:
+ * ignored, not ours.</li>
  * </ul>
- * Intermediate and ignored events both go to the event log only and are acknowledged; an ignored one's reason is
- * logged too.
+ * Intermediate and ignored events both go to the event log only and are acknowledged; an
+ * ignored one's reason is logged too.
  */
 @Component
 class StripeEventClassifier {
@@ -67,9 +72,11 @@ class StripeEventClassifier {
                         "charge.refunded names no refund number; the refund.* events of the same refund carry it"));
             }
             return Check.ok(ignored(event, Optional.empty(), Optional.empty(), "event type not acted on"));
-        } catch (InvalidField e) {
+        }
+        catch (InvalidField e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage() + " (" + event.type() + ")");
-        } catch (IllegalArgumentException e) {
+        }
+        catch (IllegalArgumentException e) {
             // from the id and money types: they name the field, never its value
             return Check.reject(Rejection.MALFORMED, e.getMessage());
         }
@@ -83,7 +90,8 @@ class StripeEventClassifier {
         Optional<PaymentState> state = switch (event.type()) {
             case "payment_intent.succeeded" -> Optional.of(PaymentState.SUCCEEDED);
             case "payment_intent.canceled" -> Optional.of(PaymentState.CLOSED);
-            // payment_failed included: the PaymentIntent is still open, see the class comment
+            // payment_failed included: the PaymentIntent is still open, see the class
+            // comment
             default -> Optional.empty();
         };
         if (state.isEmpty()) {
@@ -102,9 +110,10 @@ class StripeEventClassifier {
     }
 
     /**
-     * A refund is ours when it names our order ({@code metadata.out_trade_no}); our refund number is
-     * {@code metadata.refund_no}, else (a refund made in the Dashboard for our order) the refund's id. A refund
-     * with our refund number but no order number is a bug on our side: refused loudly rather than dropped.
+     * A refund is ours when it names our order ({@code metadata.out_trade_no}); our
+     * refund number is {@code metadata.refund_no}, else (a refund made in the Dashboard
+     * for our order) the refund's id. A refund with our refund number but no order number
+     * is a bug on our side: refused loudly rather than dropped.
      */
     private static Classified refund(VerifiedEvent event) {
         JsonNode re = event.object();
@@ -146,13 +155,15 @@ class StripeEventClassifier {
     }
 
     private static Classified ignored(VerifiedEvent event, Optional<String> outTradeNo, Optional<String> tradeNo,
-                                      String why) {
+            String why) {
         return new Classified.Ignored(notice(event, outTradeNo, tradeNo), why);
     }
 
     private static EventLogNotice notice(VerifiedEvent event, Optional<String> outTradeNo, Optional<String> tradeNo) {
         StripeMerchant merchant = event.merchant();
         return new EventLogNotice(Channel.STRIPE, merchant.tenant(), MerchantId.of(merchant.account()),
-                outTradeNo.orElse(null), tradeNo.orElse(null), event.id(), StripeFields.state(event.type()), event.body());
+                outTradeNo.orElse(null), tradeNo.orElse(null), event.id(), StripeFields.state(event.type()),
+                event.body());
     }
+
 }

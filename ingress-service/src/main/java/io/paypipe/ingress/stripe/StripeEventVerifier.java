@@ -19,26 +19,30 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Checks a Stripe delivery: the signed timestamp within the tolerance in both directions, then the signature
- * with the official stripe-java {@link Webhook} helper (HMAC-SHA256 over {@code t + "." + body}, constant-time
- * comparison) and the merchant it belongs to.
+ * Checks a Stripe delivery: the signed timestamp within the tolerance in both directions,
+ * then the signature with the official stripe-java {@link Webhook} helper (HMAC-SHA256
+ * over {@code t + "." + body}, constant-time comparison) and the merchant it belongs to.
  * <p>
- * Merchant selection: an event that names a known {@code account} (Connect) is checked with that account's
- * secret only. Otherwise every account's secret is tried, all of them whatever the result (small N, so the
- * time taken does not tell which one matched), and the single one that verifies is the merchant; if the
- * event names an {@code account}, it must be that merchant's. Nothing in the body is trusted before the
- * signature over its exact bytes checked out; the {@code account} read before is only a hint which key to try.
+ * Merchant selection: an event that names a known {@code account} (Connect) is checked
+ * with that account's secret only. Otherwise every account's secret is tried, all of them
+ * whatever the result (small N, so the time taken does not tell which one matched), and
+ * the single one that verifies is the merchant; if the event names an {@code account}, it
+ * must be that merchant's. Nothing in the body is trusted before the signature over its
+ * exact bytes checked out; the {@code account} read before is only a hint which key to
+ * try.
  */
 @Component
 class StripeEventVerifier {
 
     private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .build();
 
     private final StripeMerchants merchants;
+
     private final Clock clock;
+
     private final Duration tolerance;
 
     @Autowired
@@ -53,8 +57,9 @@ class StripeEventVerifier {
     }
 
     /**
-     * |now - t| must be within the tolerance. stripe-java refuses only {@code t < now - tolerance}: a future
-     * {@code t} would pass it, and a captured delivery signed "in the future" could be replayed for that long.
+     * |now - t| must be within the tolerance. stripe-java refuses only
+     * {@code t < now - tolerance}: a future {@code t} would pass it, and a captured
+     * delivery signed "in the future" could be replayed for that long.
      */
     Check<StripeSignatureHeader> withinTolerance(StripeSignatureHeader header) {
         Duration skew = Duration.between(header.signedAt(), clock.instant()).abs();
@@ -69,7 +74,8 @@ class StripeEventVerifier {
         JsonNode root;
         try {
             root = JSON.readTree(body);
-        } catch (JacksonException e) {
+        }
+        catch (JacksonException e) {
             // the message quotes the body
             return Check.reject(Rejection.MALFORMED, "invalid JSON: " + e.getClass().getSimpleName());
         }
@@ -94,13 +100,13 @@ class StripeEventVerifier {
                     + "endpoint secret verifies it (" + candidates.size() + " tried)");
         }
         if (verified.size() > 1) {
-            return Check.reject(Rejection.MERCHANT_MISMATCH, "the secrets of " + verified.size()
-                    + " accounts verify it and it names no account");
+            return Check.reject(Rejection.MERCHANT_MISMATCH,
+                    "the secrets of " + verified.size() + " accounts verify it and it names no account");
         }
         StripeMerchant merchant = verified.getFirst();
         if (named != null && !named.equals(merchant.account())) {
-            return Check.reject(Rejection.MERCHANT_MISMATCH, "it names another account than "
-                    + merchant.account() + " whose secret signed it");
+            return Check.reject(Rejection.MERCHANT_MISMATCH,
+                    "it names another account than " + merchant.account() + " whose secret signed it");
         }
         return event(header, body, merchant, root);
     }
@@ -109,26 +115,34 @@ class StripeEventVerifier {
         try {
             return Webhook.Signature.verifyHeader(body, header.value(), merchant.endpointSecret(),
                     tolerance.toSeconds(), clock);
-        } catch (SignatureVerificationException e) {
+        }
+        catch (SignatureVerificationException e) {
             return false;
-        } catch (RuntimeException e) {
-            // a header the SDK cannot split; parse() let it through, so treat it as not signed
+        }
+        catch (RuntimeException e) {
+            // a header the SDK cannot split; parse() let it through, so treat it as not
+            // signed
             return false;
         }
     }
 
     /**
-     * The SDK's own event (it verifies once more, maps the envelope and refuses {@code v2.core.event}
-     * notifications); the fields themselves are then read strictly from the raw JSON (Gson would turn a number
-     * into a string id, or {@code 1e2} into a whole number).
+     * The SDK's own event (it verifies once more, maps the envelope and refuses
+     * {@code v2.core.event} notifications); the fields themselves are then read strictly
+     * from the raw JSON (Gson would turn a number into a string id, or {@code 1e2} into a
+     * whole number).
      */
-    private Check<VerifiedEvent> event(StripeSignatureHeader header, String body, StripeMerchant merchant, JsonNode root) {
+    private Check<VerifiedEvent> event(StripeSignatureHeader header, String body, StripeMerchant merchant,
+            JsonNode root) {
         try {
             Webhook.constructEvent(body, header.value(), merchant.endpointSecret(), tolerance.toSeconds(), clock);
-        } catch (SignatureVerificationException e) {
+        }
+        catch (SignatureVerificationException e) {
             return Check.reject(Rejection.BAD_SIGNATURE, "signature verification failed for " + merchant.account());
-        } catch (RuntimeException e) {
-            // Gson could not map the envelope (a wrong-typed created, ...); its message may quote the body
+        }
+        catch (RuntimeException e) {
+            // Gson could not map the envelope (a wrong-typed created, ...); its message
+            // may quote the body
             return Check.reject(Rejection.MALFORMED, "unreadable event: " + e.getClass().getSimpleName());
         }
         try {
@@ -143,8 +157,10 @@ class StripeEventVerifier {
                 return Check.reject(Rejection.MALFORMED, "data.object missing or not an object");
             }
             return Check.ok(new VerifiedEvent(merchant, id, type, created, object, body));
-        } catch (InvalidField e) {
+        }
+        catch (InvalidField e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage());
         }
     }
+
 }

@@ -9,17 +9,23 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Strict reading of Stripe's JSON: the type every field must have, or {@link InvalidField} naming the field
- * (never its value). Amounts are JSON integers in the currency's minor units exactly as Stripe sends them
- * (JPY has no decimals: 1500 is ¥1500); a fraction ({@code 12.5}, {@code 1e2}, {@code 100.0}), a string, a
- * negative number or one beyond a long is refused, never rounded.
+ * Strict reading of Stripe's JSON: the type every field must have, or
+ * {@link InvalidField} naming the field (never its value). Amounts are JSON integers in
+ * the currency's minor units exactly as Stripe sends them (JPY has no decimals: 1500 is
+ * ¥1500); a fraction ({@code 12.5}, {@code 1e2}, {@code 100.0}), a string, a negative
+ * number or one beyond a long is refused, never rounded.
  */
 final class StripeFields {
 
     static final int MAX_ID = 64;
     static final long MAX_UNIX_SECONDS = 253_402_300_799L;
-    /** {@code payment_intent.succeeded}, {@code v1.billing.meter.error_report_triggered}, ... */
+
+    /**
+     * {@code payment_intent.succeeded}, {@code v1.billing.meter.error_report_triggered},
+     * ...
+     */
     static final Pattern EVENT_TYPE = Pattern.compile("[a-z0-9_]+(\\.[a-z0-9_]+)+");
+
     private static final Pattern CURRENCY = Pattern.compile("[A-Za-z]{3}");
 
     private StripeFields() {
@@ -30,7 +36,10 @@ final class StripeFields {
         return optionalText(object, field).orElseThrow(() -> new InvalidField(field + " missing"));
     }
 
-    /** Absent or null: empty; a non-blank string of at most 64 characters: it; anything else is malformed. */
+    /**
+     * Absent or null: empty; a non-blank string of at most 64 characters: it; anything
+     * else is malformed.
+     */
     static Optional<String> optionalText(JsonNode object, String field) {
         JsonNode value = object.path(field);
         if (value.isMissingNode() || value.isNull()) {
@@ -42,7 +51,9 @@ final class StripeFields {
         return Optional.of(value.stringValue());
     }
 
-    /** {@code metadata.<key>}: metadata may be absent or an object; the key may be absent. */
+    /**
+     * {@code metadata.<key>}: metadata may be absent or an object; the key may be absent.
+     */
     static Optional<String> metadata(JsonNode object, String key) {
         JsonNode metadata = object.path("metadata");
         if (metadata.isMissingNode() || metadata.isNull()) {
@@ -53,7 +64,8 @@ final class StripeFields {
         }
         try {
             return optionalText(metadata, key);
-        } catch (InvalidField e) {
+        }
+        catch (InvalidField e) {
             throw new InvalidField("metadata." + e.getMessage());
         }
     }
@@ -79,7 +91,10 @@ final class StripeFields {
         return amount;
     }
 
-    /** Unix seconds up to 9999-12-31T23:59:59Z (beyond that no Instant or DATETIME holds it). */
+    /**
+     * Unix seconds up to 9999-12-31T23:59:59Z (beyond that no Instant or DATETIME holds
+     * it).
+     */
     static long unixSeconds(JsonNode object, String field) {
         long seconds = amount(object, field);
         if (seconds > MAX_UNIX_SECONDS) {
@@ -88,7 +103,10 @@ final class StripeFields {
         return seconds;
     }
 
-    /** {@code currency} (Stripe sends it lower-case) upper-cased, and a known ISO 4217 code. */
+    /**
+     * {@code currency} (Stripe sends it lower-case) upper-cased, and a known ISO 4217
+     * code.
+     */
     static String currency(JsonNode object) {
         JsonNode value = object.path("currency");
         if (!value.isString() || !CURRENCY.matcher(value.stringValue()).matches()) {
@@ -97,7 +115,8 @@ final class StripeFields {
         String code = value.stringValue().toUpperCase(Locale.ROOT);
         try {
             Currency.getInstance(code);
-        } catch (IllegalArgumentException e) {
+        }
+        catch (IllegalArgumentException e) {
             throw new InvalidField("currency is not an ISO 4217 code");
         }
         return code;
@@ -108,7 +127,10 @@ final class StripeFields {
         return Money.of(amount(object, field), currency);
     }
 
-    /** The object's {@code object} must be {@code expected} (a payment_intent event carries a PaymentIntent). */
+    /**
+     * The object's {@code object} must be {@code expected} (a payment_intent event
+     * carries a PaymentIntent).
+     */
     static void requireObject(JsonNode object, String expected) {
         JsonNode kind = object.path("object");
         if (!kind.isString() || !expected.equals(kind.stringValue())) {
@@ -120,4 +142,5 @@ final class StripeFields {
     static String state(String type) {
         return type.length() <= 48 ? type : type.substring(0, 48);
     }
+
 }

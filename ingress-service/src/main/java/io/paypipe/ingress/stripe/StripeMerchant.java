@@ -5,13 +5,16 @@ import io.paypipe.core.merchant.Merchant;
 import java.util.Objects;
 
 /**
- * One Stripe account of the merchants file and the signing secret of its webhook endpoint. The secret is the
- * HMAC key as is (UTF-8 of the whole {@code whsec_...} string, as stripe-java uses it); it never reaches a log.
+ * One Stripe account of the merchants file and the signing secret of its webhook
+ * endpoint. The secret is the HMAC key as is (UTF-8 of the whole {@code whsec_...}
+ * string, as stripe-java uses it); it never reaches a log.
  */
 final class StripeMerchant {
 
     private final TenantId tenant;
+
     private final String account;
+
     private final String endpointSecret;
 
     private StripeMerchant(TenantId tenant, String account, String endpointSecret) {
@@ -49,4 +52,5 @@ final class StripeMerchant {
     public String toString() {
         return "StripeMerchant[" + tenant + "/" + account + "]";
     }
+
 }

@@ -9,13 +9,15 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The Stripe accounts of the merchants file. An account id names one entry (two entries with one account are
- * refused at start). Secrets may be shared (a Connect platform signs every connected account's events with
- * its own endpoint secret): such events name their {@code account}, which then picks the entry.
+ * The Stripe accounts of the merchants file. An account id names one entry (two entries
+ * with one account are refused at start). Secrets may be shared (a Connect platform signs
+ * every connected account's events with its own endpoint secret): such events name their
+ * {@code account}, which then picks the entry.
  */
 final class StripeMerchants {
 
     private final List<StripeMerchant> merchants;
+
     private final Map<String, StripeMerchant> byAccount;
 
     private StripeMerchants(List<StripeMerchant> merchants, Map<String, StripeMerchant> byAccount) {
@@ -24,10 +26,11 @@ final class StripeMerchants {
     }
 
     static StripeMerchants from(MerchantsFile file) {
-        List<StripeMerchant> merchants = file.merchants().stream()
-                .filter(m -> m.channel() == Channel.STRIPE)
-                .map(StripeMerchant::of)
-                .toList();
+        List<StripeMerchant> merchants = file.merchants()
+            .stream()
+            .filter(m -> m.channel() == Channel.STRIPE)
+            .map(StripeMerchant::of)
+            .toList();
         Map<String, StripeMerchant> byAccount = new HashMap<>();
         for (StripeMerchant merchant : merchants) {
             StripeMerchant previous = byAccount.putIfAbsent(merchant.account(), merchant);
@@ -49,4 +52,5 @@ final class StripeMerchants {
     List<StripeMerchant> all() {
         return merchants;
     }
+
 }

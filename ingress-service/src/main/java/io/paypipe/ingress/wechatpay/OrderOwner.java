@@ -6,11 +6,12 @@ import io.paypipe.ingress.callback.Rejection;
 import java.util.Optional;
 
 /**
- * Who owns the order a verified transaction or refund is about, and the check that it belongs to the
- * merchant whose platform key signed it (a valid notification of merchant A must not be accepted under
- * merchant B's key). Direct mode: {@code mchid} must be that merchant. Service-provider mode ({@code sp_mchid}
- * present): {@code sp_mchid} must be that merchant and {@code sub_mchid} one of the sub-merchants it lists;
- * the order belongs to the sub-merchant.
+ * Who owns the order a verified transaction or refund is about, and the check that it
+ * belongs to the merchant whose platform key signed it (a valid notification of merchant
+ * A must not be accepted under merchant B's key). Direct mode: {@code mchid} must be that
+ * merchant. Service-provider mode ({@code sp_mchid} present): {@code sp_mchid} must be
+ * that merchant and {@code sub_mchid} one of the sub-merchants it lists; the order
+ * belongs to the sub-merchant.
  */
 record OrderOwner(MerchantId merchantId, Optional<MerchantId> spMerchantId) {
 
@@ -19,8 +20,8 @@ record OrderOwner(MerchantId merchantId, Optional<MerchantId> spMerchantId) {
         if (spMchid.isPresent()) {
             String subMchid = resource.optionalText("sub_mchid", ResourceFields.MAX_ID).orElse("");
             if (!spMchid.get().equals(merchant.merchantId()) || !merchant.subMerchantIds().contains(subMchid)) {
-                return Check.reject(Rejection.MERCHANT_MISMATCH, "sp_mchid " + spMchid.get() + " / sub_mchid " + subMchid
-                        + " not under merchant " + merchant.merchantId() + " whose key signed it");
+                return Check.reject(Rejection.MERCHANT_MISMATCH, "sp_mchid " + spMchid.get() + " / sub_mchid "
+                        + subMchid + " not under merchant " + merchant.merchantId() + " whose key signed it");
             }
             return Check.ok(new OrderOwner(MerchantId.of(subMchid), Optional.of(MerchantId.of(spMchid.get()))));
         }

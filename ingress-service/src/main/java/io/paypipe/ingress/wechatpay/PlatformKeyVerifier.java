@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * All platform keys of one merchant, each under the id WeChat sends in {@code Wechatpay-Serial}. While a
- * merchant moves from platform certificates to a platform public key, WeChat signs with either, so the
- * serial picks the key. Each key is the SDK's own {@link RSAVerifier} (SHA256withRSA over the raw message).
+ * All platform keys of one merchant, each under the id WeChat sends in
+ * {@code Wechatpay-Serial}. While a merchant moves from platform certificates to a
+ * platform public key, WeChat signs with either, so the serial picks the key. Each key is
+ * the SDK's own {@link RSAVerifier} (SHA256withRSA over the raw message).
  */
 final class PlatformKeyVerifier implements Verifier {
 
@@ -39,4 +40,5 @@ final class PlatformKeyVerifier implements Verifier {
     public String getSerialNumber() {
         return bySerial.keySet().iterator().next();
     }
+
 }

@@ -15,9 +15,10 @@ import java.time.Instant;
 import org.springframework.stereotype.Component;
 
 /**
- * Turns a decrypted REFUND.SUCCESS / REFUND.CLOSED / REFUND.ABNORMAL resource into a {@link VerifiedRefund}:
- * the same owner check as payments, our refund number ({@code out_refund_no}) as the key, the refunded
- * amount ({@code amount.refund}, integer fen) as sent.
+ * Turns a decrypted REFUND.SUCCESS / REFUND.CLOSED / REFUND.ABNORMAL resource into a
+ * {@link VerifiedRefund}: the same owner check as payments, our refund number
+ * ({@code out_refund_no}) as the key, the refunded amount ({@code amount.refund}, integer
+ * fen) as sent.
  */
 @Component
 class RefundClassifier {
@@ -38,8 +39,10 @@ class RefundClassifier {
         ResourceFields resource = opened.resource();
         try {
             String refundStatus = resource.text("refund_status", MAX_REFUND_STATUS);
-            return OrderOwner.of(opened.merchant(), resource).then(owner -> Check.ok(refund(opened, owner, refundStatus)));
-        } catch (InvalidField e) {
+            return OrderOwner.of(opened.merchant(), resource)
+                .then(owner -> Check.ok(refund(opened, owner, refundStatus)));
+        }
+        catch (InvalidField e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage() + " (" + opened.envelope().eventType() + ")");
         }
     }
@@ -56,15 +59,19 @@ class RefundClassifier {
         requireWellFormedAmounts(resource);
         String currency = resource.currency("amount", "currency", TransactionClassifier.DEFAULT_CURRENCY);
         Instant succeededAt = state == RefundState.SUCCEEDED ? resource.time("success_time") : null;
-        return new Classified.Refund(new VerifiedRefund(Channel.WECHATPAY, orderKey,
-                owner.spMerchantId().orElse(null), refundNo, refundId, tradeNo, state, refundStatus,
-                Money.of(refunded, currency), succeededAt, opened.envelope().id(), opened.body()));
+        return new Classified.Refund(new VerifiedRefund(Channel.WECHATPAY, orderKey, owner.spMerchantId().orElse(null),
+                refundNo, refundId, tradeNo, state, refundStatus, Money.of(refunded, currency), succeededAt,
+                opened.envelope().id(), opened.body()));
     }
 
-    /** The other amounts are not stored, but a refund notice whose amounts are not fen is not WeChat's. */
+    /**
+     * The other amounts are not stored, but a refund notice whose amounts are not fen is
+     * not WeChat's.
+     */
     private static void requireWellFormedAmounts(ResourceFields resource) {
         resource.fen("amount", "total");
         resource.optionalFen("amount", "payer_total");
         resource.optionalFen("amount", "payer_refund");
     }
+
 }

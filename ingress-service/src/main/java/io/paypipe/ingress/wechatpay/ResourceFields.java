@@ -11,16 +11,20 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The decrypted {@code resource} (a transaction or a refund), read strictly. The SDK's models are not used
- * for this: Gson fills a {@code Long} from the string {@code "100"} and from {@code 1e2}, and maps a trade or
- * refund state it does not know to null. Here a string field must be a JSON string, an amount a JSON integer
- * literal of non-negative fen, and every value is bounded by the column it goes to. A bad field throws
- * {@link InvalidField}, whose message names the field, never its value; the classifiers turn it into a rejection.
+ * The decrypted {@code resource} (a transaction or a refund), read strictly. The SDK's
+ * models are not used for this: Gson fills a {@code Long} from the string {@code "100"}
+ * and from {@code 1e2}, and maps a trade or refund state it does not know to null. Here a
+ * string field must be a JSON string, an amount a JSON integer literal of non-negative
+ * fen, and every value is bounded by the column it goes to. A bad field throws
+ * {@link InvalidField}, whose message names the field, never its value; the classifiers
+ * turn it into a rejection.
  */
 final class ResourceFields {
 
     static final int MAX_ID = 64;
+
     private static final Pattern FEN = Pattern.compile("0|[1-9][0-9]{0,17}");
+
     private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
 
     private final JsonObject resource;
@@ -34,7 +38,10 @@ final class ResourceFields {
         return optionalText(field, maxLength).orElseThrow(() -> new InvalidField(field + " missing"));
     }
 
-    /** Absent, null or blank: empty; otherwise it must be a string of at most {@code maxLength} characters. */
+    /**
+     * Absent, null or blank: empty; otherwise it must be a string of at most
+     * {@code maxLength} characters.
+     */
     Optional<String> optionalText(String field, int maxLength) {
         return optionalText(resource, field, field, maxLength);
     }
@@ -50,13 +57,16 @@ final class ResourceFields {
         if (value == null || value.isJsonNull()) {
             return Optional.empty();
         }
-        if (!(value instanceof JsonPrimitive p) || !p.isNumber() || !FEN.matcher(p.getAsNumber().toString()).matches()) {
+        if (!(value instanceof JsonPrimitive p) || !p.isNumber()
+                || !FEN.matcher(p.getAsNumber().toString()).matches()) {
             throw new InvalidField(name + " is not a non-negative integer number of fen");
         }
         return Optional.of(Long.parseLong(p.getAsNumber().toString()));
     }
 
-    /** {@code object.currency}: three upper-case letters, {@code fallback} when absent. */
+    /**
+     * {@code object.currency}: three upper-case letters, {@code fallback} when absent.
+     */
     String currency(String object, String field, String fallback) {
         String currency = optionalText(amountObject(object), field, object + "." + field, 3).orElse(fallback);
         if (!CURRENCY.matcher(currency).matches()) {
@@ -69,7 +79,8 @@ final class ResourceFields {
     Instant time(String field) {
         try {
             return OffsetDateTime.parse(text(field, 64)).toInstant();
-        } catch (DateTimeParseException e) {
+        }
+        catch (DateTimeParseException e) {
             throw new InvalidField(field + " is not RFC 3339");
         }
     }
@@ -105,4 +116,5 @@ final class ResourceFields {
         // the resource carries the payer's openid
         return "ResourceFields[" + resource.size() + " fields]";
     }
+
 }

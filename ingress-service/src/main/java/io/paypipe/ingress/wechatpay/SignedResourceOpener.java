@@ -7,9 +7,10 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
- * Opens a WeChat Pay notification: picks the merchant by {@code Wechatpay-Serial}, checks the platform signature over
- * the exact bytes and decrypts the {@code resource} with that merchant's parser, and reads the envelope. Nothing of the
- * body is trusted before the signature checked out.
+ * Opens a WeChat Pay notification: picks the merchant by {@code Wechatpay-Serial}, checks
+ * the platform signature over the exact bytes and decrypts the {@code resource} with that
+ * merchant's parser, and reads the envelope. Nothing of the body is trusted before the
+ * signature checked out.
  */
 @Component
 class SignedResourceOpener {
@@ -26,9 +27,11 @@ class SignedResourceOpener {
             return Check.reject(Rejection.UNKNOWN_SERIAL, "no merchant has the platform key named by Wechatpay-Serial");
         }
         return CallbackBody.utf8(rawBody)
-                .then(body -> merchant.get().open(headers, body)
-                        .then(plaintext -> Envelope.read(body)
-                                .then(envelope -> Check.ok(new OpenedNotification(merchant.get(), envelope,
-                                        new ResourceFields(plaintext), body)))));
+            .then(body -> merchant.get()
+                .open(headers, body)
+                .then(plaintext -> Envelope.read(body)
+                    .then(envelope -> Check
+                        .ok(new OpenedNotification(merchant.get(), envelope, new ResourceFields(plaintext), body)))));
     }
+
 }

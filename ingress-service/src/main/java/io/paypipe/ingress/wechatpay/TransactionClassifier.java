@@ -17,27 +17,30 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
- * Turns a decrypted transaction into what the pipeline stores: checks it belongs to the merchant whose key
- * signed it and was paid in one of its apps ({@link PayingApp}), classifies {@code trade_state} and maps ids and
- * amounts (integer fen, exactly as sent).
+ * Turns a decrypted transaction into what the pipeline stores: checks it belongs to the
+ * merchant whose key signed it and was paid in one of its apps ({@link PayingApp}),
+ * classifies {@code trade_state} and maps ids and amounts (integer fen, exactly as sent).
  */
 @Component
 class TransactionClassifier {
 
     static final String DEFAULT_CURRENCY = "CNY";
+
     private static final int MAX_TRADE_STATE = 32;
 
     /**
      * The pipeline's state for a WeChat trade state; empty while no money has moved yet.
-     * REFUND ("转入退款": paid, then a refund started) is UNKNOWN on purpose: as a payment notification it
-     * would say both "paid" and "money going back", which the order state machine must not guess at; the
-     * processor parks it (handled=2) for a person, and the refund itself arrives as a REFUND.* event.
+     * REFUND ("转入退款": paid, then a refund started) is UNKNOWN on purpose: as a payment
+     * notification it would say both "paid" and "money going back", which the order state
+     * machine must not guess at; the processor parks it (handled=2) for a person, and the
+     * refund itself arrives as a REFUND.* event.
      */
     static Optional<PaymentState> finalState(String tradeState) {
         return switch (tradeState) {
             case "SUCCESS" -> Optional.of(PaymentState.SUCCEEDED);
             case "CLOSED", "REVOKED", "PAYERROR" -> Optional.of(PaymentState.CLOSED);
-            // ACCEPT (accepted, deduction pending) is as moneyless as NOTPAY; storing it would take the trade
+            // ACCEPT (accepted, deduction pending) is as moneyless as NOTPAY; storing it
+            // would take the trade
             // number's unique key and turn the later SUCCESS into a "duplicate"
             case "NOTPAY", "USERPAYING", "ACCEPT" -> Optional.empty();
             default -> Optional.of(PaymentState.UNKNOWN);
@@ -49,15 +52,16 @@ class TransactionClassifier {
         try {
             String tradeState = resource.text("trade_state", MAX_TRADE_STATE);
             return OrderOwner.of(opened.merchant(), resource)
-                    .then(owner -> PayingApp.check(opened.merchant(), owner, resource))
-                    .then(owner -> {
-                        OrderKey orderKey = new OrderKey(opened.merchant().tenant(), owner.merchantId(),
-                                OutTradeNo.of(resource.text("out_trade_no", ResourceFields.MAX_ID)));
-                        return Check.ok(finalState(tradeState)
-                                .<Classified>map(state -> payment(opened, owner, orderKey, state, tradeState))
-                                .orElseGet(() -> intermediate(opened, orderKey, tradeState)));
-                    });
-        } catch (InvalidField e) {
+                .then(owner -> PayingApp.check(opened.merchant(), owner, resource))
+                .then(owner -> {
+                    OrderKey orderKey = new OrderKey(opened.merchant().tenant(), owner.merchantId(),
+                            OutTradeNo.of(resource.text("out_trade_no", ResourceFields.MAX_ID)));
+                    return Check.ok(finalState(tradeState)
+                        .<Classified>map(state -> payment(opened, owner, orderKey, state, tradeState))
+                        .orElseGet(() -> intermediate(opened, orderKey, tradeState)));
+                });
+        }
+        catch (InvalidField e) {
             return Check.reject(Rejection.MALFORMED, e.getMessage() + " (" + opened.envelope().eventType() + ")");
         }
     }
@@ -65,17 +69,18 @@ class TransactionClassifier {
     private static Classified intermediate(OpenedNotification opened, OrderKey orderKey, String tradeState) {
         Optional<String> transactionId = opened.resource().optionalText("transaction_id", ResourceFields.MAX_ID);
         return new Classified.Intermediate(new EventLogNotice(Channel.WECHATPAY, orderKey.tenantId(),
-                orderKey.merchantId(), orderKey.outTradeNo().value(), transactionId.orElse(null), opened.envelope().id(),
-                tradeState, opened.body()));
+                orderKey.merchantId(), orderKey.outTradeNo().value(), transactionId.orElse(null),
+                opened.envelope().id(), tradeState, opened.body()));
     }
 
     private static Classified payment(OpenedNotification opened, OrderOwner owner, OrderKey orderKey,
-                                           PaymentState state, String tradeState) {
+            PaymentState state, String tradeState) {
         ResourceFields resource = opened.resource();
         boolean succeeded = state == PaymentState.SUCCEEDED;
         ChannelTradeNo tradeNo = ChannelTradeNo.of(resource.text("transaction_id", ResourceFields.MAX_ID));
         long total = resource.fen("amount", "total");
-        // what the payer paid is booked, so it must be there for SUCCESS; other states book nothing
+        // what the payer paid is booked, so it must be there for SUCCESS; other states
+        // book nothing
         long payerTotal = succeeded ? resource.fen("amount", "payer_total")
                 : resource.optionalFen("amount", "payer_total").orElse(0L);
         String currency = resource.currency("amount", "currency", DEFAULT_CURRENCY);
@@ -85,4 +90,5 @@ class TransactionClassifier {
                 owner.spMerchantId().orElse(null), tradeNo, state, tradeState, Money.of(total, currency),
                 Money.of(payerTotal, payerCurrency), paidAt, opened.envelope().id(), opened.body()));
     }
+
 }

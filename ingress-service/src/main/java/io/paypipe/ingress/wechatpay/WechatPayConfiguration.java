@@ -12,7 +12,10 @@ class WechatPayConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(WechatPayConfiguration.class);
 
-    /** Read once at start; a missing or invalid file stops the service rather than failing every callback. */
+    /**
+     * Read once at start; a missing or invalid file stops the service rather than failing
+     * every callback.
+     */
     @Bean
     WechatPayMerchants wechatPayMerchants(MerchantsFile file, IngressProperties properties) {
         WechatPayMerchants merchants = WechatPayMerchants.from(file);
@@ -20,4 +23,5 @@ class WechatPayConfiguration {
                 properties.merchantsFile(), merchants.all());
         return merchants;
     }
+
 }

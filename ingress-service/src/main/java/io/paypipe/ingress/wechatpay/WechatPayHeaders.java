@@ -8,12 +8,12 @@ import java.util.regex.Pattern;
 import org.springframework.http.HttpHeaders;
 
 /**
- * The signature headers of a WeChat Pay v3 notification. {@code timestamp} is kept as sent: it is part of
- * the signed message. {@code signType} is empty when the header is absent (the SDK then assumes
- * WECHATPAY2-SHA256-RSA2048).
+ * The signature headers of a WeChat Pay v3 notification. {@code timestamp} is kept as
+ * sent: it is part of the signed message. {@code signType} is empty when the header is
+ * absent (the SDK then assumes WECHATPAY2-SHA256-RSA2048).
  */
 record WechatPayHeaders(String timestamp, Instant sentAt, String nonce, String serial, String signature,
-                        String signType) {
+        String signType) {
 
     static final String TIMESTAMP = "Wechatpay-Timestamp";
     static final String NONCE = "Wechatpay-Nonce";
@@ -22,6 +22,7 @@ record WechatPayHeaders(String timestamp, Instant sentAt, String nonce, String s
     static final String SIGNATURE_TYPE = "Wechatpay-Signature-Type";
 
     private static final Pattern UNIX_SECONDS = Pattern.compile("[0-9]{1,12}");
+
     private static final Pattern LOGGABLE = Pattern.compile("[A-Za-z0-9_\\-]{1,64}");
 
     static Check<WechatPayHeaders> from(HttpHeaders headers) {
@@ -40,11 +41,14 @@ record WechatPayHeaders(String timestamp, Instant sentAt, String nonce, String s
             return Check.reject(Rejection.BAD_SIGNATURE, "Wechatpay-Signature is not Base64" + probe);
         }
         String signType = headers.getFirst(SIGNATURE_TYPE);
-        return Check.ok(new WechatPayHeaders(timestamp, Instant.ofEpochSecond(Long.parseLong(timestamp)), nonce,
-                serial, signature, signType == null ? "" : signType));
+        return Check.ok(new WechatPayHeaders(timestamp, Instant.ofEpochSecond(Long.parseLong(timestamp)), nonce, serial,
+                signature, signType == null ? "" : signType));
     }
 
-    /** The serial header as it may appear in a log line (it is not a secret, but it is caller-controlled). */
+    /**
+     * The serial header as it may appear in a log line (it is not a secret, but it is
+     * caller-controlled).
+     */
     static String loggableSerial(HttpHeaders headers) {
         String serial = headers.getFirst(SERIAL);
         if (serial == null) {
@@ -57,7 +61,8 @@ record WechatPayHeaders(String timestamp, Instant sentAt, String nonce, String s
         try {
             Base64.getDecoder().decode(s);
             return true;
-        } catch (IllegalArgumentException e) {
+        }
+        catch (IllegalArgumentException e) {
             return false;
         }
     }

@@ -16,27 +16,38 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One WeChat Pay merchant from the merchants file and its own notification parser: the official SDK's
- * {@link NotificationParser} with this merchant's platform keys and APIv3 key, working fully offline.
- * The SDK's exception messages quote the signed message (the body), so they are never passed on.
+ * One WeChat Pay merchant from the merchants file and its own notification parser: the
+ * official SDK's {@link NotificationParser} with this merchant's platform keys and APIv3
+ * key, working fully offline. The SDK's exception messages quote the signed message (the
+ * body), so they are never passed on.
  */
 final class WechatPayMerchant {
 
     static final String SIGN_TYPE = "WECHATPAY2-SHA256-RSA2048";
     static final String CIPHER = "AEAD_AES_256_GCM";
-    /** WeChat sends a few deliberately wrong signatures with this prefix to check that merchants verify. */
+
+    /**
+     * WeChat sends a few deliberately wrong signatures with this prefix to check that
+     * merchants verify.
+     */
     static final String SIGNTEST_PREFIX = "WECHATPAY/SIGNTEST/";
 
     private final TenantId tenant;
+
     private final String merchantId;
+
     private final Set<String> subMerchantIds;
+
     private final Set<String> appIds;
+
     private final Map<String, Set<String>> subAppIds;
+
     private final Set<String> serials;
+
     private final NotificationParser parser;
 
     private WechatPayMerchant(TenantId tenant, String merchantId, Set<String> subMerchantIds, Set<String> appIds,
-                              Map<String, Set<String>> subAppIds, Set<String> serials, NotificationParser parser) {
+            Map<String, Set<String>> subAppIds, Set<String> serials, NotificationParser parser) {
         this.tenant = tenant;
         this.merchantId = merchantId;
         this.subMerchantIds = subMerchantIds;
@@ -54,37 +65,48 @@ final class WechatPayMerchant {
         byte[] apiV3Key = credentials.apiV3Key().getBytes(StandardCharsets.UTF_8);
         if (apiV3Key.length != 32) {
             // the length only, never the key
-            throw new IllegalArgumentException(merchant + ": the APIv3 key must be 32 bytes, it has " + apiV3Key.length);
+            throw new IllegalArgumentException(
+                    merchant + ": the APIv3 key must be 32 bytes, it has " + apiV3Key.length);
         }
         NotificationParser parser = new NotificationParser(
                 Map.of(SIGN_TYPE, PlatformKeyVerifier.of(credentials.platformKeys())),
                 Map.of(CIPHER, new AeadAesCipher(apiV3Key)));
-        Set<String> serials = Set.copyOf(credentials.platformKeys().stream().map(Merchant.PlatformKey::id).distinct().toList());
+        Set<String> serials = Set
+            .copyOf(credentials.platformKeys().stream().map(Merchant.PlatformKey::id).distinct().toList());
         Map<String, Set<String>> subAppIds = new HashMap<>();
         credentials.subAppIds().forEach((sub, ids) -> subAppIds.put(sub, Set.copyOf(ids)));
         return new WechatPayMerchant(TenantId.of(merchant.tenant()), merchant.merchantId(),
-                Set.copyOf(merchant.subMerchantIds()), Set.copyOf(credentials.appIds()), Map.copyOf(subAppIds), serials, parser);
+                Set.copyOf(merchant.subMerchantIds()), Set.copyOf(credentials.appIds()), Map.copyOf(subAppIds), serials,
+                parser);
     }
 
-    /** Verifies the signature over {@code timestamp\nnonce\nbody\n} and decrypts {@code resource}. */
+    /**
+     * Verifies the signature over {@code timestamp\nnonce\nbody\n} and decrypts
+     * {@code resource}.
+     */
     Check<JsonObject> open(WechatPayHeaders headers, String body) {
-        RequestParam request = new RequestParam.Builder()
-                .serialNumber(headers.serial())
-                .nonce(headers.nonce())
-                .signature(headers.signature())
-                .timestamp(headers.timestamp())
-                .signType(headers.signType())
-                .body(body)
-                .build();
+        RequestParam request = new RequestParam.Builder().serialNumber(headers.serial())
+            .nonce(headers.nonce())
+            .signature(headers.signature())
+            .timestamp(headers.timestamp())
+            .signType(headers.signType())
+            .body(body)
+            .build();
         try {
             return Check.ok(parser.parse(request, JsonObject.class));
-        } catch (ValidationException e) {
+        }
+        catch (ValidationException e) {
             String probe = headers.signature().startsWith(SIGNTEST_PREFIX) ? " (a " + SIGNTEST_PREFIX + " probe)" : "";
-            return Check.reject(Rejection.BAD_SIGNATURE, "signature verification failed for merchant " + merchantId + probe);
-        } catch (DecryptionException e) {
-            return Check.reject(Rejection.DECRYPT_FAILED, "AEAD_AES_256_GCM decryption failed for merchant " + merchantId);
-        } catch (RuntimeException e) {
-            // a malformed signature (Base64), envelope or plaintext; the message may quote the body
+            return Check.reject(Rejection.BAD_SIGNATURE,
+                    "signature verification failed for merchant " + merchantId + probe);
+        }
+        catch (DecryptionException e) {
+            return Check.reject(Rejection.DECRYPT_FAILED,
+                    "AEAD_AES_256_GCM decryption failed for merchant " + merchantId);
+        }
+        catch (RuntimeException e) {
+            // a malformed signature (Base64), envelope or plaintext; the message may
+            // quote the body
             return Check.reject(Rejection.MALFORMED, "cannot open the notification: " + e.getClass().getSimpleName());
         }
     }
@@ -101,7 +123,10 @@ final class WechatPayMerchant {
         return subMerchantIds;
     }
 
-    /** Direct mode: the merchant's appids; service-provider mode: the provider's sp_appids. */
+    /**
+     * Direct mode: the merchant's appids; service-provider mode: the provider's
+     * sp_appids.
+     */
     Set<String> appIds() {
         return appIds;
     }
@@ -119,4 +144,5 @@ final class WechatPayMerchant {
     public String toString() {
         return "WechatPayMerchant[" + tenant + "/" + merchantId + " keys=" + serials + "]";
     }
+
 }

@@ -9,13 +9,15 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The WeChat Pay merchants of the merchants file, found by the platform key id that signed a notification
- * ({@code Wechatpay-Serial}). A key id names exactly one merchant: two merchants sharing one is refused at
- * start, since a notification could then not be attributed.
+ * The WeChat Pay merchants of the merchants file, found by the platform key id that
+ * signed a notification ({@code Wechatpay-Serial}). A key id names exactly one merchant:
+ * two merchants sharing one is refused at start, since a notification could then not be
+ * attributed.
  */
 final class WechatPayMerchants {
 
     private final Map<String, WechatPayMerchant> bySerial;
+
     private final List<WechatPayMerchant> merchants;
 
     private WechatPayMerchants(Map<String, WechatPayMerchant> bySerial, List<WechatPayMerchant> merchants) {
@@ -24,17 +26,18 @@ final class WechatPayMerchants {
     }
 
     static WechatPayMerchants from(MerchantsFile file) {
-        List<WechatPayMerchant> merchants = file.merchants().stream()
-                .filter(m -> m.channel() == Channel.WECHATPAY)
-                .map(WechatPayMerchant::of)
-                .toList();
+        List<WechatPayMerchant> merchants = file.merchants()
+            .stream()
+            .filter(m -> m.channel() == Channel.WECHATPAY)
+            .map(WechatPayMerchant::of)
+            .toList();
         Map<String, WechatPayMerchant> bySerial = new HashMap<>();
         for (WechatPayMerchant merchant : merchants) {
             for (String serial : merchant.serials()) {
                 WechatPayMerchant previous = bySerial.putIfAbsent(serial, merchant);
                 if (previous != null) {
-                    throw new IllegalArgumentException("platform key " + serial + " is listed for both "
-                            + previous + " and " + merchant);
+                    throw new IllegalArgumentException(
+                            "platform key " + serial + " is listed for both " + previous + " and " + merchant);
                 }
             }
         }
@@ -56,4 +59,5 @@ final class WechatPayMerchants {
     int keyCount() {
         return bySerial.size();
     }
+
 }

@@ -15,8 +15,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Deliveries that must get Alipay's fail ack, each about a payment of app A (for order {@code out}). */
+/**
+ * Deliveries that must get Alipay's fail ack, each about a payment of app A (for order
+ * {@code out}).
+ */
 enum AlipayBadDelivery {
+
     EMPTY_BODY(400) {
         @Override
         byte[] body(String out) {
@@ -26,7 +30,8 @@ enum AlipayBadDelivery {
     NOT_A_FORM(400) {
         @Override
         byte[] body(String out) {
-            return ("{\"app_id\":\"2021000100000000\",\"out_trade_no\":\"" + out + "\"}").getBytes(StandardCharsets.UTF_8);
+            return ("{\"app_id\":\"2021000100000000\",\"out_trade_no\":\"" + out + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
         }
     },
     BAD_PERCENT_ENCODING(400) {
@@ -70,20 +75,22 @@ enum AlipayBadDelivery {
             byte[] padding = new byte[70 * 1024];
             Arrays.fill(padding, (byte) 'x');
             return (honest(out).bodyAsString() + "&passback_params=" + new String(padding, StandardCharsets.US_ASCII))
-                    .getBytes(StandardCharsets.US_ASCII);
+                .getBytes(StandardCharsets.US_ASCII);
         }
     },
     INVALID_UTF8_ENCODED(400) {
         @Override
         byte[] body(String out) {
-            return honest(out).bodyAsString().replace("&subject=", "&subject=%C3%28").getBytes(StandardCharsets.US_ASCII);
+            return honest(out).bodyAsString()
+                .replace("&subject=", "&subject=%C3%28")
+                .getBytes(StandardCharsets.US_ASCII);
         }
     },
     INVALID_UTF8_RAW(400) {
         @Override
         byte[] body(String out) {
             byte[] honest = honest(out).body();
-            byte[] tail = {'&', 'm', 'e', 'm', 'o', '=', (byte) 0xFF};
+            byte[] tail = { '&', 'm', 'e', 'm', 'o', '=', (byte) 0xFF };
             byte[] body = Arrays.copyOf(honest, honest.length + tail.length);
             System.arraycopy(tail, 0, body, honest.length, tail.length);
             return body;
@@ -134,7 +141,10 @@ enum AlipayBadDelivery {
             return signed(out, "auth_app_id", "2021000300000000");
         }
     },
-    /** Signed by Alipay, but naming the seller of another app: not a payment to this merchant. */
+    /**
+     * Signed by Alipay, but naming the seller of another app: not a payment to this
+     * merchant.
+     */
     SELLER_OF_ANOTHER_APP(401) {
         @Override
         byte[] body(String out) {
@@ -147,12 +157,16 @@ enum AlipayBadDelivery {
             return signed(out, "seller_id", null);
         }
     },
-    /** The ISV's notification for one authorising app, naming the seller of the other one. */
+    /**
+     * The ISV's notification for one authorising app, naming the seller of the other one.
+     */
     SELLER_OF_ANOTHER_AUTHORISING_APP(401) {
         @Override
         byte[] body(String out) {
-            return NOTIFICATIONS.tradeStatusSync(AlipayTrade.paid(ISV, "2021000300000000", out, NOTIFICATIONS.newTradeNo(), 100),
-                    Map.of("seller_id", AlipayMerchant.sellerIdFor("2021000300000001"))).body();
+            return NOTIFICATIONS
+                .tradeStatusSync(AlipayTrade.paid(ISV, "2021000300000000", out, NOTIFICATIONS.newTradeNo(), 100),
+                        Map.of("seller_id", AlipayMerchant.sellerIdFor("2021000300000001")))
+                .body();
         }
     },
     AMOUNT_WITH_EXPONENT(400) {
@@ -200,7 +214,10 @@ enum AlipayBadDelivery {
         return NOTIFICATIONS.tradeStatusSync(paid(out, 100));
     }
 
-    /** Validly signed by Alipay's key for app A, with one parameter replaced (null: removed). */
+    /**
+     * Validly signed by Alipay's key for app A, with one parameter replaced (null:
+     * removed).
+     */
     static byte[] signed(String out, String name, String value) {
         Map<String, String> overrides = new HashMap<>();
         overrides.put(name, value);

@@ -28,14 +28,17 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Ingress on the shared real broker and database of {@link TestInfra}, with Alipay apps A, B and a service
- * provider in a merchants file written by the test. One Spring context for every subclass.
+ * Ingress on the shared real broker and database of {@link TestInfra}, with Alipay apps
+ * A, B and a service provider in a merchants file written by the test. One Spring context
+ * for every subclass.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "ingress.publish-timeout=1500ms")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "ingress.publish-timeout=1500ms")
 abstract class AlipayCallbackIntegrationSupport extends CallbackIntegrationBase {
 
     static final String FORM = "application/x-www-form-urlencoded; charset=utf-8";
     static final Path MERCHANTS_FILE = merchantsFile();
+
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @DynamicPropertySource
@@ -45,13 +48,17 @@ abstract class AlipayCallbackIntegrationSupport extends CallbackIntegrationBase 
     }
 
     long eventRows(String outTradeNo) {
-        return jdbc.sql("SELECT COUNT(*) FROM pay_notify_event WHERE out_trade_no = :out").param("out", outTradeNo)
-                .query(Long.class).single();
+        return jdbc.sql("SELECT COUNT(*) FROM pay_notify_event WHERE out_trade_no = :out")
+            .param("out", outTradeNo)
+            .query(Long.class)
+            .single();
     }
 
     long refundRows(String outTradeNo) {
-        return jdbc.sql("SELECT COUNT(*) FROM pay_refund_raw WHERE out_trade_no = :out").param("out", outTradeNo)
-                .query(Long.class).single();
+        return jdbc.sql("SELECT COUNT(*) FROM pay_refund_raw WHERE out_trade_no = :out")
+            .param("out", outTradeNo)
+            .query(Long.class)
+            .single();
     }
 
     /** Nothing in any table for this order number. */
@@ -67,10 +74,10 @@ abstract class AlipayCallbackIntegrationSupport extends CallbackIntegrationBase 
 
     HttpResponse<String> post(byte[] body, String contentType) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(uri("/notify/alipay"))
-                .timeout(Duration.ofSeconds(10))
-                .header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
+            .timeout(Duration.ofSeconds(10))
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+            .build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
@@ -82,14 +89,16 @@ abstract class AlipayCallbackIntegrationSupport extends CallbackIntegrationBase 
     static void assertIsSuccessAck(HttpResponse<String> response) {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("success");
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(ct -> assertThat(ct).startsWith("text/plain"));
+        assertThat(response.headers().firstValue("Content-Type"))
+            .hasValueSatisfying(ct -> assertThat(ct).startsWith("text/plain"));
     }
 
     /** Alipay's fail ack: the plain text {@code fail}, never a stack trace. */
     static void assertIsFailAck(HttpResponse<String> response) {
         assertThat(response.statusCode()).isBetween(400, 599);
         assertThat(response.body()).isEqualTo("fail");
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(ct -> assertThat(ct).startsWith("text/plain"));
+        assertThat(response.headers().firstValue("Content-Type"))
+            .hasValueSatisfying(ct -> assertThat(ct).startsWith("text/plain"));
     }
 
     private URI uri(String path) {
@@ -102,8 +111,10 @@ abstract class AlipayCallbackIntegrationSupport extends CallbackIntegrationBase 
             file.toFile().deleteOnExit();
             new MerchantsFile(AlipayFixtures.merchants()).write(file);
             return file;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
+
 }

@@ -70,7 +70,8 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
 
         assertThat(rawRows(out)).hasSize(1);
         assertThat(payments.recordsFor(KEY_A + out)).hasSize(2)
-                .extracting(r -> r.value().eventId()).containsOnly(PaymentNotified.idFor(rawRows(out).getFirst().id()));
+            .extracting(r -> r.value().eventId())
+            .containsOnly(PaymentNotified.idFor(rawRows(out).getFirst().id()));
     }
 
     @Test
@@ -98,8 +99,10 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
         assertIsSuccessAck(post(n.body()));
 
         assertThat(rawRows(out)).isEmpty();
-        assertThat(jdbc.sql("SELECT state FROM pay_notify_event WHERE out_trade_no = :out").param("out", out)
-                .query(String.class).list()).containsExactly("WAIT_BUYER_PAY");
+        assertThat(jdbc.sql("SELECT state FROM pay_notify_event WHERE out_trade_no = :out")
+            .param("out", out)
+            .query(String.class)
+            .list()).containsExactly("WAIT_BUYER_PAY");
         assertThat(payments.recordsFor(KEY_A + out)).isEmpty();
     }
 
@@ -117,10 +120,14 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
         // Then one refund row under our refund number, nothing in the payment table
         assertThat(refundRows(out)).isEqualTo(1);
         assertThat(rawRows(out)).isEmpty();
-        assertThat(jdbc.sql("SELECT refund_no FROM pay_refund_raw WHERE out_trade_no = :out").param("out", out)
-                .query(String.class).single()).isEqualTo(refundNo);
-        long rawId = jdbc.sql("SELECT id FROM pay_refund_raw WHERE out_trade_no = :out").param("out", out)
-                .query(Long.class).single();
+        assertThat(jdbc.sql("SELECT refund_no FROM pay_refund_raw WHERE out_trade_no = :out")
+            .param("out", out)
+            .query(String.class)
+            .single()).isEqualTo(refundNo);
+        long rawId = jdbc.sql("SELECT id FROM pay_refund_raw WHERE out_trade_no = :out")
+            .param("out", out)
+            .query(Long.class)
+            .single();
         List<ConsumerRecord<String, RefundNotified>> records = refunds.recordsFor(KEY_A + out);
         assertThat(records).hasSize(2).allSatisfy(r -> {
             assertCarriesRawId(r, rawId);
@@ -135,26 +142,27 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
     void twoAppsOfOneServiceProviderWithTheSameOrderNumberGetTwoRows() throws Exception {
         // Given the same out_trade_no at two apps that authorised the ISV
         String out = newOutTradeNo();
-        AlipayNotification first = NOTIFICATIONS.tradeStatusSync(
-                AlipayTrade.paid(ISV, "2021000300000000", out, NOTIFICATIONS.newTradeNo(), 100));
-        AlipayNotification second = NOTIFICATIONS.tradeStatusSync(
-                AlipayTrade.paid(ISV, "2021000300000001", out, NOTIFICATIONS.newTradeNo(), 200));
+        AlipayNotification first = NOTIFICATIONS
+            .tradeStatusSync(AlipayTrade.paid(ISV, "2021000300000000", out, NOTIFICATIONS.newTradeNo(), 100));
+        AlipayNotification second = NOTIFICATIONS
+            .tradeStatusSync(AlipayTrade.paid(ISV, "2021000300000001", out, NOTIFICATIONS.newTradeNo(), 200));
 
         assertIsSuccessAck(post(first.body()));
         assertIsSuccessAck(post(second.body()));
 
         // Then each is stored under its own app, with the ISV as service provider
         assertThat(rawRows(out)).extracting(RawRow::merchantId, RawRow::spMerchantId, RawRow::orderAmount)
-                .containsExactlyInAnyOrder(
-                        org.assertj.core.groups.Tuple.tuple("2021000300000000", "2021000200000000", 100L),
-                        org.assertj.core.groups.Tuple.tuple("2021000300000001", "2021000200000000", 200L));
+            .containsExactlyInAnyOrder(
+                    org.assertj.core.groups.Tuple.tuple("2021000300000000", "2021000200000000", 100L),
+                    org.assertj.core.groups.Tuple.tuple("2021000300000001", "2021000200000000", 200L));
         assertThat(payments.recordsFor("ali-shop|2021000300000001|" + out)).singleElement()
-                .satisfies(r -> assertThat(r.value().spMerchantId()).isEqualTo(MerchantId.of("2021000200000000")));
+            .satisfies(r -> assertThat(r.value().spMerchantId()).isEqualTo(MerchantId.of("2021000200000000")));
     }
 
     @ParameterizedTest
     @EnumSource(AlipayBadDelivery.class)
-    void badDeliveriesGetTheFailAckOneLogLineAndNothingIsStored(AlipayBadDelivery bad, CapturedOutput output) throws Exception {
+    void badDeliveriesGetTheFailAckOneLogLineAndNothingIsStored(AlipayBadDelivery bad, CapturedOutput output)
+            throws Exception {
         // Given
         String out = newOutTradeNo();
         byte[] body = bad.body(out);
@@ -182,21 +190,23 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
         }
         String out = newOutTradeNo();
         AlipayNotification n = NOTIFICATIONS.tradeStatusSync(paid(out, 100));
-        AlipayNotification waiting = NOTIFICATIONS.tradeStatusSync(paid(newOutTradeNo(), 100).withStatus(AlipayTrade.WAIT_BUYER_PAY));
+        AlipayNotification waiting = NOTIFICATIONS
+            .tradeStatusSync(paid(newOutTradeNo(), 100).withStatus(AlipayTrade.WAIT_BUYER_PAY));
         AlipayNotification refund = NOTIFICATIONS.refund(paid(newOutTradeNo(), 100), "R" + out, 100);
         for (AlipayNotification accepted : List.of(n, waiting, refund)) {
             assertIsSuccessAck(post(accepted.body()));
         }
 
-        // Then the log has the rejections and the publications, but none of the payer's ids, no signature, no body
+        // Then the log has the rejections and the publications, but none of the payer's
+        // ids, no signature, no body
         assertThat(output.getAll()).contains("alipay notification rejected").contains("notification published");
         for (AlipayNotification sent : List.of(n, waiting, refund)) {
-            assertThat(output.getAll())
-                    .doesNotContain(sent.param("buyer_id"))
-                    .doesNotContain(sent.param("buyer_logon_id"))
-                    .doesNotContain(sent.sign().substring(0, 24))
-                    .doesNotContain(sent.param("body"))
-                    .doesNotContain(sent.bodyAsString().substring(0, 40));
+            assertThat(output.getAll()).doesNotContain(sent.param("buyer_id"))
+                .doesNotContain(sent.param("buyer_logon_id"))
+                .doesNotContain(sent.sign().substring(0, 24))
+                .doesNotContain(sent.param("body"))
+                .doesNotContain(sent.bodyAsString().substring(0, 40));
         }
     }
+
 }

@@ -19,7 +19,8 @@ class AlipayCallbackResilienceIntegrationTest extends AlipayCallbackIntegrationS
 
     @Test
     void aSaturatedBulkheadFailsAfterTheShortBulkheadWaitWhileHealthStillAnswers() throws Exception {
-        // Given every callback permit taken (by WeChat, Stripe or Alipay callbacks: the bulkhead is shared)
+        // Given every callback permit taken (by WeChat, Stripe or Alipay callbacks: the
+        // bulkhead is shared)
         String out = newOutTradeNo();
         AlipayNotification n = payment(out, 100);
         int taken = 0;
@@ -33,7 +34,8 @@ class AlipayCallbackResilienceIntegrationTest extends AlipayCallbackIntegrationS
             HttpResponse<String> busy = post(n.body());
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-            // Then it gets "fail" within the short bulkhead wait, nothing is stored, and health still answers
+            // Then it gets "fail" within the short bulkhead wait, nothing is stored, and
+            // health still answers
             assertThat(busy.statusCode()).isEqualTo(503);
             assertIsFailAck(busy);
             assertThat(took).isLessThan(Duration.ofSeconds(2));
@@ -41,7 +43,8 @@ class AlipayCallbackResilienceIntegrationTest extends AlipayCallbackIntegrationS
             HttpResponse<String> health = get("/actuator/health");
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).contains("\"UP\"");
-        } finally {
+        }
+        finally {
             for (int i = 0; i < taken; i++) {
                 bulkhead.release();
             }
@@ -52,4 +55,5 @@ class AlipayCallbackResilienceIntegrationTest extends AlipayCallbackIntegrationS
         assertIsSuccessAck(post(n.body()));
         assertThat(rawRows(out)).hasSize(1);
     }
+
 }

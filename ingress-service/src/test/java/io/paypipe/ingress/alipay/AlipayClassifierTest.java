@@ -29,7 +29,8 @@ class AlipayClassifierTest {
     private final AlipayClassifier classifier = new AlipayClassifier();
 
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource({"TRADE_SUCCESS, SUCCEEDED", "TRADE_FINISHED, SUCCEEDED", "TRADE_CLOSED, CLOSED", "TRADE_PENDING, UNKNOWN"})
+    @CsvSource({ "TRADE_SUCCESS, SUCCEEDED", "TRADE_FINISHED, SUCCEEDED", "TRADE_CLOSED, CLOSED",
+            "TRADE_PENDING, UNKNOWN" })
     void finalTradeStatusesAreStoredWithTheirState(String tradeStatus, PaymentState expected) {
         // Given a validly signed notification of that status
         AlipayNotification n = AT_NOW.tradeStatusSync(trade("ORDER-8001", 10_010).withStatus(tradeStatus));
@@ -63,9 +64,9 @@ class AlipayClassifierTest {
         AlipayTrade trade = trade("ORDER-8003", 500);
 
         assertThat(payment(AT_NOW.tradeStatusSync(trade, overrides("receipt_amount", null, "buyer_pay_amount", "4.00")))
-                .paidAmount()).isEqualTo(Money.of(400, "CNY"));
+            .paidAmount()).isEqualTo(Money.of(400, "CNY"));
         assertThat(payment(AT_NOW.tradeStatusSync(trade, overrides("receipt_amount", null, "buyer_pay_amount", null)))
-                .paidAmount()).isEqualTo(Money.of(500, "CNY"));
+            .paidAmount()).isEqualTo(Money.of(500, "CNY"));
     }
 
     @Test
@@ -77,7 +78,7 @@ class AlipayClassifierTest {
     }
 
     @ParameterizedTest(name = "total_amount={0} is {1} fen")
-    @CsvSource({"0.01, 1", "100, 10000", "100.10, 10010", "100.1, 10010", "0.00, 0"})
+    @CsvSource({ "0.01, 1", "100, 10000", "100.10, 10010", "100.1, 10010", "0.00, 0" })
     void amountsAreParsedExactly(String yuan, long fen) {
         VerifiedPayment v = payment(AT_NOW.tradeStatusSync(trade("ORDER-8005", 1),
                 overrides("total_amount", yuan, "receipt_amount", yuan)));
@@ -87,10 +88,10 @@ class AlipayClassifierTest {
     }
 
     @ParameterizedTest(name = "total_amount=''{0}''")
-    @ValueSource(strings = {"1e2", "-1", "0.001", "+1", "1,000.00", "1.", ".5", "0x10", "１００", "  "})
+    @ValueSource(strings = { "1e2", "-1", "0.001", "+1", "1,000.00", "1.", ".5", "0x10", "１００", "  " })
     void inexactOrMissingTotalAmountsAreRejected(String yuan) {
-        Check<Classified> checked = classify(AT_NOW.tradeStatusSync(trade("ORDER-8006", 100),
-                overrides("total_amount", yuan)));
+        Check<Classified> checked = classify(
+                AT_NOW.tradeStatusSync(trade("ORDER-8006", 100), overrides("total_amount", yuan)));
 
         assertThat(checked).isInstanceOfSatisfying(Check.Rejected.class, r -> {
             assertThat(r.rejection()).isEqualTo(Rejection.MALFORMED);
@@ -99,18 +100,18 @@ class AlipayClassifierTest {
     }
 
     @ParameterizedTest(name = "receipt_amount=''{0}''")
-    @ValueSource(strings = {"1e2", "-1", "0.001"})
+    @ValueSource(strings = { "1e2", "-1", "0.001" })
     void inexactReceiptAmountsAreRejectedNotRounded(String yuan) {
         assertThat(classify(AT_NOW.tradeStatusSync(trade("ORDER-8007", 100), overrides("receipt_amount", yuan))))
-                .isInstanceOfSatisfying(Check.Rejected.class, r -> assertThat(r.detail()).startsWith("receipt_amount"));
+            .isInstanceOfSatisfying(Check.Rejected.class, r -> assertThat(r.detail()).startsWith("receipt_amount"));
     }
 
     @Test
     void waitBuyerPayIsIntermediate() {
         AlipayNotification n = AT_NOW.tradeStatusSync(trade("ORDER-8008", 100).withStatus("WAIT_BUYER_PAY"));
 
-        assertThat(classify(n)).isInstanceOfSatisfying(Check.Ok.class, ok -> assertThat(ok.value())
-                .isInstanceOfSatisfying(Classified.Intermediate.class, i -> {
+        assertThat(classify(n)).isInstanceOfSatisfying(Check.Ok.class,
+                ok -> assertThat(ok.value()).isInstanceOfSatisfying(Classified.Intermediate.class, i -> {
                     assertThat(i.notice().state()).isEqualTo("WAIT_BUYER_PAY");
                     assertThat(i.notice().merchantId()).isEqualTo(MerchantId.of("2021000100000000"));
                     assertThat(i.notice().outTradeNo()).isEqualTo("ORDER-8008");
@@ -124,8 +125,8 @@ class AlipayClassifierTest {
         AlipayNotification n = AT_NOW.refund(trade("ORDER-8009", 5_000), "REFUND-8009-2", 3_000);
 
         // When / Then
-        assertThat(classify(n)).isInstanceOfSatisfying(Check.Ok.class, ok -> assertThat(ok.value())
-                .isInstanceOfSatisfying(Classified.Refund.class, r -> {
+        assertThat(classify(n)).isInstanceOfSatisfying(Check.Ok.class,
+                ok -> assertThat(ok.value()).isInstanceOfSatisfying(Classified.Refund.class, r -> {
                     assertThat(r.refund().refundNo()).isEqualTo("REFUND-8009-2");
                     assertThat(r.refund().state()).isEqualTo(RefundState.SUCCEEDED);
                     assertThat(r.refund().refundAmount()).isEqualTo(Money.of(3_000, "CNY"));
@@ -146,7 +147,8 @@ class AlipayClassifierTest {
 
     @Test
     void serviceProviderModeStoresTheOrderUnderTheAuthorisingApp() {
-        AlipayNotification n = AT_NOW.tradeStatusSync(AlipayTrade.paid(ISV, "2021000300000001", "ORDER-8011", "T8011", 100));
+        AlipayNotification n = AT_NOW
+            .tradeStatusSync(AlipayTrade.paid(ISV, "2021000300000001", "ORDER-8011", "T8011", 100));
 
         VerifiedPayment v = payment(n);
 
@@ -156,26 +158,22 @@ class AlipayClassifierTest {
 
     @Test
     void anAuthAppIdTheSigningAppDoesNotActForIsAMismatch() {
-        AlipayNotification n = AT_NOW.tradeStatusSync(trade("ORDER-8012", 100), overrides("auth_app_id", "2021000300000001"));
+        AlipayNotification n = AT_NOW.tradeStatusSync(trade("ORDER-8012", 100),
+                overrides("auth_app_id", "2021000300000001"));
 
         assertThat(classify(n)).isInstanceOfSatisfying(Check.Rejected.class,
                 r -> assertThat(r.rejection()).isEqualTo(Rejection.MERCHANT_MISMATCH));
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "notify_type             | batch_trans_notify",
-            "trade_no                | ",
-            "out_trade_no            | ",
-            "trade_status            | ",
-            "trade_status            | TRADE SUCCESS",
-            "gmt_payment             | 2025/06/08 10:34:56",
-            "gmt_payment             | ",
-            "out_trade_no            | 12345678901234567890123456789012345678901234567890123456789012345",
-    })
+    @CsvSource(delimiter = '|', value = { "notify_type             | batch_trans_notify", "trade_no                | ",
+            "out_trade_no            | ", "trade_status            | ", "trade_status            | TRADE SUCCESS",
+            "gmt_payment             | 2025/06/08 10:34:56", "gmt_payment             | ",
+            "out_trade_no            | 12345678901234567890123456789012345678901234567890123456789012345", })
     void missingOrWrongTypedFieldsAreRejected(String field, String value) {
         assertThat(classify(AT_NOW.tradeStatusSync(trade("ORDER-8013", 100), overrides(field, value))))
-                .isInstanceOfSatisfying(Check.Rejected.class, r -> assertThat(r.rejection()).isEqualTo(Rejection.MALFORMED));
+            .isInstanceOfSatisfying(Check.Rejected.class,
+                    r -> assertThat(r.rejection()).isEqualTo(Rejection.MALFORMED));
     }
 
     private static AlipayTrade trade(String outTradeNo, long fen) {
@@ -202,4 +200,5 @@ class AlipayClassifierTest {
         }
         return map;
     }
+
 }

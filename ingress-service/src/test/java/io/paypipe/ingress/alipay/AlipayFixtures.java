@@ -17,8 +17,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Alipay apps with real keys, and notifications built and signed by the channel sandbox exactly as Alipay does.
- * Key generation is the slow part, so the apps are made once per JVM.
+ * Alipay apps with real keys, and notifications built and signed by the channel sandbox
+ * exactly as Alipay does. Key generation is the slow part, so the apps are made once per
+ * JVM.
  */
 final class AlipayFixtures {
 
@@ -27,6 +28,7 @@ final class AlipayFixtures {
     static final AlipayMerchant APP_B = AlipayMerchant.direct(TENANT, "2021000100000001");
     static final AlipayMerchant ISV = AlipayMerchant.serviceProvider(TENANT, "2021000200000000",
             List.of("2021000300000000", "2021000300000001"));
+
     /** 2025-06-08T10:34:56 in Beijing. */
     static final Instant NOW = Instant.parse("2025-06-08T02:34:56Z");
     static final AlipayNotifications NOTIFICATIONS = new AlipayNotifications(Clock.systemUTC());
@@ -80,4 +82,5 @@ final class AlipayFixtures {
         }
         return map;
     }
+
 }

@@ -22,10 +22,8 @@ class AlipayFormTest {
         AlipayForm form = form(body);
 
         // Then
-        assertThat(form.params()).containsExactly(
-                java.util.Map.entry("notify_time", "2016-07-19 14:10:49"),
-                java.util.Map.entry("body", "大乐透2.1"),
-                java.util.Map.entry("charset", "utf-8"),
+        assertThat(form.params()).containsExactly(java.util.Map.entry("notify_time", "2016-07-19 14:10:49"),
+                java.util.Map.entry("body", "大乐透2.1"), java.util.Map.entry("charset", "utf-8"),
                 java.util.Map.entry("subject", "a b"));
         assertThat(form.charset()).isEqualTo(StandardCharsets.UTF_8);
         assertThat(form.text()).isEqualTo(body);
@@ -53,20 +51,19 @@ class AlipayFormTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "duplicate key                 | a=1&a=2                  | MALFORMED",
-            "pair without =                | a=1&b                    | MALFORMED",
-            "empty pair                    | a=1&&b=2                 | MALFORMED",
-            "trailing &                    | a=1&                     | MALFORMED",
-            "% without two hex digits      | a=%4                     | MALFORMED",
-            "% with non-hex digits         | a=%zz1                   | MALFORMED",
-            "key that is not a plain name  | a%20b=1                  | MALFORMED",
-            "empty key                     | =1                       | MALFORMED",
-            "unsupported charset           | charset=latin1&a=1       | MALFORMED",
-            "percent-encoded invalid UTF-8 | a=%C3%28                 | NOT_UTF8",
-            "overlong UTF-8                | a=%C0%AF                 | NOT_UTF8",
-            "JSON instead of a form        | {\"app_id\":\"1\"}         | MALFORMED",
-    })
+    @CsvSource(delimiter = '|',
+            value = { "duplicate key                 | a=1&a=2                  | MALFORMED",
+                    "pair without =                | a=1&b                    | MALFORMED",
+                    "empty pair                    | a=1&&b=2                 | MALFORMED",
+                    "trailing &                    | a=1&                     | MALFORMED",
+                    "% without two hex digits      | a=%4                     | MALFORMED",
+                    "% with non-hex digits         | a=%zz1                   | MALFORMED",
+                    "key that is not a plain name  | a%20b=1                  | MALFORMED",
+                    "empty key                     | =1                       | MALFORMED",
+                    "unsupported charset           | charset=latin1&a=1       | MALFORMED",
+                    "percent-encoded invalid UTF-8 | a=%C3%28                 | NOT_UTF8",
+                    "overlong UTF-8                | a=%C0%AF                 | NOT_UTF8",
+                    "JSON instead of a form        | {\"app_id\":\"1\"}         | MALFORMED", })
     void rejectsBadForms(String name, String body, Rejection expected) {
         Check<AlipayForm> decoded = AlipayForm.decode(body.getBytes(StandardCharsets.UTF_8));
 
@@ -76,7 +73,7 @@ class AlipayFormTest {
 
     @Test
     void rejectsRawBytesThatAreNotUtf8() {
-        byte[] body = {'a', '=', (byte) 0xC3, (byte) 0x28};
+        byte[] body = { 'a', '=', (byte) 0xC3, (byte) 0x28 };
 
         assertThat(AlipayForm.decode(body)).isInstanceOfSatisfying(Check.Rejected.class,
                 r -> assertThat(r.rejection()).isEqualTo(Rejection.NOT_UTF8));
@@ -90,6 +87,7 @@ class AlipayFormTest {
         }
 
         assertThat(AlipayForm.decode(body.toString().getBytes(StandardCharsets.US_ASCII)))
-                .isInstanceOf(Check.Rejected.class);
+            .isInstanceOf(Check.Rejected.class);
     }
+
 }

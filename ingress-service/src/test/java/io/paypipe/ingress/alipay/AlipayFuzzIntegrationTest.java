@@ -27,23 +27,30 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.ParameterizedTest;
 
 /**
- * Generated input: 10,000 mutations of honest Alipay notifications ({@link AlipayMutations}: bytes flipped, cut,
- * inserted, pairs doubled, values replaced, percent-encoding broken, random bytes, content types, junk headers)
- * thrown at {@code /notify/alipay} in one Spring context through {@link CallbackFuzzer}. A {@code success} only for a
- * mutant the oracle shows genuine on its own ({@link AlipayGenuineDelivery}: the same parameters as the honest
- * notification, RSA2 verified with the JDK); every other mutant gets {@code fail} with a non-2xx, a 503 only for a
- * genuine one, never a 500 or a stack trace; nothing is stored for a refused delivery; the service still answers.
- * The seed is printed, {@code -Dpaypipe.fuzz.seed=N} repeats it; failing mutants go to
- * {@code target/fuzz-failures/alipay-<seed>/}.
+ * Generated input: 10,000 mutations of honest Alipay notifications
+ * ({@link AlipayMutations}: bytes flipped, cut, inserted, pairs doubled, values replaced,
+ * percent-encoding broken, random bytes, content types, junk headers) thrown at
+ * {@code /notify/alipay} in one Spring context through {@link CallbackFuzzer}. A
+ * {@code success} only for a mutant the oracle shows genuine on its own
+ * ({@link AlipayGenuineDelivery}: the same parameters as the honest notification, RSA2
+ * verified with the JDK); every other mutant gets {@code fail} with a non-2xx, a 503 only
+ * for a genuine one, never a 500 or a stack trace; nothing is stored for a refused
+ * delivery; the service still answers. The seed is printed, {@code -Dpaypipe.fuzz.seed=N}
+ * repeats it; failing mutants go to {@code target/fuzz-failures/alipay-<seed>/}.
  */
 class AlipayFuzzIntegrationTest extends AlipayCallbackIntegrationSupport {
 
     private static final int REQUESTS = 10_000;
-    private static final int CONCURRENCY = 8;
-    private static final AlipayGenuineDelivery GENUINE = new AlipayGenuineDelivery(Map.of(APP_A.appId(), APP_A.publicKeyBase64(),
-            APP_B.appId(), APP_B.publicKeyBase64(), ISV.appId(), ISV.publicKeyBase64()));
 
-    /** Bodies of genuine deliveries answered success, or 503 (stored, the broker did not confirm in time). */
+    private static final int CONCURRENCY = 8;
+
+    private static final AlipayGenuineDelivery GENUINE = new AlipayGenuineDelivery(Map.of(APP_A.appId(),
+            APP_A.publicKeyBase64(), APP_B.appId(), APP_B.publicKeyBase64(), ISV.appId(), ISV.publicKeyBase64()));
+
+    /**
+     * Bodies of genuine deliveries answered success, or 503 (stored, the broker did not
+     * confirm in time).
+     */
     private final Set<String> acceptedBodies = ConcurrentHashMap.newKeySet();
 
     @Test
@@ -65,15 +72,15 @@ class AlipayFuzzIntegrationTest extends AlipayCallbackIntegrationSupport {
         System.out.println("AlipayFuzzIntegrationTest " + report.sent() + " requests in " + report.took().toMillis()
                 + " ms, statuses " + report.statuses() + ", genuine bodies accepted " + acceptedBodies.size());
 
-        // Then every answer kept the rules, and every stored row is the body of a genuine delivery that got success
+        // Then every answer kept the rules, and every stored row is the body of a genuine
+        // delivery that got success
         report.assertNoFindings();
         assertThat(report.sent()).isEqualTo(REQUESTS);
         List<String> stored = jdbc.sql("""
-                        SELECT raw_body FROM pay_notify_raw WHERE out_trade_no LIKE :p
-                        UNION ALL SELECT raw_body FROM pay_notify_event WHERE out_trade_no LIKE :p
-                        UNION ALL SELECT raw_body FROM pay_refund_raw WHERE out_trade_no LIKE :p
-                        """)
-                .param("p", prefix + "%").query(String.class).list();
+                SELECT raw_body FROM pay_notify_raw WHERE out_trade_no LIKE :p
+                UNION ALL SELECT raw_body FROM pay_notify_event WHERE out_trade_no LIKE :p
+                UNION ALL SELECT raw_body FROM pay_refund_raw WHERE out_trade_no LIKE :p
+                """).param("p", prefix + "%").query(String.class).list();
         assertThat(stored).as("seed " + report.seed()).allSatisfy(body -> assertThat(acceptedBodies).contains(body));
 
         // And the service still answers: health, and an honest notification
@@ -82,7 +89,7 @@ class AlipayFuzzIntegrationTest extends AlipayCallbackIntegrationSupport {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"\"uKb/ClQF9%", "\"application/x-www-form-urlencoded\""})
+    @ValueSource(strings = { "\"uKb/ClQF9%", "\"application/x-www-form-urlencoded\"" })
     void aContentTypeSpringCannotParseGetsFailWith415NotA500(String contentType) throws Exception {
         // Given an honest notification sent with a Content-Type that starts with a quote
         String out = AlipayFixtures.newOutTradeNo();
@@ -105,11 +112,12 @@ class AlipayFuzzIntegrationTest extends AlipayCallbackIntegrationSupport {
     }
 
     /**
-     * Alipay's rules: {@code success} (HTTP 200) only for a genuine delivery; anything else is {@code fail} with a 4xx,
-     * or a 503 (the broker did not confirm in time) for a genuine one only.
+     * Alipay's rules: {@code success} (HTTP 200) only for a genuine delivery; anything
+     * else is {@code fail} with a 4xx, or a 503 (the broker did not confirm in time) for
+     * a genuine one only.
      */
     private Optional<String> alipayRules(CallbackFuzzer.Mutant mutant, FuzzRequest.Response response,
-                                         List<AlipayNotification> honest) {
+            List<AlipayNotification> honest) {
         int status = response.status();
         Optional<String> notGenuine = GENUINE.whyNotGenuine(mutant.request().body(), honestParams(mutant, honest));
         if (status / 100 == 2) {
@@ -124,31 +132,44 @@ class AlipayFuzzIntegrationTest extends AlipayCallbackIntegrationSupport {
         }
         if (status == 503) {
             if (notGenuine.isEmpty()) {
-                acceptedBodies.add(new String(mutant.request().body(), StandardCharsets.UTF_8)); // stored, not confirmed
+                acceptedBodies.add(new String(mutant.request().body(), StandardCharsets.UTF_8)); // stored,
+                                                                                                 // not
+                                                                                                 // confirmed
             }
             return notGenuine.map(why -> "503 for a delivery that is not genuine: " + why);
         }
-        return status >= 400 && status < 500 ? Optional.empty() : Optional.of("status " + status + " is not a 4xx refusal");
+        return status >= 400 && status < 500 ? Optional.empty()
+                : Optional.of("status " + status + " is not a 4xx refusal");
     }
 
     private static Map<String, String> honestParams(CallbackFuzzer.Mutant mutant, List<AlipayNotification> honest) {
-        return honest.stream().filter(n -> java.util.Arrays.equals(n.body(), mutant.valid().body())).findFirst()
-                .orElseThrow().params();
+        return honest.stream()
+            .filter(n -> java.util.Arrays.equals(n.body(), mutant.valid().body()))
+            .findFirst()
+            .orElseThrow()
+            .params();
     }
 
     private static FuzzRequest honestRequest(AlipayNotification n) {
         return new FuzzRequest(n.body(), List.of(Map.entry("Content-Type", FORM)));
     }
 
-    /** A payment, an ISV payment, a WAIT_BUYER_PAY, a closed trade and a refund, each of its own order. */
+    /**
+     * A payment, an ISV payment, a WAIT_BUYER_PAY, a closed trade and a refund, each of
+     * its own order.
+     */
     private static List<AlipayNotification> honestNotifications(String prefix) {
         return List.of(
-                NOTIFICATIONS.tradeStatusSync(AlipayTrade.paid(APP_A, prefix + "1", NOTIFICATIONS.newTradeNo(), 10_010)),
-                NOTIFICATIONS.tradeStatusSync(AlipayTrade.paid(ISV, "2021000300000000", prefix + "2", NOTIFICATIONS.newTradeNo(), 1)),
+                NOTIFICATIONS
+                    .tradeStatusSync(AlipayTrade.paid(APP_A, prefix + "1", NOTIFICATIONS.newTradeNo(), 10_010)),
+                NOTIFICATIONS.tradeStatusSync(
+                        AlipayTrade.paid(ISV, "2021000300000000", prefix + "2", NOTIFICATIONS.newTradeNo(), 1)),
                 NOTIFICATIONS.tradeStatusSync(AlipayTrade.paid(APP_A, prefix + "3", NOTIFICATIONS.newTradeNo(), 100)
-                        .withStatus(AlipayTrade.WAIT_BUYER_PAY)),
+                    .withStatus(AlipayTrade.WAIT_BUYER_PAY)),
                 NOTIFICATIONS.tradeStatusSync(AlipayTrade.paid(APP_A, prefix + "4", NOTIFICATIONS.newTradeNo(), 100)
-                        .withStatus(AlipayTrade.TRADE_CLOSED)),
-                NOTIFICATIONS.refund(AlipayTrade.paid(APP_A, prefix + "5", NOTIFICATIONS.newTradeNo(), 100), prefix + "R5", 50));
+                    .withStatus(AlipayTrade.TRADE_CLOSED)),
+                NOTIFICATIONS.refund(AlipayTrade.paid(APP_A, prefix + "5", NOTIFICATIONS.newTradeNo(), 100),
+                        prefix + "R5", 50));
     }
+
 }

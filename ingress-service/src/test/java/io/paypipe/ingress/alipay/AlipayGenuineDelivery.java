@@ -20,28 +20,39 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * The fuzz oracle's own judgement, with the JDK only (none of ingress's classes, not the Alipay SDK), of whether a
- * form body is a genuine Alipay delivery of one honest notification: decoded by a tiny strict decoder of its own
- * ({@code name=value} pairs split at {@code &}, {@code +} a space, {@code %XX} bytes, values in the form's
- * {@code charset}, a name twice is not genuine), its parameters equal the honest ones, {@code sign_type} is RSA2
- * and {@code sign} verifies (SHA256withRSA) with the app's Alipay public key over the sorted non-empty parameters
- * other than {@code sign} and {@code sign_type}, as Alipay signs them.
+ * The fuzz oracle's own judgement, with the JDK only (none of ingress's classes, not the
+ * Alipay SDK), of whether a form body is a genuine Alipay delivery of one honest
+ * notification: decoded by a tiny strict decoder of its own ({@code name=value} pairs
+ * split at {@code &}, {@code +} a space, {@code %XX} bytes, values in the form's
+ * {@code charset}, a name twice is not genuine), its parameters equal the honest ones,
+ * {@code sign_type} is RSA2 and {@code sign} verifies (SHA256withRSA) with the app's
+ * Alipay public key over the sorted non-empty parameters other than {@code sign} and
+ * {@code sign_type}, as Alipay signs them.
  */
 final class AlipayGenuineDelivery {
 
     private final Map<String, PublicKey> keysByAppId;
 
-    /** {@code keysByAppId}: Alipay's public key of each app, Base64 X.509 as the merchants file holds it. */
+    /**
+     * {@code keysByAppId}: Alipay's public key of each app, Base64 X.509 as the merchants
+     * file holds it.
+     */
     AlipayGenuineDelivery(Map<String, String> keysByAppId) {
-        this.keysByAppId = keysByAppId.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> publicKey(e.getValue())));
+        this.keysByAppId = keysByAppId.entrySet()
+            .stream()
+            .collect(Collectors.toMap(Map.Entry::getKey, e -> publicKey(e.getValue())));
     }
 
-    /** Empty when {@code body} is a genuine delivery of the notification with {@code honest} parameters, else why not. */
+    /**
+     * Empty when {@code body} is a genuine delivery of the notification with
+     * {@code honest} parameters, else why not.
+     */
     Optional<String> whyNotGenuine(byte[] body, Map<String, String> honest) {
         Map<String, String> params;
         try {
             params = decode(body);
-        } catch (IllegalArgumentException | CharacterCodingException e) {
+        }
+        catch (IllegalArgumentException | CharacterCodingException e) {
             return Optional.of("not a form: " + e.getMessage());
         }
         if (!params.equals(honest)) {
@@ -54,11 +65,13 @@ final class AlipayGenuineDelivery {
         if (key == null) {
             return Optional.of("no Alipay key for the app");
         }
-        String content = new TreeMap<>(params).entrySet().stream()
-                .filter(e -> !e.getKey().equals("sign") && !e.getKey().equals("sign_type") && !e.getValue().isEmpty())
-                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("&"));
-        return verifies(key, content.getBytes(Charset.forName(params.getOrDefault("charset", "utf-8"))), params.get("sign"))
-                ? Optional.empty() : Optional.of("sign does not verify with the app's key");
+        String content = new TreeMap<>(params).entrySet()
+            .stream()
+            .filter(e -> !e.getKey().equals("sign") && !e.getKey().equals("sign_type") && !e.getValue().isEmpty())
+            .map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining("&"));
+        return verifies(key, content.getBytes(Charset.forName(params.getOrDefault("charset", "utf-8"))),
+                params.get("sign")) ? Optional.empty() : Optional.of("sign does not verify with the app's key");
     }
 
     private static Map<String, String> decode(byte[] body) throws CharacterCodingException {
@@ -91,9 +104,12 @@ final class AlipayGenuineDelivery {
                 if (i + 2 >= s.length()) {
                     throw new IllegalArgumentException("a cut %-escape");
                 }
-                out.write(HexFormat.fromHexDigits(s, i + 1, i + 3)); // IllegalArgumentException unless two hex digits
+                out.write(HexFormat.fromHexDigits(s, i + 1, i + 3)); // IllegalArgumentException
+                                                                     // unless two hex
+                                                                     // digits
                 i += 2;
-            } else {
+            }
+            else {
                 out.write(c == '+' ? ' ' : c);
             }
         }
@@ -101,8 +117,11 @@ final class AlipayGenuineDelivery {
     }
 
     private static String strict(Charset charset, byte[] bytes) throws CharacterCodingException {
-        return charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(ByteBuffer.wrap(bytes)).toString();
+        return charset.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)
+            .decode(ByteBuffer.wrap(bytes))
+            .toString();
     }
 
     private static boolean verifies(PublicKey key, byte[] content, String sign) {
@@ -111,16 +130,20 @@ final class AlipayGenuineDelivery {
             rsa.initVerify(key);
             rsa.update(content);
             return rsa.verify(Base64.getDecoder().decode(sign));
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
+        }
+        catch (GeneralSecurityException | IllegalArgumentException e) {
             return false;
         }
     }
 
     private static PublicKey publicKey(String base64) {
         try {
-            return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
-        } catch (GeneralSecurityException e) {
+            return KeyFactory.getInstance("RSA")
+                .generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }
+
 }

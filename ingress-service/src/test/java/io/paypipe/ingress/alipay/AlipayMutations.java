@@ -8,17 +8,21 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Seeded mutations of Alipay deliveries for the fuzz test: bytes flipped, cut, inserted, pairs doubled, values
- * replaced, percent-encoding broken, random bytes, random content types and junk headers. Every operator draws only
- * from the {@link Random} it is given and names itself in {@code applied}.
+ * Seeded mutations of Alipay deliveries for the fuzz test: bytes flipped, cut, inserted,
+ * pairs doubled, values replaced, percent-encoding broken, random bytes, random content
+ * types and junk headers. Every operator draws only from the {@link Random} it is given
+ * and names itself in {@code applied}.
  */
 final class AlipayMutations {
 
     static final String FORM = AlipayCallbackIntegrationSupport.FORM;
-    private static final List<String> CONTENT_TYPES = List.of(FORM, FORM, FORM, FORM, "application/x-www-form-urlencoded",
-            "application/x-www-form-urlencoded; charset=gbk", "application/json", "text/plain", "multipart/form-data",
-            "application/x-www-form-urlencoded;;;", "x/y;charset=\"utf-8");
-    private static final byte[] JUNK = "%&=+ \u0000\r\n\"'<>{}[]\\%ZZ%F%FF%C3%28%00;,".getBytes(StandardCharsets.ISO_8859_1);
+
+    private static final List<String> CONTENT_TYPES = List.of(FORM, FORM, FORM, FORM,
+            "application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=gbk", "application/json",
+            "text/plain", "multipart/form-data", "application/x-www-form-urlencoded;;;", "x/y;charset=\"utf-8");
+
+    private static final byte[] JUNK = "%&=+ \u0000\r\n\"'<>{}[]\\%ZZ%F%FF%C3%28%00;,"
+        .getBytes(StandardCharsets.ISO_8859_1);
 
     private AlipayMutations() {
     }
@@ -29,8 +33,11 @@ final class AlipayMutations {
         int mutations = 1 + random.nextInt(3);
         for (int m = 0; m < mutations; m++) {
             int op = random.nextInt(10);
-            applied.add(List.of("flip", "cut", "insert junk", "double a pair", "replace a value", "truncate", "random bytes",
-                    "empty", "add a pair", "swap bytes").get(op));
+            applied
+                .add(List
+                    .of("flip", "cut", "insert junk", "double a pair", "replace a value", "truncate", "random bytes",
+                            "empty", "add a pair", "swap bytes")
+                    .get(op));
             b = switch (op) {
                 case 0 -> flip(b, random);
                 case 1 -> cut(b, random);
@@ -41,14 +48,17 @@ final class AlipayMutations {
                 case 6 -> randomBytes(random);
                 case 7 -> new byte[0];
                 case 8 -> insert(b, random, ("&" + (char) ('a' + random.nextInt(26)) + "=" + junkText(random, 4))
-                        .getBytes(StandardCharsets.UTF_8));
+                    .getBytes(StandardCharsets.UTF_8));
                 default -> swap(b, random);
             };
         }
         return b;
     }
 
-    /** Mostly the form content type, sometimes another or none; sometimes a junk header or an Accept. */
+    /**
+     * Mostly the form content type, sometimes another or none; sometimes a junk header or
+     * an Accept.
+     */
     static List<Map.Entry<String, String>> headers(Random random, List<String> applied) {
         List<Map.Entry<String, String>> headers = new ArrayList<>();
         if (random.nextInt(20) != 0) {
@@ -57,14 +67,16 @@ final class AlipayMutations {
             if (!type.equals(FORM)) {
                 applied.add("content-type '" + type + "'");
             }
-        } else {
+        }
+        else {
             applied.add("no content-type");
         }
         if (random.nextInt(4) == 0) {
             headers.add(Map.entry("X-Fuzz-" + random.nextInt(100), junkText(random, 1 + random.nextInt(64))));
         }
         if (random.nextInt(10) == 0) {
-            headers.add(Map.entry("Accept", random.nextBoolean() ? "application/json" : "*/*;q=" + junkText(random, 3)));
+            headers
+                .add(Map.entry("Accept", random.nextBoolean() ? "application/json" : "*/*;q=" + junkText(random, 3)));
         }
         return headers;
     }
@@ -119,8 +131,8 @@ final class AlipayMutations {
         String[] pairs = new String(b, StandardCharsets.ISO_8859_1).split("&", -1);
         int i = random.nextInt(pairs.length);
         int eq = pairs[i].indexOf('=');
-        String[] values = {"", "1e2", "-1", "0.001", "%ZZ", "%", "+", junkText(random, 1 + random.nextInt(10)),
-                "TRADE_SUCCESS", "RSA", "gbk", "9".repeat(70)};
+        String[] values = { "", "1e2", "-1", "0.001", "%ZZ", "%", "+", junkText(random, 1 + random.nextInt(10)),
+                "TRADE_SUCCESS", "RSA", "gbk", "9".repeat(70) };
         pairs[i] = (eq < 0 ? pairs[i] : pairs[i].substring(0, eq)) + "=" + values[random.nextInt(values.length)];
         return String.join("&", pairs).getBytes(StandardCharsets.ISO_8859_1);
     }
@@ -147,4 +159,5 @@ final class AlipayMutations {
         }
         return sb.toString();
     }
+
 }

@@ -18,13 +18,15 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
- * Later Alipay deliveries of a settled trade: another trade_status is published again under the same raw row
- * (money that arrived after a close is never dropped silently); the same status is only acknowledged.
+ * Later Alipay deliveries of a settled trade: another trade_status is published again
+ * under the same raw row (money that arrived after a close is never dropped silently);
+ * the same status is only acknowledged.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class AlipayRedeliveryIntegrationTest extends AlipayCallbackIntegrationSupport {
 
     private static final String KEY_A = "ali-shop|2021000100000000|";
+
     private static final Instant LONG_AGO = Instant.parse("2026-01-02T03:04:05Z");
 
     @Test
@@ -42,7 +44,8 @@ class AlipayRedeliveryIntegrationTest extends AlipayCallbackIntegrationSupport {
         assertIsSuccessAck(post(NOTIFICATIONS.tradeStatusSync(trade).body()));
         Instant after = Instant.now().plusMillis(1);
 
-        // Then the payment reaches payment.notify under the same raw row, which keeps its first state
+        // Then the payment reaches payment.notify under the same raw row, which keeps its
+        // first state
         var records = payments.recordsFor(KEY_A + out);
         assertThat(records).hasSize(2).allSatisfy(r -> assertCarriesRawId(r, rawId));
         assertThat(records.getFirst().value().state()).isEqualTo(PaymentState.CLOSED);
@@ -55,16 +58,18 @@ class AlipayRedeliveryIntegrationTest extends AlipayCallbackIntegrationSupport {
         assertThat(d.createdAt()).isEqualTo(LONG_AGO);
         assertThat(d.lastDeliveredAt()).isBetween(before, after);
         assertThat(d.state()).isEqualTo("TRADE_CLOSED");
-        assertThat(output.getAll().lines().filter(l -> l.contains("settled notification rawId=" + rawId + " "))).singleElement()
-                .satisfies(line -> assertThat(line).contains(" WARN ")
-                        .contains("(handled=1) now reports TRADE_SUCCESS but TRADE_CLOSED is stored"));
+        assertThat(output.getAll().lines().filter(l -> l.contains("settled notification rawId=" + rawId + " ")))
+            .singleElement()
+            .satisfies(line -> assertThat(line).contains(" WARN ")
+                .contains("(handled=1) now reports TRADE_SUCCESS but TRADE_CLOSED is stored"));
     }
 
     @Test
     void anIdenticalDeliveryOfASettledTradeClosedIsAcknowledgedWithoutPublishing() throws Exception {
         // Given trade T reported TRADE_CLOSED, stored long ago and settled
         String out = newOutTradeNo();
-        AlipayTrade closed = AlipayTrade.paid(APP_A, out, NOTIFICATIONS.newTradeNo(), 99).withStatus(AlipayTrade.TRADE_CLOSED);
+        AlipayTrade closed = AlipayTrade.paid(APP_A, out, NOTIFICATIONS.newTradeNo(), 99)
+            .withStatus(AlipayTrade.TRADE_CLOSED);
         byte[] body = NOTIFICATIONS.tradeStatusSync(closed).body();
         assertIsSuccessAck(post(body));
         long rawId = singleRawRow(out).id();
@@ -78,4 +83,5 @@ class AlipayRedeliveryIntegrationTest extends AlipayCallbackIntegrationSupport {
         assertThat(payments.recordsFor(KEY_A + out)).hasSize(1);
         assertThat(deliveries(PAYMENTS, rawId)).isEqualTo(new Deliveries(LONG_AGO, LONG_AGO, "TRADE_CLOSED", 2));
     }
+
 }

@@ -23,7 +23,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Signature checks with the official SDK on notifications signed by the sandbox with each app's Alipay key. */
+/**
+ * Signature checks with the official SDK on notifications signed by the sandbox with each
+ * app's Alipay key.
+ */
 class AlipayVerifierTest {
 
     private final AlipayVerifier verifier = new AlipayVerifier(apps());
@@ -34,8 +37,8 @@ class AlipayVerifierTest {
 
         Check<AlipayVerifier.Verified> checked = verifier.verify(form(n.body()));
 
-        assertThat(checked).isInstanceOfSatisfying(Check.Ok.class, ok ->
-                assertThat(((AlipayVerifier.Verified) ok.value()).app().appId()).isEqualTo("2021000100000000"));
+        assertThat(checked).isInstanceOfSatisfying(Check.Ok.class,
+                ok -> assertThat(((AlipayVerifier.Verified) ok.value()).app().appId()).isEqualTo("2021000100000000"));
     }
 
     @Test
@@ -50,7 +53,8 @@ class AlipayVerifierTest {
 
     @Test
     void rejectsAppANotificationSentAsAppB() {
-        // Given A's notification with app_id (and auth_app_id) rewritten to B, A's signature kept
+        // Given A's notification with app_id (and auth_app_id) rewritten to B, A's
+        // signature kept
         Map<String, String> params = new LinkedHashMap<>(payment(newOutTradeNo(), 100).params());
         params.put("app_id", APP_B.appId());
         params.put("auth_app_id", APP_B.appId());
@@ -92,8 +96,10 @@ class AlipayVerifierTest {
 
     @Test
     void rejectsAGenuineSignWrittenOtherwiseThanAlipaysEncoderWritesIt() {
-        // Given an honest notification whose sign got a comma, a CR, a bracket or a space inserted (the SDK's Base64
-        // skips them), or whose last character before the padding differs in the bits Base64 decoders ignore
+        // Given an honest notification whose sign got a comma, a CR, a bracket or a space
+        // inserted (the SDK's Base64
+        // skips them), or whose last character before the padding differs in the bits
+        // Base64 decoders ignore
         Map<String, String> params = new LinkedHashMap<>(payment(newOutTradeNo(), 100).params());
         String sign = params.get("sign");
         List<String> variants = new java.util.ArrayList<>();
@@ -110,7 +116,8 @@ class AlipayVerifierTest {
             Map<String, String> mutated = new LinkedHashMap<>(params);
             mutated.put("sign", variant);
 
-            // Then it is refused although its parameters and the signature bytes are Alipay's
+            // Then it is refused although its parameters and the signature bytes are
+            // Alipay's
             assertRejected(rewritten(mutated), Rejection.BAD_SIGNATURE);
         }
         assertThat(verifier.verify(form(rewritten(params).body()))).isInstanceOf(Check.Ok.class);
@@ -119,13 +126,14 @@ class AlipayVerifierTest {
     @Test
     void acceptsThePublicKeyAsPemToo() {
         String pem = "-----BEGIN PUBLIC KEY-----\n"
-                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(APP_A.publicKey().getEncoded())
+                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                    .encodeToString(APP_A.publicKey().getEncoded())
                 + "\n-----END PUBLIC KEY-----\n";
         Merchant asPem = new Merchant("ali-shop", Channel.ALIPAY, APP_A.appId(), List.of(), null,
                 new Merchant.AlipayCredentials(APP_A.appId(), APP_A.merchant().alipay().sellerId(), null, pem), null);
 
         Check<AlipayVerifier.Verified> checked = new AlipayVerifier(AlipayApps.of(List.of(asPem)))
-                .verify(form(payment(newOutTradeNo(), 100).body()));
+            .verify(form(payment(newOutTradeNo(), 100).body()));
 
         assertThat(checked).isInstanceOf(Check.Ok.class);
     }
@@ -135,13 +143,14 @@ class AlipayVerifierTest {
         Merchant brokenKey = new Merchant("ali-shop", Channel.ALIPAY, "2021000100000000", List.of(), null,
                 new Merchant.AlipayCredentials("2021000100000000", "2088000000000000", null, "bm90IGEga2V5"), null);
         Merchant otherAppId = new Merchant("ali-shop", Channel.ALIPAY, "2021000100000000", List.of(), null,
-                new Merchant.AlipayCredentials("2021000100000001", "2088000000000000", null, APP_A.publicKeyBase64()), null);
+                new Merchant.AlipayCredentials("2021000100000001", "2088000000000000", null, APP_A.publicKeyBase64()),
+                null);
 
         assertThatThrownBy(() -> AlipayApps.of(List.of(brokenKey))).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageNotContaining("bm90IGEga2V5");
+            .hasMessageNotContaining("bm90IGEga2V5");
         assertThatThrownBy(() -> AlipayApps.of(List.of(otherAppId))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> AlipayApps.of(List.of(APP_A.merchant(), APP_A.merchant())))
-                .isInstanceOf(IllegalArgumentException.class);
+            .isInstanceOf(IllegalArgumentException.class);
     }
 
     private void assertRejected(AlipayNotification n, Rejection expected) {
@@ -154,4 +163,5 @@ class AlipayVerifierTest {
         return new AlipayNotification("rewritten", params,
                 io.paypipe.sandbox.alipay.AlipayCrypto.formBody(params, StandardCharsets.UTF_8));
     }
+
 }

@@ -21,27 +21,31 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * What every channel's ingress integration test needs: the two topics ingress writes, read back, the
- * {@code pay_notify_raw} rows of an order, and the delivery times of a raw row. Each channel's support class adds
- * its merchants file and requests.
+ * What every channel's ingress integration test needs: the two topics ingress writes,
+ * read back, the {@code pay_notify_raw} rows of an order, and the delivery times of a raw
+ * row. Each channel's support class adds its merchants file and requests.
  */
 public abstract class CallbackIntegrationBase {
 
-    private static final Pattern LOG_LINE = Pattern.compile(
-            "^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} +(TRACE|DEBUG|INFO|WARN|ERROR) +\\[[^\\]]*\\] (\\S+) - ");
+    private static final Pattern LOG_LINE = Pattern
+        .compile("^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} +(TRACE|DEBUG|INFO|WARN|ERROR) +\\[[^\\]]*\\] (\\S+) - ");
 
     protected static NotifyTopic<PaymentNotified> payments;
+
     protected static NotifyTopic<RefundNotified> refunds;
 
     @LocalServerPort
     protected int port;
+
     @Autowired
     protected JdbcClient jdbc;
 
     @BeforeAll
     static void openTopics() {
-        TestInfra.get().broker().createTopics(List.of(Topics.PAYMENT_NOTIFY.name(), Topics.REFUND_NOTIFY.name()),
-                Topics.DEFAULT_PARTITIONS);
+        TestInfra.get()
+            .broker()
+            .createTopics(List.of(Topics.PAYMENT_NOTIFY.name(), Topics.REFUND_NOTIFY.name()),
+                    Topics.DEFAULT_PARTITIONS);
         payments = new NotifyTopic<>(Topics.PAYMENT_NOTIFY, TestInfra.get().bootstrapServers());
         refunds = new NotifyTopic<>(Topics.REFUND_NOTIFY, TestInfra.get().bootstrapServers());
     }
@@ -54,24 +58,27 @@ public abstract class CallbackIntegrationBase {
 
     /** One row of {@code pay_notify_raw}, every column ingress writes. */
     public record RawRow(long id, String tenantId, String merchantId, String spMerchantId, String channel,
-                         String channelTradeNo, String outTradeNo, String notifyId, String tradeState, long orderAmount,
-                         long paidAmount, String currency, int handled, String rawBody) {
+            String channelTradeNo, String outTradeNo, String notifyId, String tradeState, long orderAmount,
+            long paidAmount, String currency, int handled, String rawBody) {
     }
 
     protected List<RawRow> rawRows(String outTradeNo) {
         return jdbc.sql("""
-                        SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no, out_trade_no, notify_id,
-                               trade_state, order_amount_minor, paid_amount_minor, currency, handled, raw_body
-                        FROM pay_notify_raw WHERE out_trade_no = :out
-                        """)
-                .param("out", outTradeNo)
-                .query((rs, i) -> new RawRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                        rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getLong(10), rs.getLong(11),
-                        rs.getString(12), rs.getInt(13), rs.getString(14)))
-                .list();
+                SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no, out_trade_no, notify_id,
+                       trade_state, order_amount_minor, paid_amount_minor, currency, handled, raw_body
+                FROM pay_notify_raw WHERE out_trade_no = :out
+                """)
+            .param("out", outTradeNo)
+            .query((rs, i) -> new RawRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                    rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getLong(10),
+                    rs.getLong(11), rs.getString(12), rs.getInt(13), rs.getString(14)))
+            .list();
     }
 
-    /** The log lines written since {@code offset} of the captured output, Kafka's own chatter left out. */
+    /**
+     * The log lines written since {@code offset} of the captured output, Kafka's own
+     * chatter left out.
+     */
     protected static List<String> logLinesSince(String captured, int offset) {
         return captured.substring(offset).lines().filter(line -> {
             Matcher m = LOG_LINE.matcher(line);
@@ -88,6 +95,7 @@ public abstract class CallbackIntegrationBase {
 
     /** The two raw tables ingress reserves rows in. */
     public enum RawTable {
+
         PAYMENTS("pay_notify_raw"), REFUNDS("pay_refund_raw");
 
         private final String table;
@@ -95,36 +103,52 @@ public abstract class CallbackIntegrationBase {
         RawTable(String table) {
             this.table = table;
         }
+
     }
 
-    /** {@code created_at} (first delivery) and {@code last_delivered_at} of a raw row, plus its state and handled. */
+    /**
+     * {@code created_at} (first delivery) and {@code last_delivered_at} of a raw row,
+     * plus its state and handled.
+     */
     public record Deliveries(Instant createdAt, Instant lastDeliveredAt, String state, int handled) {
     }
 
     protected Deliveries deliveries(RawTable raw, long rawId) {
         String state = raw == RawTable.PAYMENTS ? "trade_state" : "refund_state";
-        return jdbc.sql("SELECT created_at, last_delivered_at, " + state + ", handled FROM " + raw.table + " WHERE id = :id")
-                .param("id", rawId)
-                .query((rs, i) -> new Deliveries(rs.getTimestamp(1).toInstant(), rs.getTimestamp(2).toInstant(),
-                        rs.getString(3), rs.getInt(4)))
-                .single();
+        return jdbc
+            .sql("SELECT created_at, last_delivered_at, " + state + ", handled FROM " + raw.table + " WHERE id = :id")
+            .param("id", rawId)
+            .query((rs, i) -> new Deliveries(rs.getTimestamp(1).toInstant(), rs.getTimestamp(2).toInstant(),
+                    rs.getString(3), rs.getInt(4)))
+            .single();
     }
 
     /** As if the row had been first (and last) delivered at {@code at}. */
     protected void backdate(RawTable raw, long rawId, Instant at) {
         jdbc.sql("UPDATE " + raw.table + " SET created_at = :at, last_delivered_at = :at WHERE id = :id")
-                .param("at", Timestamp.from(at)).param("id", rawId).update();
+            .param("at", Timestamp.from(at))
+            .param("id", rawId)
+            .update();
     }
 
-    /** As the processor (or the refund service) does: handled 1 (applied) or 2 (needs a person). */
+    /**
+     * As the processor (or the refund service) does: handled 1 (applied) or 2 (needs a
+     * person).
+     */
     protected void settle(RawTable raw, long rawId, int handled) {
         jdbc.sql("UPDATE " + raw.table + " SET handled = :handled WHERE id = :id")
-                .param("handled", handled).param("id", rawId).update();
+            .param("handled", handled)
+            .param("id", rawId)
+            .update();
     }
 
-    /** The record carries exactly one {@code paypipe-raw-id} header, the raw row's id in decimal. */
+    /**
+     * The record carries exactly one {@code paypipe-raw-id} header, the raw row's id in
+     * decimal.
+     */
     protected static void assertCarriesRawId(ConsumerRecord<?, ?> record, long rawId) {
         assertThat(record.headers().headers(NotifyHeaders.RAW_ID)).singleElement()
-                .satisfies(h -> assertThat(new String(h.value(), StandardCharsets.UTF_8)).isEqualTo(Long.toString(rawId)));
+            .satisfies(h -> assertThat(new String(h.value(), StandardCharsets.UTF_8)).isEqualTo(Long.toString(rawId)));
     }
+
 }

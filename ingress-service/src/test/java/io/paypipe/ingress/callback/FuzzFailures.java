@@ -11,35 +11,49 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Writes every failing mutant of a fuzz run byte for byte under {@code target/fuzz-failures/<channel>-<seed>/}
- * (or {@code -Dpaypipe.fuzz.failures-dir}), so that the failure can be replayed exactly: one directory per case
- * with {@code request.http} (request line, headers and body as the JDK client sent them), {@code body.bin},
- * {@code headers.txt} (for {@code curl -H @headers.txt}) and {@code finding.txt}; next to them a copy of the
- * merchants file the run verified with (its keys are made per JVM). {@code FuzzReplayIntegrationTest} sends them
- * again. At most {@link #MAX_WRITTEN} cases are written; all are counted in the report.
+ * Writes every failing mutant of a fuzz run byte for byte under
+ * {@code target/fuzz-failures/<channel>-<seed>/} (or
+ * {@code -Dpaypipe.fuzz.failures-dir}), so that the failure can be replayed exactly: one
+ * directory per case with {@code request.http} (request line, headers and body as the JDK
+ * client sent them), {@code body.bin}, {@code headers.txt} (for
+ * {@code curl -H @headers.txt}) and {@code finding.txt}; next to them a copy of the
+ * merchants file the run verified with (its keys are made per JVM).
+ * {@code FuzzReplayIntegrationTest} sends them again. At most {@link #MAX_WRITTEN} cases
+ * are written; all are counted in the report.
  */
 public final class FuzzFailures {
 
     public static final String DIR_PROPERTY = "paypipe.fuzz.failures-dir";
+
     public static final int MAX_WRITTEN = 100;
 
     private final String channel;
+
     private final long seed;
+
     private final String path;
+
     private final int port;
+
     private final Path merchantsFile;
+
     private final Path dir;
+
     private final AtomicInteger written = new AtomicInteger();
 
-    /** For a run of {@code channel} with {@code seed} against {@code path} on {@code 127.0.0.1:port}. */
+    /**
+     * For a run of {@code channel} with {@code seed} against {@code path} on
+     * {@code 127.0.0.1:port}.
+     */
     public FuzzFailures(String channel, long seed, String path, int port, Path merchantsFile) {
         this.channel = channel;
         this.seed = seed;
         this.path = path;
         this.port = port;
         this.merchantsFile = merchantsFile;
-        this.dir = Path.of(System.getProperty(DIR_PROPERTY, "target/fuzz-failures")).resolve(channel + "-" + seed)
-                .toAbsolutePath();
+        this.dir = Path.of(System.getProperty(DIR_PROPERTY, "target/fuzz-failures"))
+            .resolve(channel + "-" + seed)
+            .toAbsolutePath();
         deleteRecursively(dir); // a run with the same seed starts clean
     }
 
@@ -64,8 +78,12 @@ public final class FuzzFailures {
             }
             Files.write(caseDir.resolve("request.http"), sent.wireBytes(path, port));
             Files.write(caseDir.resolve("body.bin"), sent.body());
-            Files.writeString(caseDir.resolve("headers.txt"), sent.headers().stream()
-                    .map(h -> h.getKey() + ": " + h.getValue() + "\n").collect(Collectors.joining()), StandardCharsets.ISO_8859_1);
+            Files.writeString(caseDir.resolve("headers.txt"),
+                    sent.headers()
+                        .stream()
+                        .map(h -> h.getKey() + ": " + h.getValue() + "\n")
+                        .collect(Collectors.joining()),
+                    StandardCharsets.ISO_8859_1);
             Files.writeString(caseDir.resolve("finding.txt"), """
                     channel: %s
                     seed: %d
@@ -76,9 +94,10 @@ public final class FuzzFailures {
                     status: %d
                     problem: %s
                     response body: %s
-                    """.formatted(channel, seed, mutant.caseNumber(), path, mutant.mutations(), mutant.resigned(), status,
-                    problem, responseBody));
-        } catch (IOException e) {
+                    """.formatted(channel, seed, mutant.caseNumber(), path, mutant.mutations(), mutant.resigned(),
+                    status, problem, responseBody));
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
@@ -91,8 +110,10 @@ public final class FuzzFailures {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
+
 }

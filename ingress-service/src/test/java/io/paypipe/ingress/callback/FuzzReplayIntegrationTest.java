@@ -18,12 +18,16 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Replays the mutants a fuzz run wrote ({@link FuzzFailures}), byte for byte over a plain socket, to an ingress
- * (topics made as for every channel's test) that verifies with the merchants file of that run. Off unless {@code -Dpaypipe.fuzz.replay=<dir>} names a run's
- * directory ({@code target/fuzz-failures/<channel>-<seed>}) or one case of it. The signed timestamps of the files age,
- * so the WeChat replay window and the Stripe tolerance are {@code -Dpaypipe.fuzz.replay.window} (default 3650d; set
- * {@code 5m} within five minutes of the run to replay a timestamp finding). The database is a fresh one: rows an
- * earlier case of the run had stored are not there.
+ * Replays the mutants a fuzz run wrote ({@link FuzzFailures}), byte for byte over a plain
+ * socket, to an ingress (topics made as for every channel's test) that verifies with the
+ * merchants file of that run. Off unless {@code -Dpaypipe.fuzz.replay=
+ *
+<dir>
+ * } names a run's directory ({@code target/fuzz-failures/<channel>-<seed>}) or one case
+ * of it. The signed timestamps of the files age, so the WeChat replay window and the
+ * Stripe tolerance are {@code -Dpaypipe.fuzz.replay.window} (default 3650d; set
+ * {@code 5m} within five minutes of the run to replay a timestamp finding). The database
+ * is a fresh one: rows an earlier case of the run had stored are not there.
  */
 @EnabledIfSystemProperty(named = FuzzReplayIntegrationTest.REPLAY_PROPERTY, matches = ".+")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -54,15 +58,22 @@ class FuzzReplayIntegrationTest extends CallbackIntegrationBase {
             String answer = send(Files.readAllBytes(request));
 
             // Then it gets an HTTP answer, printed next to what the run saw
-            String recorded = Files.readString(request.resolveSibling("finding.txt")).lines()
-                    .filter(l -> l.startsWith("status: ") || l.startsWith("problem: ")).toList().toString();
-            System.out.println("replayed " + request.getParent().getFileName() + ": " + answer.lines().findFirst().orElse("")
-                    + " | body " + answer.substring(answer.indexOf("\r\n\r\n") + 4) + " | recorded " + recorded);
+            String recorded = Files.readString(request.resolveSibling("finding.txt"))
+                .lines()
+                .filter(l -> l.startsWith("status: ") || l.startsWith("problem: "))
+                .toList()
+                .toString();
+            System.out
+                .println("replayed " + request.getParent().getFileName() + ": " + answer.lines().findFirst().orElse("")
+                        + " | body " + answer.substring(answer.indexOf("\r\n\r\n") + 4) + " | recorded " + recorded);
             assertThat(answer).startsWith("HTTP/1.1 ");
         }
     }
 
-    /** The run's directory: the one holding merchants.yaml, the replay directory itself or a parent of a case. */
+    /**
+     * The run's directory: the one holding merchants.yaml, the replay directory itself or
+     * a parent of a case.
+     */
     private static Path runDir() {
         Path dir = Path.of(System.getProperty(REPLAY_PROPERTY)).toAbsolutePath();
         return Files.exists(dir.resolve("merchants.yaml")) ? dir : dir.getParent();
@@ -72,10 +83,12 @@ class FuzzReplayIntegrationTest extends CallbackIntegrationBase {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(15_000);
             socket.getOutputStream().write(raw);
-            socket.shutdownOutput(); // one request: the server answers, then sees the end and closes
+            socket.shutdownOutput(); // one request: the server answers, then sees the end
+                                     // and closes
             try (InputStream in = socket.getInputStream()) {
                 return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
             }
         }
     }
+
 }

@@ -25,32 +25,35 @@ class FuzzRequestTest {
 
     @Test
     void theWireBytesAreWhatTheJdkClientSends() throws Exception {
-        // Given a request with repeated and mixed-case names, an empty value and a body that is not text
-        byte[] body = {'a', 0, (byte) 0xC3, '\r', '\n', (byte) 0xFF, '&', '='};
-        FuzzRequest request = new FuzzRequest(body, List.of(Map.entry("Wechatpay-Nonce", "n2"),
-                Map.entry("Content-Type", "application/json"), Map.entry("wechatpay-nonce", "n1"), Map.entry("Accept", ""),
-                Map.entry("X-Fuzz-7", "%&=+"), Map.entry("Wechatpay-Nonce", "n3")));
+        // Given a request with repeated and mixed-case names, an empty value and a body
+        // that is not text
+        byte[] body = { 'a', 0, (byte) 0xC3, '\r', '\n', (byte) 0xFF, '&', '=' };
+        FuzzRequest request = new FuzzRequest(body,
+                List.of(Map.entry("Wechatpay-Nonce", "n2"), Map.entry("Content-Type", "application/json"),
+                        Map.entry("wechatpay-nonce", "n1"), Map.entry("Accept", ""), Map.entry("X-Fuzz-7", "%&=+"),
+                        Map.entry("Wechatpay-Nonce", "n3")));
 
-        try (ServerSocket server = new ServerSocket(0); HttpClient client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1).build()) {
+        try (ServerSocket server = new ServerSocket(0);
+                HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
             CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> receiveOne(server));
 
             // When the fuzzer's endpoint sends it
-            FuzzRequest.Response response = FuzzRequest.http(client,
-                    URI.create("http://127.0.0.1:" + server.getLocalPort() + "/notify/x")).send(request);
+            FuzzRequest.Response response = FuzzRequest
+                .http(client, URI.create("http://127.0.0.1:" + server.getLocalPort() + "/notify/x"))
+                .send(request);
 
             // Then the server saw exactly the bytes a failure file records
             assertThat(response.status()).isEqualTo(204);
-            assertThat(new String(received.get(10, TimeUnit.SECONDS), StandardCharsets.ISO_8859_1))
-                    .isEqualTo(new String(request.wireBytes("/notify/x", server.getLocalPort()), StandardCharsets.ISO_8859_1));
+            assertThat(new String(received.get(10, TimeUnit.SECONDS), StandardCharsets.ISO_8859_1)).isEqualTo(
+                    new String(request.wireBytes("/notify/x", server.getLocalPort()), StandardCharsets.ISO_8859_1));
         }
     }
 
     @Test
     void headersTheJdkClientRefusesAreLeftOutBeforeSending() {
         // Given a control character in one value and a restricted name
-        FuzzRequest request = new FuzzRequest(new byte[0], List.of(Map.entry("X-Ok", "1"), Map.entry("X-Bad", "a\u0001b"),
-                Map.entry("Content-Length", "5"), Map.entry("X-Ok", "2")));
+        FuzzRequest request = new FuzzRequest(new byte[0], List.of(Map.entry("X-Ok", "1"),
+                Map.entry("X-Bad", "a\u0001b"), Map.entry("Content-Length", "5"), Map.entry("X-Ok", "2")));
 
         // When / Then only what the client can send is kept, in order
         assertThat(request.sendable().headers()).containsExactly(Map.entry("X-Ok", "1"), Map.entry("X-Ok", "2"));
@@ -73,10 +76,13 @@ class FuzzRequestTest {
             }
             Matcher length = CONTENT_LENGTH.matcher(seen.toString(StandardCharsets.ISO_8859_1));
             seen.writeBytes(in.readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0));
-            socket.getOutputStream().write("HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                .write("HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             return seen.toByteArray();
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
     }
+
 }

@@ -10,20 +10,24 @@ import io.paypipe.ingress.callback.CallbackFuzzer.BodyFormat;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The mutation operators of {@link CallbackFuzzer}: byte-level (bit flips, truncation, insertion and
- * deletion of random bytes), structure-aware (field swaps, removals, type changes and duplicates in a JSON
- * object or a form), header removal, alteration and duplication, random content types, oversized bodies.
- * Every operator draws only from the {@link Random} it is given, so a case is reproducible from its seed.
+ * The mutation operators of {@link CallbackFuzzer}: byte-level (bit flips, truncation,
+ * insertion and deletion of random bytes), structure-aware (field swaps, removals, type
+ * changes and duplicates in a JSON object or a form), header removal, alteration and
+ * duplication, random content types, oversized bodies. Every operator draws only from the
+ * {@link Random} it is given, so a case is reproducible from its seed.
  */
 final class Mutations {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
     private static final List<String> CONTENT_TYPES = List.of("text/plain", "application/x-www-form-urlencoded",
             "application/json; charset=utf-8", "application/JSON", "application/xml", "multipart/form-data; boundary=x",
-            "*/*", "application/json;charset=GBK", "garbage", "", "application/json, text/plain", "application/problem+json",
-            "application/octet-stream", "text/json", "application/json; charset=\"utf-8\"; x=");
+            "*/*", "application/json;charset=GBK", "garbage", "", "application/json, text/plain",
+            "application/problem+json", "application/octet-stream", "text/json",
+            "application/json; charset=\"utf-8\"; x=");
 
     private final BodyFormat format;
+
     private final long maxBodyBytes;
 
     Mutations(BodyFormat format, long maxBodyBytes) {
@@ -33,37 +37,50 @@ final class Mutations {
 
     /** A mutable request under construction; {@code applied} names the operators used. */
     static final class Draft {
+
         byte[] body;
+
         final List<Map.Entry<String, String>> headers;
+
         final List<String> applied = new ArrayList<>();
 
         Draft(FuzzRequest request) {
             body = request.body();
             headers = new ArrayList<>(request.headers());
         }
+
     }
 
     void applyOne(Draft d, Random r) {
         int pick = r.nextInt(100);
         if (pick < 14) {
             bitFlips(d, r);
-        } else if (pick < 24) {
+        }
+        else if (pick < 24) {
             truncate(d, r);
-        } else if (pick < 34) {
+        }
+        else if (pick < 34) {
             insertBytes(d, r);
-        } else if (pick < 40) {
+        }
+        else if (pick < 40) {
             deleteBytes(d, r);
-        } else if (pick < 58) {
+        }
+        else if (pick < 58) {
             structural(d, r);
-        } else if (pick < 68) {
+        }
+        else if (pick < 68) {
             removeHeader(d, r);
-        } else if (pick < 84) {
+        }
+        else if (pick < 84) {
             alterHeader(d, r);
-        } else if (pick < 88) {
+        }
+        else if (pick < 88) {
             duplicateHeader(d, r);
-        } else if (pick < 97) {
+        }
+        else if (pick < 97) {
             contentType(d, r);
-        } else {
+        }
+        else {
             oversize(d, r);
         }
     }
@@ -114,7 +131,8 @@ final class Mutations {
 
     private void structural(Draft d, Random r) {
         String text = new String(d.body, StandardCharsets.UTF_8);
-        String changed = format == BodyFormat.JSON ? StructuredEdits.json(JSON, text, r, d.applied) : StructuredEdits.form(text, r, d.applied);
+        String changed = format == BodyFormat.JSON ? StructuredEdits.json(JSON, text, r, d.applied)
+                : StructuredEdits.form(text, r, d.applied);
         d.body = changed.getBytes(StandardCharsets.UTF_8);
     }
 
@@ -186,4 +204,5 @@ final class Mutations {
         chars[i] = c == chars[i] ? (char) (c == '~' ? '!' : c + 1) : c;
         return new String(chars);
     }
+
 }

@@ -13,24 +13,26 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Reads {@code payment.notify} or {@code refund.notify} with the topic's own deserializers. Ingress answers
- * only after the broker confirmed, so reading up to the end offsets taken after a response sees everything
- * that response published.
+ * Reads {@code payment.notify} or {@code refund.notify} with the topic's own
+ * deserializers. Ingress answers only after the broker confirmed, so reading up to the
+ * end offsets taken after a response sees everything that response published.
  */
 public final class NotifyTopic<V> implements AutoCloseable {
 
     private final KafkaConsumer<String, V> consumer;
+
     private final List<TopicPartition> partitions;
+
     private final List<ConsumerRecord<String, V>> seen = new ArrayList<>();
 
     public NotifyTopic(Topic<V> topic, String bootstrapServers) {
-        consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+        consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest", ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
                 topic.keyDeserializer(), topic.valueDeserializer());
-        partitions = consumer.partitionsFor(topic.name()).stream()
-                .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+        partitions = consumer.partitionsFor(topic.name())
+            .stream()
+            .map(p -> new TopicPartition(p.topic(), p.partition()))
+            .toList();
         consumer.assign(partitions);
     }
 
@@ -48,4 +50,5 @@ public final class NotifyTopic<V> implements AutoCloseable {
     public synchronized void close() {
         consumer.close(Duration.ofSeconds(2));
     }
+
 }

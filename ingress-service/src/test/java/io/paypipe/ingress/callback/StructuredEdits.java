@@ -11,18 +11,25 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The structure-aware operators of {@link Mutations}: edits of single fields of a JSON or form body. */
+/**
+ * The structure-aware operators of {@link Mutations}: edits of single fields of a JSON or
+ * form body.
+ */
 final class StructuredEdits {
 
     private StructuredEdits() {
     }
 
-    /** JSON body: in one of its objects swap two values, drop one, change a type, add a duplicate key or replace one. */
+    /**
+     * JSON body: in one of its objects swap two values, drop one, change a type, add a
+     * duplicate key or replace one.
+     */
     static String json(JsonMapper json, String text, Random r, List<String> applied) {
         JsonNode root;
         try {
             root = json.readTree(text);
-        } catch (RuntimeException notJson) {
+        }
+        catch (RuntimeException notJson) {
             applied.add("json-edit skipped");
             return text;
         }
@@ -77,7 +84,10 @@ final class StructuredEdits {
         return json.writeValueAsString(root);
     }
 
-    /** application/x-www-form-urlencoded body: swap two values, drop, duplicate or replace a parameter. */
+    /**
+     * application/x-www-form-urlencoded body: swap two values, drop, duplicate or replace
+     * a parameter.
+     */
     static String form(String text, Random r, List<String> applied) {
         List<String> pairs = new ArrayList<>(Arrays.asList(text.split("&", -1)));
         int i = r.nextInt(pairs.size());
@@ -115,4 +125,5 @@ final class StructuredEdits {
             collect(child, objects);
         }
     }
+
 }

@@ -23,8 +23,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
- * The merchants file is validated when ingress starts, on the real broker and database: a value every insert would
- * refuse, or an entry the channels' cross-checks cannot use, stops the start with a message that says what.
+ * The merchants file is validated when ingress starts, on the real broker and database: a
+ * value every insert would refuse, or an entry the channels' cross-checks cannot use,
+ * stops the start with a message that says what.
  */
 class MerchantsFileAtStartIntegrationTest {
 
@@ -39,28 +40,32 @@ class MerchantsFileAtStartIntegrationTest {
 
         // When ingress starts on it / Then it does not, and says why
         assertThatThrownBy(() -> start(write(tooWide)))
-                .satisfies(e -> assertThat(NestedExceptionUtils.getMostSpecificCause(e))
-                        .isInstanceOf(IllegalArgumentException.class)
-                        .hasMessageContaining("merchants[0] (wechatpay 1900000100): tenant is 33 characters, the database's "
-                                + "tenant_id holds at most 32"));
+            .satisfies(e -> assertThat(NestedExceptionUtils.getMostSpecificCause(e))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("merchants[0] (wechatpay 1900000100): tenant is 33 characters, the database's "
+                        + "tenant_id holds at most 32"));
     }
 
     @Test
     void entriesWithoutTheAppIdsOrTheSellerTheCrossChecksNeedStopTheStart() throws Exception {
         // Given a WeChat merchant without app ids and an Alipay app without its seller
         Merchant wechat = WechatPaySandboxMerchant.wechatDirect("shop", "1900000100").merchant();
-        Merchant noAppIds = new Merchant(wechat.tenant(), wechat.channel(), wechat.merchantId(), wechat.subMerchantIds(),
-                new Merchant.WechatPayCredentials(wechat.wechatpay().apiV3Key(), List.of(), Map.of(),
-                        wechat.wechatpay().platformKeys()), null, null);
+        Merchant noAppIds = new Merchant(wechat.tenant(), wechat.channel(), wechat.merchantId(),
+                wechat.subMerchantIds(), new Merchant.WechatPayCredentials(wechat.wechatpay().apiV3Key(), List.of(),
+                        Map.of(), wechat.wechatpay().platformKeys()),
+                null, null);
         Merchant alipay = AlipayMerchant.direct("shop", "2021000100000000").merchant();
-        Merchant noSeller = new Merchant(alipay.tenant(), alipay.channel(), alipay.merchantId(), alipay.subMerchantIds(), null,
-                new Merchant.AlipayCredentials(alipay.alipay().appId(), null, null, alipay.alipay().alipayPublicKey()), null);
+        Merchant noSeller = new Merchant(alipay.tenant(), alipay.channel(), alipay.merchantId(),
+                alipay.subMerchantIds(), null,
+                new Merchant.AlipayCredentials(alipay.alipay().appId(), null, null, alipay.alipay().alipayPublicKey()),
+                null);
 
         // When ingress starts on it / Then it does not, naming both
         assertThatThrownBy(() -> start(write(noAppIds, noSeller)))
-                .satisfies(e -> assertThat(NestedExceptionUtils.getMostSpecificCause(e))
-                        .hasMessageContaining("merchants[0] (wechatpay 1900000100): wechatpay.appIds is empty")
-                        .hasMessageContaining("merchants[1] (alipay 2021000100000000): alipay.sellerId must be an Alipay user id"));
+            .satisfies(e -> assertThat(NestedExceptionUtils.getMostSpecificCause(e))
+                .hasMessageContaining("merchants[0] (wechatpay 1900000100): wechatpay.appIds is empty")
+                .hasMessageContaining(
+                        "merchants[1] (alipay 2021000100000000): alipay.sellerId must be an Alipay user id"));
     }
 
     @Test
@@ -68,17 +73,21 @@ class MerchantsFileAtStartIntegrationTest {
         // Given the schema as the migrations build it
         var dataSource = new DriverManagerDataSource(TestInfra.get().jdbcUrl(), TestInfra.get().username(),
                 TestInfra.get().password());
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").baselineOnMigrate(true)
-                .baselineVersion("0").load().migrate();
+        Flyway.configure()
+            .dataSource(dataSource)
+            .locations("classpath:db/migration")
+            .baselineOnMigrate(true)
+            .baselineVersion("0")
+            .load()
+            .migrate();
 
         // When its tenant and merchant id columns are read
         var widths = JdbcClient.create(dataSource).sql("""
-                        SELECT column_name, MIN(character_maximum_length) AS narrowest, COUNT(*) AS tables
-                        FROM information_schema.columns
-                        WHERE table_schema = DATABASE() AND column_name IN ('tenant_id', 'merchant_id', 'sp_merchant_id')
-                        GROUP BY column_name
-                        """)
-                .query((rs, i) -> Map.entry(rs.getString(1).toLowerCase(), rs.getInt(2))).list();
+                SELECT column_name, MIN(character_maximum_length) AS narrowest, COUNT(*) AS tables
+                FROM information_schema.columns
+                WHERE table_schema = DATABASE() AND column_name IN ('tenant_id', 'merchant_id', 'sp_merchant_id')
+                GROUP BY column_name
+                """).query((rs, i) -> Map.entry(rs.getString(1).toLowerCase(), rs.getInt(2))).list();
 
         // Then the merchants file's limits are the narrowest of them
         assertThat(widths).containsExactlyInAnyOrder(Map.entry("tenant_id", MerchantsFile.TENANT_ID_WIDTH),
@@ -92,18 +101,26 @@ class MerchantsFileAtStartIntegrationTest {
         return file;
     }
 
-    /** Starts ingress as an operator would, the settings on the command line (above its defaults file). */
+    /**
+     * Starts ingress as an operator would, the settings on the command line (above its
+     * defaults file).
+     */
     private static void start(Path merchantsFile) {
         Map<String, String> properties = new HashMap<>(TestInfra.get().springProperties());
         properties.put("ingress.merchants-file", merchantsFile.toString());
         properties.put("server.port", "0");
-        String[] args = properties.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+        String[] args = properties.entrySet()
+            .stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
         try (var context = new SpringApplicationBuilder(IngressApplication.class).run(args)) {
             throw new AssertionError("ingress started on " + merchantsFile + ": " + context.getId());
         }
     }
 
     private static Merchant withTenant(Merchant m, String tenant) {
-        return new Merchant(tenant, m.channel(), m.merchantId(), m.subMerchantIds(), m.wechatpay(), m.alipay(), m.stripe());
+        return new Merchant(tenant, m.channel(), m.merchantId(), m.subMerchantIds(), m.wechatpay(), m.alipay(),
+                m.stripe());
     }
+
 }

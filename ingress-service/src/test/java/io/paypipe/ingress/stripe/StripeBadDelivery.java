@@ -16,7 +16,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Every bad input of the issue that applies to Stripe, as a delivery for order {@code outTradeNo} of shop A. */
+/**
+ * Every bad input of the issue that applies to Stripe, as a delivery for order
+ * {@code outTradeNo} of shop A.
+ */
 enum StripeBadDelivery {
 
     EMPTY_BODY(400) {
@@ -76,7 +79,8 @@ enum StripeBadDelivery {
     WRONG_TYPED_CREATED(400) {
         @Override
         Delivery build(String out) {
-            String body = text(out).replaceFirst("\"created\": \\d+,\n  \"data\"", "\"created\": \"yesterday\",\n  \"data\"");
+            String body = text(out).replaceFirst("\"created\": \\d+,\n  \"data\"",
+                    "\"created\": \"yesterday\",\n  \"data\"");
             return signed(body.getBytes(StandardCharsets.UTF_8), now(), SHOP_A.endpointSecret());
         }
     },
@@ -84,7 +88,7 @@ enum StripeBadDelivery {
         @Override
         Delivery build(String out) {
             RefundSpec refund = RefundSpec.of(PaymentIntentSpec.of(SHOP_A, out, 1_000, "usd"), "RF-" + out, 500)
-                    .withOutTradeNo(null);
+                .withOutTradeNo(null);
             return delivery(EVENTS.refund(refund, "refund.updated"));
         }
     },
@@ -103,14 +107,16 @@ enum StripeBadDelivery {
     BODY_TOO_LARGE(413) {
         @Override
         Delivery build(String out) {
-            String padded = text(out).replace("\"description\": null,", "\"description\": \"" + "x".repeat(70_000) + "\",");
+            String padded = text(out).replace("\"description\": null,",
+                    "\"description\": \"" + "x".repeat(70_000) + "\",");
             return signed(padded.getBytes(StandardCharsets.UTF_8), now(), SHOP_A.endpointSecret());
         }
     },
     INVALID_UTF8(400) {
         @Override
         Delivery build(String out) {
-            byte[] body = text(out).replace("\"description\": null,", "\"description\": \"XX\",").getBytes(StandardCharsets.UTF_8);
+            byte[] body = text(out).replace("\"description\": null,", "\"description\": \"XX\",")
+                .getBytes(StandardCharsets.UTF_8);
             String s = new String(body, StandardCharsets.ISO_8859_1);
             int at = s.indexOf("\"XX\"") + 1;
             body[at] = (byte) 0xC3;
@@ -141,7 +147,7 @@ enum StripeBadDelivery {
         Delivery build(String out) {
             SignedNotification n = valid(out);
             return delivery(n.withBody(text(n).replace("\"amount_received\": 1000", "\"amount_received\": 1001")
-                    .getBytes(StandardCharsets.UTF_8)));
+                .getBytes(StandardCharsets.UTF_8)));
         }
     },
     UNKNOWN_SECRET(401) {
@@ -166,8 +172,8 @@ enum StripeBadDelivery {
         @Override
         Delivery build(String out) {
             // A's event (it names account A) with B's signature
-            SignedNotification n = EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 1_000, "usd").withConnect(true),
-                    PaymentIntentEvent.SUCCEEDED);
+            SignedNotification n = EVENTS.paymentIntent(
+                    PaymentIntentSpec.of(SHOP_A, out, 1_000, "usd").withConnect(true), PaymentIntentEvent.SUCCEEDED);
             return delivery(withEmail(n, SHOP_B.endpointSecret()));
         }
     },
@@ -175,7 +181,8 @@ enum StripeBadDelivery {
         @Override
         Delivery build(String out) {
             // signed with B's secret but naming an account that is not B
-            String body = text(out).replace("\"object\": \"event\",", "\"object\": \"event\",\n  \"account\": \"acct_1Stranger000000\",");
+            String body = text(out).replace("\"object\": \"event\",",
+                    "\"object\": \"event\",\n  \"account\": \"acct_1Stranger000000\",");
             return signed(body.getBytes(StandardCharsets.UTF_8), now(), SHOP_B.endpointSecret());
         }
     };
@@ -218,18 +225,24 @@ enum StripeBadDelivery {
         }
     }
 
-    /** A payer's e-mail address in every body built here: no log line may ever show it. */
+    /**
+     * A payer's e-mail address in every body built here: no log line may ever show it.
+     */
     static final String EMAIL = "payer.private@example.com";
 
-    /** A valid succeeded payment of 10.00 USD for shop A's order {@code out}, with the payer's e-mail. */
+    /**
+     * A valid succeeded payment of 10.00 USD for shop A's order {@code out}, with the
+     * payer's e-mail.
+     */
     static SignedNotification valid(String out) {
-        return withEmail(EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 1_000, "usd"), PaymentIntentEvent.SUCCEEDED),
+        return withEmail(
+                EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 1_000, "usd"), PaymentIntentEvent.SUCCEEDED),
                 SHOP_A.endpointSecret());
     }
 
     static SignedNotification withEmail(SignedNotification n, String secret) {
         byte[] body = text(n).replace("\"receipt_email\": null", "\"receipt_email\": \"" + EMAIL + "\"")
-                .getBytes(StandardCharsets.UTF_8);
+            .getBytes(StandardCharsets.UTF_8);
         return StripeEvents.sign(n.id(), n.eventType(), body, now(), List.of(secret));
     }
 

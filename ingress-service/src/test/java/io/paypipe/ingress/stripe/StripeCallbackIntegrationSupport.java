@@ -33,13 +33,16 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Ingress on the shared real broker and database of {@link TestInfra}, with the Stripe accounts of
- * {@link StripeFixtures} in a merchants file written by the test. One Spring context for every subclass.
+ * Ingress on the shared real broker and database of {@link TestInfra}, with the Stripe
+ * accounts of {@link StripeFixtures} in a merchants file written by the test. One Spring
+ * context for every subclass.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "ingress.publish-timeout=1500ms")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "ingress.publish-timeout=1500ms")
 abstract class StripeCallbackIntegrationSupport extends CallbackIntegrationBase {
 
     static final Path MERCHANTS_FILE = merchantsFile();
+
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     static final StripeEvents EVENTS = new StripeEvents(Clock.systemUTC());
 
@@ -49,32 +52,35 @@ abstract class StripeCallbackIntegrationSupport extends CallbackIntegrationBase 
         registry.add("ingress.merchants-file", MERCHANTS_FILE::toString);
     }
 
-    /** {@code pay_refund_raw} rows of an order: refund_no, channel_refund_id, channel_trade_no, refund_state, amount, currency. */
+    /**
+     * {@code pay_refund_raw} rows of an order: refund_no, channel_refund_id,
+     * channel_trade_no, refund_state, amount, currency.
+     */
     List<Map<String, Object>> refundRows(String outTradeNo) {
         return jdbc.sql("""
-                        SELECT refund_no, channel_refund_id, channel_trade_no, refund_state, refund_amount_minor, currency,
-                               merchant_id, notify_id FROM pay_refund_raw WHERE out_trade_no = :out
-                        """)
-                .param("out", outTradeNo).query().listOfRows();
+                SELECT refund_no, channel_refund_id, channel_trade_no, refund_state, refund_amount_minor, currency,
+                       merchant_id, notify_id FROM pay_refund_raw WHERE out_trade_no = :out
+                """).param("out", outTradeNo).query().listOfRows();
     }
 
-    /** {@code pay_notify_event} rows of a channel trade number (a PaymentIntent id): state, out_trade_no, notify_id. */
+    /**
+     * {@code pay_notify_event} rows of a channel trade number (a PaymentIntent id):
+     * state, out_trade_no, notify_id.
+     */
     List<Map<String, Object>> eventRows(String channelTradeNo) {
         return jdbc.sql("""
-                        SELECT state, out_trade_no, notify_id, merchant_id, channel FROM pay_notify_event
-                        WHERE channel_trade_no = :tradeNo ORDER BY id
-                        """)
-                .param("tradeNo", channelTradeNo).query().listOfRows();
+                SELECT state, out_trade_no, notify_id, merchant_id, channel FROM pay_notify_event
+                WHERE channel_trade_no = :tradeNo ORDER BY id
+                """).param("tradeNo", channelTradeNo).query().listOfRows();
     }
 
     /** Every row the Stripe path may write for these accounts, in the three tables. */
     long rowsOf(String... accounts) {
         return jdbc.sql("""
-                        SELECT (SELECT COUNT(*) FROM pay_notify_raw WHERE merchant_id IN (:m))
-                             + (SELECT COUNT(*) FROM pay_refund_raw WHERE merchant_id IN (:m))
-                             + (SELECT COUNT(*) FROM pay_notify_event WHERE merchant_id IN (:m))
-                        """)
-                .param("m", List.of(accounts)).query(Long.class).single();
+                SELECT (SELECT COUNT(*) FROM pay_notify_raw WHERE merchant_id IN (:m))
+                     + (SELECT COUNT(*) FROM pay_refund_raw WHERE merchant_id IN (:m))
+                     + (SELECT COUNT(*) FROM pay_notify_event WHERE merchant_id IN (:m))
+                """).param("m", List.of(accounts)).query(Long.class).single();
     }
 
     HttpResponse<String> post(SignedNotification n) throws IOException, InterruptedException {
@@ -84,8 +90,8 @@ abstract class StripeCallbackIntegrationSupport extends CallbackIntegrationBase 
     HttpResponse<String> post(byte[] body, Map<String, String> headers, String contentType)
             throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri("/notify/stripe"))
-                .timeout(Duration.ofSeconds(10))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+            .timeout(Duration.ofSeconds(10))
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach((name, value) -> {
             if (!name.equalsIgnoreCase("Content-Type")) {
                 request.header(name, value);
@@ -104,7 +110,8 @@ abstract class StripeCallbackIntegrationSupport extends CallbackIntegrationBase 
     /** Stripe's fail ack: a non-2xx status, a short JSON error, nothing internal. */
     static void assertIsFailAck(HttpResponse<String> response) {
         assertThat(response.statusCode() / 100).isNotEqualTo(2);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(ct -> assertThat(ct).startsWith("application/json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+            .hasValueSatisfying(ct -> assertThat(ct).startsWith("application/json"));
         var json = Json.MAPPER.readTree(response.body());
         assertThat(json.path("error").asString()).isNotBlank().hasSizeLessThan(64);
         assertThat(response.body()).doesNotContain("Exception").doesNotContain("at io.").doesNotContain("trace");
@@ -120,8 +127,10 @@ abstract class StripeCallbackIntegrationSupport extends CallbackIntegrationBase 
             file.toFile().deleteOnExit();
             new MerchantsFile(StripeFixtures.merchantsFileEntries()).write(file);
             return file;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
+
 }

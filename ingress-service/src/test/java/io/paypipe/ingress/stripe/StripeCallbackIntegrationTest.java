@@ -45,8 +45,9 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("{\"received\":true}");
         RawRow row = singleRawRow(out);
-        assertThat(row).isEqualTo(new RawRow(row.id(), "shop-a", SHOP_A.account(), null, "stripe", spec.paymentIntentId(),
-                out, n.id(), "payment_intent.succeeded", 10_010, 10_000, "USD", 0, new String(n.body(), StandardCharsets.UTF_8)));
+        assertThat(row).isEqualTo(new RawRow(row.id(), "shop-a", SHOP_A.account(), null, "stripe",
+                spec.paymentIntentId(), out, n.id(), "payment_intent.succeeded", 10_010, 10_000, "USD", 0,
+                new String(n.body(), StandardCharsets.UTF_8)));
         assertThat(payments.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).singleElement().satisfies(r -> {
             assertCarriesRawId(r, row.id());
             PaymentNotified e = r.value();
@@ -64,8 +65,9 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
     void aYenPaymentIsStoredInWholeYen() throws Exception {
         String out = newOutTradeNo();
 
-        assertThat(post(EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_B, out, 1_500, "jpy"), PaymentIntentEvent.SUCCEEDED))
-                .statusCode()).isEqualTo(200);
+        assertThat(post(
+                EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_B, out, 1_500, "jpy"), PaymentIntentEvent.SUCCEEDED))
+            .statusCode()).isEqualTo(200);
 
         RawRow row = singleRawRow(out);
         assertThat(row.merchantId()).isEqualTo(SHOP_B.account());
@@ -76,20 +78,22 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
     @Test
     void theSameEventAgainIsStoredOnceAndPublishedAgainWhileUnsettled() throws Exception {
         String out = newOutTradeNo();
-        SignedNotification n = EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 500, "usd"), PaymentIntentEvent.SUCCEEDED);
+        SignedNotification n = EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 500, "usd"),
+                PaymentIntentEvent.SUCCEEDED);
 
         assertThat(post(n).statusCode()).isEqualTo(200);
         assertThat(post(n).statusCode()).isEqualTo(200);
 
         long rawId = singleRawRow(out).id();
         assertThat(payments.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).hasSize(2)
-                .allSatisfy(r -> assertThat(r.value().eventId()).isEqualTo(PaymentNotified.idFor(rawId)));
+            .allSatisfy(r -> assertThat(r.value().eventId()).isEqualTo(PaymentNotified.idFor(rawId)));
     }
 
     @Test
     void aDuplicateOfASettledPaymentIsAckedWithoutPublishing(CapturedOutput output) throws Exception {
         String out = newOutTradeNo();
-        SignedNotification n = EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 700, "usd"), PaymentIntentEvent.SUCCEEDED);
+        SignedNotification n = EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 700, "usd"),
+                PaymentIntentEvent.SUCCEEDED);
         assertThat(post(n).statusCode()).isEqualTo(200);
         long rawId = singleRawRow(out).id();
         jdbc.sql("UPDATE pay_notify_raw SET handled = 1 WHERE id = :id").param("id", rawId).update();
@@ -122,24 +126,27 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
         assertThat(payments.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).isEmpty();
 
         // When the customer retries with another card and the same PaymentIntent succeeds
-        assertThat(post(EVENTS.paymentIntent(spec.withNewCharge(), PaymentIntentEvent.SUCCEEDED)).statusCode()).isEqualTo(200);
+        assertThat(post(EVENTS.paymentIntent(spec.withNewCharge(), PaymentIntentEvent.SUCCEEDED)).statusCode())
+            .isEqualTo(200);
 
         // Then that success is stored and published, not taken for a duplicate
         assertThat(singleRawRow(out).channelTradeNo()).isEqualTo(spec.paymentIntentId());
         assertThat(payments.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).singleElement()
-                .satisfies(r -> assertThat(r.value().state()).isEqualTo(PaymentState.SUCCEEDED));
+            .satisfies(r -> assertThat(r.value().state()).isEqualTo(PaymentState.SUCCEEDED));
     }
 
     @Test
     void aCanceledPaymentIntentIsStoredAsClosed() throws Exception {
         String out = newOutTradeNo();
 
-        assertThat(post(EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 800, "usd"), PaymentIntentEvent.CANCELED))
-                .statusCode()).isEqualTo(200);
+        assertThat(
+                post(EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 800, "usd"), PaymentIntentEvent.CANCELED))
+                    .statusCode())
+            .isEqualTo(200);
 
         assertThat(singleRawRow(out).tradeState()).isEqualTo("payment_intent.canceled");
         assertThat(payments.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).singleElement()
-                .satisfies(r -> assertThat(r.value().state()).isEqualTo(PaymentState.CLOSED));
+            .satisfies(r -> assertThat(r.value().state()).isEqualTo(PaymentState.CLOSED));
     }
 
     @Test
@@ -149,9 +156,11 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
         assertThat(post(EVENTS.paymentIntent(spec, PaymentIntentEvent.SUCCEEDED)).statusCode()).isEqualTo(200);
 
         assertThat(eventRows(spec.paymentIntentId())).singleElement()
-                .satisfies(row -> assertThat(row.get("out_trade_no")).isNull());
+            .satisfies(row -> assertThat(row.get("out_trade_no")).isNull());
         assertThat(jdbc.sql("SELECT COUNT(*) FROM pay_notify_raw WHERE channel_trade_no = :pi")
-                .param("pi", spec.paymentIntentId()).query(Long.class).single()).isZero();
+            .param("pi", spec.paymentIntentId())
+            .query(Long.class)
+            .single()).isZero();
     }
 
     @Test
@@ -168,15 +177,18 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
         assertThat(post(succeeded).statusCode()).isEqualTo(200);
         assertThat(post(EVENTS.chargeRefunded(refund, 1_000)).statusCode()).isEqualTo(200);
 
-        // Then one refund row and its records; the pending state and charge.refunded are in the event log
-        assertThat(refundRows(out)).singleElement().isEqualTo(Map.of("refund_no", "RF-" + out,
-                "channel_refund_id", refund.refundId(), "channel_trade_no", payment.paymentIntentId(),
-                "refund_state", "succeeded", "refund_amount_minor", 500L, "currency", "USD",
-                "merchant_id", SHOP_A.account(), "notify_id", succeeded.id()));
+        // Then one refund row and its records; the pending state and charge.refunded are
+        // in the event log
+        assertThat(refundRows(out)).singleElement()
+            .isEqualTo(Map.of("refund_no", "RF-" + out, "channel_refund_id", refund.refundId(), "channel_trade_no",
+                    payment.paymentIntentId(), "refund_state", "succeeded", "refund_amount_minor", 500L, "currency",
+                    "USD", "merchant_id", SHOP_A.account(), "notify_id", succeeded.id()));
         List<String> states = eventRows(payment.paymentIntentId()).stream().map(r -> (String) r.get("state")).toList();
         assertThat(states).containsExactly("refund.created", "charge.refunded");
-        long rawId = jdbc.sql("SELECT id FROM pay_refund_raw WHERE out_trade_no = :out").param("out", out)
-                .query(Long.class).single();
+        long rawId = jdbc.sql("SELECT id FROM pay_refund_raw WHERE out_trade_no = :out")
+            .param("out", out)
+            .query(Long.class)
+            .single();
         assertThat(refunds.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).hasSize(2).allSatisfy(r -> {
             assertCarriesRawId(r, rawId);
             RefundNotified e = r.value();
@@ -187,4 +199,5 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
         });
         assertThat(rawRows(out)).isEmpty();
     }
+
 }

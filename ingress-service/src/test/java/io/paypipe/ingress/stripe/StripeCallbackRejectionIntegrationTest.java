@@ -20,7 +20,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-/** What {@code POST /notify/stripe} refuses, what it logs while doing so, and its bulkhead. */
+/**
+ * What {@code POST /notify/stripe} refuses, what it logs while doing so, and its
+ * bulkhead.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 class StripeCallbackRejectionIntegrationTest extends StripeCallbackIntegrationSupport {
 
@@ -60,10 +63,11 @@ class StripeCallbackRejectionIntegrationTest extends StripeCallbackIntegrationSu
             String body = new String(d.body(), StandardCharsets.UTF_8);
             String signature = d.signature() == null ? "-" : d.signature();
             assertThat(output.getAll()).as(bad.name())
-                    .doesNotContain(body.length() > 60 ? body.substring(20, 60) : "\u0000")
-                    .doesNotContain(signature.length() > 40 ? signature.substring(signature.indexOf(',')) : "\u0000")
-                    .doesNotContain(StripeBadDelivery.EMAIL)
-                    .doesNotContain(SHOP_A.endpointSecret()).doesNotContain(SHOP_B.endpointSecret());
+                .doesNotContain(body.length() > 60 ? body.substring(20, 60) : "\u0000")
+                .doesNotContain(signature.length() > 40 ? signature.substring(signature.indexOf(',')) : "\u0000")
+                .doesNotContain(StripeBadDelivery.EMAIL)
+                .doesNotContain(SHOP_A.endpointSecret())
+                .doesNotContain(SHOP_B.endpointSecret());
         }
         assertThat(output.getAll()).contains("stripe event rejected: MALFORMED", "stripe event rejected: BAD_SIGNATURE",
                 "stripe event rejected: STALE_TIMESTAMP", "stripe event rejected: MERCHANT_MISMATCH");
@@ -71,15 +75,18 @@ class StripeCallbackRejectionIntegrationTest extends StripeCallbackIntegrationSu
         // and an accepted one
         SignedNotification accepted = StripeBadDelivery.valid(newOutTradeNo());
         assertThat(post(accepted).statusCode()).isEqualTo(200);
-        assertThat(output.getAll()).contains("notification published").doesNotContain(StripeBadDelivery.EMAIL)
-                .doesNotContain(SHOP_A.endpointSecret())
-                .doesNotContain(accepted.header("Stripe-Signature").substring(accepted.header("Stripe-Signature").indexOf(',')));
+        assertThat(output.getAll()).contains("notification published")
+            .doesNotContain(StripeBadDelivery.EMAIL)
+            .doesNotContain(SHOP_A.endpointSecret())
+            .doesNotContain(
+                    accepted.header("Stripe-Signature").substring(accepted.header("Stripe-Signature").indexOf(',')));
     }
 
     @Test
     void aSaturatedBulkheadAnswersStripesFailAckAfterTheShortBulkheadWaitWhileHealthStillAnswers() throws Exception {
         String out = newOutTradeNo();
-        SignedNotification n = EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 100, "usd"), PaymentIntentEvent.SUCCEEDED);
+        SignedNotification n = EVENTS.paymentIntent(PaymentIntentSpec.of(SHOP_A, out, 100, "usd"),
+                PaymentIntentEvent.SUCCEEDED);
         int taken = 0;
         try {
             // as many callbacks in flight as the shared limit allows
@@ -97,7 +104,8 @@ class StripeCallbackRejectionIntegrationTest extends StripeCallbackIntegrationSu
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).contains("\"UP\"");
             assertThat(rawRows(out)).isEmpty();
-        } finally {
+        }
+        finally {
             for (int i = 0; i < taken; i++) {
                 bulkhead.release();
             }
@@ -105,4 +113,5 @@ class StripeCallbackRejectionIntegrationTest extends StripeCallbackIntegrationSu
         assertThat(taken).isEqualTo(bulkhead.limit());
         assertThat(post(n).statusCode()).isEqualTo(200);
     }
+
 }

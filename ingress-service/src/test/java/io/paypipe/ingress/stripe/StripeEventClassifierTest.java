@@ -48,25 +48,27 @@ class StripeEventClassifierTest {
     }
 
     @ParameterizedTest
-    @CsvSource({
-            "1500, jpy, 1500, JPY",      // JPY has no decimals: 1500 is 1500 yen
-            "1, jpy, 1, JPY",
-            "1, usd, 1, USD",            // 0.01 USD
-            "10000, usd, 10000, USD",    // 100.00 USD
-            "10010, eur, 10010, EUR",    // 100.10 EUR
-            "0, usd, 0, USD",
-            "1500, JPY, 1500, JPY",      // upper case is accepted and kept upper case
-            "2500, Usd, 2500, USD",
-            "1000, kwd, 1000, KWD"})     // 1.000 KWD (three decimals): minor units as sent, nothing converted
-    void amountsAreMinorUnitsAsStripeSendsThem(long amount, String currency, long expectedMinor, String expectedCurrency) {
-        VerifiedPayment n = payment(classify("payment_intent.succeeded", paymentIntent(amount, amount, currency, "O-1")));
+    @CsvSource({ "1500, jpy, 1500, JPY", // JPY has no decimals: 1500 is 1500 yen
+            "1, jpy, 1, JPY", "1, usd, 1, USD", // 0.01 USD
+            "10000, usd, 10000, USD", // 100.00 USD
+            "10010, eur, 10010, EUR", // 100.10 EUR
+            "0, usd, 0, USD", "1500, JPY, 1500, JPY", // upper case is accepted and kept
+                                                      // upper case
+            "2500, Usd, 2500, USD", "1000, kwd, 1000, KWD" }) // 1.000 KWD (three
+                                                              // decimals): minor units as
+                                                              // sent, nothing converted
+    void amountsAreMinorUnitsAsStripeSendsThem(long amount, String currency, long expectedMinor,
+            String expectedCurrency) {
+        VerifiedPayment n = payment(
+                classify("payment_intent.succeeded", paymentIntent(amount, amount, currency, "O-1")));
 
         assertThat(n.orderAmount()).isEqualTo(Money.of(expectedMinor, expectedCurrency));
         assertThat(n.paidAmount()).isEqualTo(Money.of(expectedMinor, expectedCurrency));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"-1", "12.5", "1e2", "100.0", "\"100\"", "null", "true", "{}", "[]", "99999999999999999999"})
+    @ValueSource(
+            strings = { "-1", "12.5", "1e2", "100.0", "\"100\"", "null", "true", "{}", "[]", "99999999999999999999" })
     void amountsThatAreNotNonNegativeIntegersAreRefused(String amount) {
         JsonNode ordered = paymentIntent(amount, "100", "\"usd\"", "{\"out_trade_no\":\"O-1\"}");
         JsonNode received = paymentIntent("100", amount, "\"usd\"", "{\"out_trade_no\":\"O-1\"}");
@@ -84,7 +86,7 @@ class StripeEventClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"\"zzz\"", "\"usdx\"", "\"us\"", "\"\"", "\"u$d\"", "null", "840", "[\"usd\"]"})
+    @ValueSource(strings = { "\"zzz\"", "\"usdx\"", "\"us\"", "\"\"", "\"u$d\"", "null", "840", "[\"usd\"]" })
     void currenciesThatAreNotIso4217AreRefused(String currency) {
         JsonNode pi = paymentIntent("100", "100", currency, "{\"out_trade_no\":\"O-1\"}");
 
@@ -101,10 +103,12 @@ class StripeEventClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"payment_intent.payment_failed", "payment_intent.processing", "payment_intent.requires_action",
-            "payment_intent.created", "payment_intent.partially_funded", "payment_intent.amount_capturable_updated"})
+    @ValueSource(strings = { "payment_intent.payment_failed", "payment_intent.processing",
+            "payment_intent.requires_action", "payment_intent.created", "payment_intent.partially_funded",
+            "payment_intent.amount_capturable_updated" })
     void aPaymentIntentStillOpenIsOnlyLogged(String type) {
-        // payment_failed included: the same pi_ may still succeed, so it must not take the raw table's key
+        // payment_failed included: the same pi_ may still succeed, so it must not take
+        // the raw table's key
         EventLogNotice notice = logged(classify(type, paymentIntent(900, 0, "usd", "O-3")));
 
         assertThat(notice.state()).isEqualTo(type);
@@ -114,7 +118,7 @@ class StripeEventClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"{}", "null", "{\"order\":\"O-4\"}"})
+    @ValueSource(strings = { "{}", "null", "{\"order\":\"O-4\"}" })
     void aPaymentIntentWithoutOurOrderNumberIsNotOursAndOnlyLogged(String metadata) {
         JsonNode pi = paymentIntent("900", "900", "\"usd\"", metadata);
 
@@ -125,8 +129,8 @@ class StripeEventClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"\"O-5\"", "[]", "{\"out_trade_no\":5}", "{\"out_trade_no\":\"\"}",
-            "{\"out_trade_no\":\"0123456789012345678901234567890123456789012345678901234567890123456789\"}"})
+    @ValueSource(strings = { "\"O-5\"", "[]", "{\"out_trade_no\":5}", "{\"out_trade_no\":\"\"}",
+            "{\"out_trade_no\":\"0123456789012345678901234567890123456789012345678901234567890123456789\"}" })
     void wrongTypedMetadataIsRefused(String metadata) {
         JsonNode pi = paymentIntent("900", "900", "\"usd\"", metadata);
 
@@ -136,7 +140,7 @@ class StripeEventClassifierTest {
     @Test
     void aPaymentIntentEventMustCarryAPaymentIntent() {
         assertThat(rejection(classify("payment_intent.succeeded", refund("\"succeeded\"", "{}"))))
-                .isEqualTo(Rejection.MALFORMED);
+            .isEqualTo(Rejection.MALFORMED);
     }
 
     @Test
@@ -165,7 +169,8 @@ class StripeEventClassifierTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"refund.failed, failed, CLOSED", "refund.updated, canceled, CLOSED", "refund.updated, something_new, UNKNOWN"})
+    @CsvSource({ "refund.failed, failed, CLOSED", "refund.updated, canceled, CLOSED",
+            "refund.updated, something_new, UNKNOWN" })
     void refundStatesOtherThanSuccess(String type, String status, RefundState expected) {
         JsonNode re = refund("\"" + status + "\"", "{\"refund_no\":\"RF-2\",\"out_trade_no\":\"O-8\"}");
 
@@ -176,7 +181,7 @@ class StripeEventClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"pending", "requires_action"})
+    @ValueSource(strings = { "pending", "requires_action" })
     void aRefundOnItsWayIsOnlyLogged(String status) {
         JsonNode re = refund("\"" + status + "\"", "{\"refund_no\":\"RF-3\",\"out_trade_no\":\"O-9\"}");
 
@@ -196,7 +201,7 @@ class StripeEventClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"5", "null", "\"\""})
+    @ValueSource(strings = { "5", "null", "\"\"" })
     void aRefundWithAWrongTypedStatusIsRefused(String status) {
         JsonNode re = refund(status, "{\"refund_no\":\"RF-5\",\"out_trade_no\":\"O-10\"}");
 
@@ -217,15 +222,16 @@ class StripeEventClassifierTest {
 
     @Test
     void anEventTypeThePipelineDoesNotActOnIsOnlyLogged() {
-        EventLogNotice notice = logged(classify("customer.created", JSON.readTree("{\"id\":\"cus_1\",\"object\":\"customer\"}")));
+        EventLogNotice notice = logged(
+                classify("customer.created", JSON.readTree("{\"id\":\"cus_1\",\"object\":\"customer\"}")));
 
         assertThat(notice.state()).isEqualTo("customer.created");
         assertThat(notice.outTradeNo()).isNull();
     }
 
     private static Check<Classified> classify(String type, JsonNode object) {
-        VerifiedEvent event = new VerifiedEvent(ingressMerchant(SHOP_A), "evt_1Test", type, NOW.getEpochSecond(), object,
-                "{\"raw\":true}");
+        VerifiedEvent event = new VerifiedEvent(ingressMerchant(SHOP_A), "evt_1Test", type, NOW.getEpochSecond(),
+                object, "{\"raw\":true}");
         return new StripeEventClassifier().classify(event);
     }
 
@@ -259,4 +265,5 @@ class StripeEventClassifierTest {
             case Check.Ok<Classified> ok -> throw new AssertionError("accepted: " + ok.value());
         };
     }
+
 }

@@ -53,8 +53,8 @@ class StripeEventVerifierTest {
     void anEventNamingAccountASignedWithBsSecretIsRefused() {
         // Given A's Connect event, signed with B's secret
         byte[] body = succeeded(SHOP_A, true, fixedClock()).body();
-        SignedNotification signedByB = StripeEvents.sign("evt_x", "payment_intent.succeeded", body, NOW.getEpochSecond(),
-                List.of(SHOP_B.endpointSecret()));
+        SignedNotification signedByB = StripeEvents.sign("evt_x", "payment_intent.succeeded", body,
+                NOW.getEpochSecond(), List.of(SHOP_B.endpointSecret()));
 
         assertThat(rejection(verify(signedByB))).isEqualTo(Rejection.BAD_SIGNATURE);
     }
@@ -62,9 +62,9 @@ class StripeEventVerifierTest {
     @Test
     void anEventNamingAnUnknownAccountIsRefusedEvenWhenAKnownSecretSignedIt() {
         String body = new String(succeeded(SHOP_B, false, fixedClock()).body(), StandardCharsets.UTF_8)
-                .replace("\"object\": \"event\",", "\"object\": \"event\",\n  \"account\": \"acct_1Stranger000000\",");
-        SignedNotification n = StripeEvents.sign("evt_x", "payment_intent.succeeded", body.getBytes(StandardCharsets.UTF_8),
-                NOW.getEpochSecond(), List.of(SHOP_B.endpointSecret()));
+            .replace("\"object\": \"event\",", "\"object\": \"event\",\n  \"account\": \"acct_1Stranger000000\",");
+        SignedNotification n = StripeEvents.sign("evt_x", "payment_intent.succeeded",
+                body.getBytes(StandardCharsets.UTF_8), NOW.getEpochSecond(), List.of(SHOP_B.endpointSecret()));
 
         assertThat(rejection(verify(n))).isEqualTo(Rejection.MERCHANT_MISMATCH);
     }
@@ -89,7 +89,8 @@ class StripeEventVerifierTest {
 
     @Test
     void twoAccountsSharingASecretNeedTheEventToNameOne() {
-        var twin = new io.paypipe.sandbox.stripe.StripeMerchant("shop-c", "acct_1Twinnnnnnnnnnnn", SHOP_A.endpointSecret());
+        var twin = new io.paypipe.sandbox.stripe.StripeMerchant("shop-c", "acct_1Twinnnnnnnnnnnn",
+                SHOP_A.endpointSecret());
         var shared = new StripeEventVerifier(StripeMerchants.of(List.of(SHOP_A.toMerchant(), twin.toMerchant())),
                 fixedClock(), TOLERANCE);
 
@@ -101,7 +102,7 @@ class StripeEventVerifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {-301, 301, -3600, 86_400})
+    @ValueSource(longs = { -301, 301, -3600, 86_400 })
     void aTimestampOutsideTheToleranceIsRefusedInBothDirections(long secondsFromNow) {
         // a future t is refused too, which stripe-java alone would let through
         SignedNotification n = succeeded(SHOP_A, false, Clock.offset(fixedClock(), Duration.ofSeconds(secondsFromNow)));
@@ -110,7 +111,7 @@ class StripeEventVerifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {-300, 0, 300})
+    @ValueSource(longs = { -300, 0, 300 })
     void aTimestampWithinTheToleranceIsAccepted(long secondsFromNow) {
         SignedNotification n = succeeded(SHOP_A, false, Clock.offset(fixedClock(), Duration.ofSeconds(secondsFromNow)));
 
@@ -119,14 +120,14 @@ class StripeEventVerifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"not json", "[1,2]", "\"text\"", "{\"id\":\"evt_1\",\"id\":\"evt_2\"}", "{} {}",
+    @ValueSource(strings = { "not json", "[1,2]", "\"text\"", "{\"id\":\"evt_1\",\"id\":\"evt_2\"}", "{} {}",
             "{\"account\":5}", "{\"object\":\"event\"}", "{\"object\":\"v2.core.event\",\"id\":\"evt_1\"}",
             // found by the fuzz test: a created beyond any Instant
             "{\"id\":\"evt_1\",\"object\":\"event\",\"created\":9223372036854775807,\"data\":{\"object\":{}},\"type\":\"a.b\"}",
-            "{\"id\":\"evt_1\",\"object\":\"event\",\"created\":-1,\"data\":{\"object\":{}},\"type\":\"a.b\"}"})
+            "{\"id\":\"evt_1\",\"object\":\"event\",\"created\":-1,\"data\":{\"object\":{}},\"type\":\"a.b\"}" })
     void signedBodiesThatAreNotStripeEventsAreRefused(String body) {
-        SignedNotification n = StripeEvents.sign("evt_x", "x", body.getBytes(StandardCharsets.UTF_8), NOW.getEpochSecond(),
-                List.of(SHOP_A.endpointSecret()));
+        SignedNotification n = StripeEvents.sign("evt_x", "x", body.getBytes(StandardCharsets.UTF_8),
+                NOW.getEpochSecond(), List.of(SHOP_A.endpointSecret()));
 
         assertThat(rejection(verify(n))).isEqualTo(Rejection.MALFORMED);
     }
@@ -135,9 +136,11 @@ class StripeEventVerifierTest {
         return verifier.verify(header(n), text(n));
     }
 
-    private static SignedNotification succeeded(io.paypipe.sandbox.stripe.StripeMerchant merchant, boolean connect, Clock at) {
+    private static SignedNotification succeeded(io.paypipe.sandbox.stripe.StripeMerchant merchant, boolean connect,
+            Clock at) {
         return new StripeEvents(at).paymentIntent(
-                PaymentIntentSpec.of(merchant, "ORDER-V1", 1_000, "usd").withConnect(connect), PaymentIntentEvent.SUCCEEDED);
+                PaymentIntentSpec.of(merchant, "ORDER-V1", 1_000, "usd").withConnect(connect),
+                PaymentIntentEvent.SUCCEEDED);
     }
 
     private static StripeSignatureHeader header(SignedNotification n) {
@@ -161,4 +164,5 @@ class StripeEventVerifierTest {
             case Check.Ok<?> ok -> throw new AssertionError("accepted: " + ok.value());
         };
     }
+
 }

@@ -10,19 +10,22 @@ import java.util.UUID;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Fixture factories for the Stripe tests: accounts with their secrets (as the sandbox makes them), JSON objects. */
+/**
+ * Fixture factories for the Stripe tests: accounts with their secrets (as the sandbox
+ * makes them), JSON objects.
+ */
 final class StripeFixtures {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
     static final Instant NOW = Instant.parse("2026-03-01T08:00:00Z");
 
     /** Shop A's and shop B's Stripe accounts; C is used by the fuzz test only. */
-    static final io.paypipe.sandbox.stripe.StripeMerchant SHOP_A =
-            new io.paypipe.sandbox.stripe.StripeMerchant("shop-a", "acct_1ShopAaaaaaaaaaa", StripeIds.endpointSecret());
-    static final io.paypipe.sandbox.stripe.StripeMerchant SHOP_B =
-            new io.paypipe.sandbox.stripe.StripeMerchant("shop-b", "acct_1ShopBbbbbbbbbbb", StripeIds.endpointSecret());
-    static final io.paypipe.sandbox.stripe.StripeMerchant FUZZ =
-            new io.paypipe.sandbox.stripe.StripeMerchant("fuzz-shop", "acct_1Fuzzzzzzzzzzzzz", StripeIds.endpointSecret());
+    static final io.paypipe.sandbox.stripe.StripeMerchant SHOP_A = new io.paypipe.sandbox.stripe.StripeMerchant(
+            "shop-a", "acct_1ShopAaaaaaaaaaa", StripeIds.endpointSecret());
+    static final io.paypipe.sandbox.stripe.StripeMerchant SHOP_B = new io.paypipe.sandbox.stripe.StripeMerchant(
+            "shop-b", "acct_1ShopBbbbbbbbbbb", StripeIds.endpointSecret());
+    static final io.paypipe.sandbox.stripe.StripeMerchant FUZZ = new io.paypipe.sandbox.stripe.StripeMerchant(
+            "fuzz-shop", "acct_1Fuzzzzzzzzzzzzz", StripeIds.endpointSecret());
 
     private StripeFixtures() {
     }
@@ -44,11 +47,14 @@ final class StripeFixtures {
         return "ST" + UUID.randomUUID().toString().replace("-", "").substring(0, 20).toUpperCase();
     }
 
-    /** A PaymentIntent with raw JSON fragments for the amount fields, the currency and the metadata. */
+    /**
+     * A PaymentIntent with raw JSON fragments for the amount fields, the currency and the
+     * metadata.
+     */
     static JsonNode paymentIntent(String amount, String amountReceived, String currency, String metadata) {
         return JSON.readTree("{\"id\":\"pi_3Test\",\"object\":\"payment_intent\",\"amount\":" + amount
-                + ",\"amount_received\":" + amountReceived + ",\"currency\":" + currency + ",\"latest_charge\":\"ch_3Test\","
-                + "\"metadata\":" + metadata + ",\"status\":\"succeeded\"}");
+                + ",\"amount_received\":" + amountReceived + ",\"currency\":" + currency
+                + ",\"latest_charge\":\"ch_3Test\"," + "\"metadata\":" + metadata + ",\"status\":\"succeeded\"}");
     }
 
     static JsonNode paymentIntent(long amount, long received, String currency, String outTradeNo) {
@@ -59,6 +65,8 @@ final class StripeFixtures {
     /** A Refund with raw JSON fragments for the status and the metadata. */
     static JsonNode refund(String status, String metadata) {
         return JSON.readTree("{\"id\":\"re_3Test\",\"object\":\"refund\",\"amount\":500,\"charge\":\"ch_3Test\","
-                + "\"currency\":\"usd\",\"metadata\":" + metadata + ",\"payment_intent\":\"pi_3Test\",\"status\":" + status + "}");
+                + "\"currency\":\"usd\",\"metadata\":" + metadata + ",\"payment_intent\":\"pi_3Test\",\"status\":"
+                + status + "}");
     }
+
 }

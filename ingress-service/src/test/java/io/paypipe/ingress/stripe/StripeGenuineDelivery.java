@@ -11,14 +11,17 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The fuzz oracle's own judgement, with {@code javax.crypto} only (none of ingress's classes, not stripe-java), of
- * whether a request as sent is a genuine Stripe delivery for one endpoint secret: its {@code Stripe-Signature} (the
- * first, if repeated) has exactly one {@code t=} of unix seconds within the tolerance of now, and one of its
- * {@code v1=} values is the hex HMAC-SHA256, keyed with the secret, of {@code t + "." + body} over the bytes sent.
+ * The fuzz oracle's own judgement, with {@code javax.crypto} only (none of ingress's
+ * classes, not stripe-java), of whether a request as sent is a genuine Stripe delivery
+ * for one endpoint secret: its {@code Stripe-Signature} (the first, if repeated) has
+ * exactly one {@code t=} of unix seconds within the tolerance of now, and one of its
+ * {@code v1=} values is the hex HMAC-SHA256, keyed with the secret, of
+ * {@code t + "." + body} over the bytes sent.
  */
 final class StripeGenuineDelivery {
 
     private final byte[] secret;
+
     private final Duration tolerance;
 
     StripeGenuineDelivery(String endpointSecret, Duration tolerance) {
@@ -61,8 +64,10 @@ final class StripeGenuineDelivery {
             mac.init(new SecretKeySpec(secret, "HmacSHA256"));
             mac.update((t + ".").getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(mac.doFinal(body));
-        } catch (GeneralSecurityException e) {
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }
+
 }

@@ -12,17 +12,23 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Seeded mutations of Stripe deliveries for the fuzz test: bytes, JSON values, headers, content types. */
+/**
+ * Seeded mutations of Stripe deliveries for the fuzz test: bytes, JSON values, headers,
+ * content types.
+ */
 final class StripeMutations {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
     private static final List<String> TYPES = List.of("payment_intent.succeeded", "payment_intent.canceled",
             "payment_intent.payment_failed", "payment_intent.processing", "refund.created", "refund.updated",
             "refund.failed", "charge.refunded", "customer.created", "x", "payment_intent.", "PAYMENT_INTENT.SUCCEEDED");
-    private static final List<String> CONTENT_TYPES = Arrays.asList("text/plain", "application/xml", "application/jsonx",
-            "application/json; charset=iso-8859-1", "*/*", "multipart/form-data; boundary=x", "application/json;;",
-            "garbage", "application/x-www-form-urlencoded", "", null);
+
+    private static final List<String> CONTENT_TYPES = Arrays.asList("text/plain", "application/xml",
+            "application/jsonx", "application/json; charset=iso-8859-1", "*/*", "multipart/form-data; boundary=x",
+            "application/json;;", "garbage", "application/x-www-form-urlencoded", "", null);
 
     private final Random random;
 
@@ -30,7 +36,10 @@ final class StripeMutations {
         this.random = random;
     }
 
-    /** One JSON value somewhere in the tree replaced, removed or retyped; then written compact or pretty. */
+    /**
+     * One JSON value somewhere in the tree replaced, removed or retyped; then written
+     * compact or pretty.
+     */
     byte[] mutateJson(byte[] body) {
         JsonNode root = JSON.readTree(body);
         List<Map.Entry<JsonNode, Object>> slots = new ArrayList<>();
@@ -41,23 +50,32 @@ final class StripeMutations {
             String field = (String) slot.getValue();
             if (remove) {
                 object.remove(field);
-            } else {
-                object.set(field, field.equals("type") && random.nextBoolean() ? NODES.stringNode(pick(TYPES)) : value());
             }
-        } else if (slot.getKey() instanceof ArrayNode array) {
+            else {
+                object.set(field,
+                        field.equals("type") && random.nextBoolean() ? NODES.stringNode(pick(TYPES)) : value());
+            }
+        }
+        else if (slot.getKey() instanceof ArrayNode array) {
             array.set((Integer) slot.getValue(), value());
         }
-        String text = random.nextBoolean() ? JSON.writeValueAsString(root) : JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        String text = random.nextBoolean() ? JSON.writeValueAsString(root)
+                : JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Text surgery the JSON tree cannot express: duplicate keys, truncation, stray characters. */
+    /**
+     * Text surgery the JSON tree cannot express: duplicate keys, truncation, stray
+     * characters.
+     */
     byte[] mutateText(byte[] body) {
         String text = new String(body, StandardCharsets.UTF_8);
         int at = random.nextInt(text.length());
         return (switch (random.nextInt(6)) {
             case 0 -> text.substring(0, at);
-            case 1 -> text.substring(0, at) + pick(List.of("\u0000", "}", "{", "\"", ",", "\\", "]", "\uFFFD", "\u00e9", "\ud83d\ude00")) + text.substring(at);
+            case 1 -> text.substring(0, at)
+                    + pick(List.of("\u0000", "}", "{", "\"", ",", "\\", "]", "\uFFFD", "\u00e9", "\ud83d\ude00"))
+                    + text.substring(at);
             case 2 -> text.replaceFirst("\"id\": ", "\"id\": \"evt_dup\",\n  \"id\": ");
             case 3 -> text + pick(List.of(" ", "}", "{}", "\n\n", "null"));
             case 4 -> "[".repeat(random.nextInt(2000)) + text;
@@ -81,13 +99,17 @@ final class StripeMutations {
         return random.nextInt(4) == 0 ? Arrays.copyOf(out, random.nextInt(out.length + 1)) : out;
     }
 
-    /** A garbled Stripe-Signature, or null for none; {@code valid} is a correct one for the body. */
+    /**
+     * A garbled Stripe-Signature, or null for none; {@code valid} is a correct one for
+     * the body.
+     */
     String mutateHeader(String valid) {
         return switch (random.nextInt(9)) {
             case 0 -> null;
             case 1 -> "";
             case 2 -> randomAscii(1 + random.nextInt(200));
-            case 3 -> valid.replaceFirst("t=\\d+", "t=" + (Long.parseLong(valid.substring(2, valid.indexOf(','))) + random.nextInt(200_000) - 100_000));
+            case 3 -> valid.replaceFirst("t=\\d+", "t="
+                    + (Long.parseLong(valid.substring(2, valid.indexOf(','))) + random.nextInt(200_000) - 100_000));
             case 4 -> flipHex(valid);
             case 5 -> valid.replaceAll(",v1=[0-9a-f]+", "");
             case 6 -> valid + "," + valid.substring(0, valid.indexOf(','));
@@ -118,7 +140,8 @@ final class StripeMutations {
             case 9 -> NODES.objectNode();
             case 10 -> NODES.arrayNode();
             case 11 -> NODES.stringNode(pick(List.of("usd", "JPY", "zzz", "", "eur", "xts", "us")));
-            case 12 -> NODES.stringNode(pick(List.of("succeeded", "failed", "pending", "canceled", "event", "refund", "payment_intent")));
+            case 12 -> NODES.stringNode(
+                    pick(List.of("succeeded", "failed", "pending", "canceled", "event", "refund", "payment_intent")));
             case 13 -> NODES.stringNode("\u4e2d\u6587 \u00e9\u00e8 \ud83d\ude00 \u0001");
             case 14 -> NODES.numberNode(0L);
             default -> NODES.stringNode("acct_1ShopAaaaaaaaaaa");
@@ -131,7 +154,8 @@ final class StripeMutations {
                 slots.add(Map.entry(object, name));
                 collect(object.get(name), slots);
             }
-        } else if (node instanceof ArrayNode array) {
+        }
+        else if (node instanceof ArrayNode array) {
             for (int i = 0; i < array.size(); i++) {
                 slots.add(Map.entry(array, i));
                 collect(array.get(i), slots);
@@ -152,4 +176,5 @@ final class StripeMutations {
         }
         return sb.toString();
     }
+
 }

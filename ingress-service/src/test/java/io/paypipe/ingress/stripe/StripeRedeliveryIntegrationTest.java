@@ -23,8 +23,9 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
- * Later Stripe events of a settled PaymentIntent or refund: another state is published again under the same raw
- * row (a success after a cancel, a refund that succeeds after it failed); the same state is only acknowledged.
+ * Later Stripe events of a settled PaymentIntent or refund: another state is published
+ * again under the same raw row (a success after a cancel, a refund that succeeds after it
+ * failed); the same state is only acknowledged.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class StripeRedeliveryIntegrationTest extends StripeCallbackIntegrationSupport {
@@ -32,7 +33,8 @@ class StripeRedeliveryIntegrationTest extends StripeCallbackIntegrationSupport {
     private static final Instant LONG_AGO = Instant.parse("2026-01-02T03:04:05Z");
 
     @Test
-    void aSucceededPaymentIntentAfterASettledCancelIsPublishedAgainUnderItsRawId(CapturedOutput output) throws Exception {
+    void aSucceededPaymentIntentAfterASettledCancelIsPublishedAgainUnderItsRawId(CapturedOutput output)
+            throws Exception {
         // Given PaymentIntent P canceled, stored long ago and settled
         String out = newOutTradeNo();
         PaymentIntentSpec spec = PaymentIntentSpec.of(SHOP_A, out, 2_500, "usd");
@@ -46,7 +48,8 @@ class StripeRedeliveryIntegrationTest extends StripeCallbackIntegrationSupport {
         assertThat(post(EVENTS.paymentIntent(spec, PaymentIntentEvent.SUCCEEDED)).statusCode()).isEqualTo(200);
         Instant after = Instant.now().plusMillis(1);
 
-        // Then the success reaches payment.notify under the same raw row, which keeps its first state
+        // Then the success reaches payment.notify under the same raw row, which keeps its
+        // first state
         var records = payments.recordsFor("shop-a|" + SHOP_A.account() + "|" + out);
         assertThat(records).hasSize(2).allSatisfy(r -> assertCarriesRawId(r, rawId));
         assertThat(records.getFirst().value().state()).isEqualTo(PaymentState.CLOSED);
@@ -59,8 +62,10 @@ class StripeRedeliveryIntegrationTest extends StripeCallbackIntegrationSupport {
         assertThat(d.createdAt()).isEqualTo(LONG_AGO);
         assertThat(d.lastDeliveredAt()).isBetween(before, after);
         assertThat(d.state()).isEqualTo("payment_intent.canceled");
-        assertThat(output.getAll().lines().filter(l -> l.contains("settled notification rawId=" + rawId + " "))).singleElement()
-                .satisfies(line -> assertThat(line).contains(" WARN ").contains(" stripe tradeNo=" + spec.paymentIntentId()
+        assertThat(output.getAll().lines().filter(l -> l.contains("settled notification rawId=" + rawId + " ")))
+            .singleElement()
+            .satisfies(line -> assertThat(line).contains(" WARN ")
+                .contains(" stripe tradeNo=" + spec.paymentIntentId()
                         + " (handled=1) now reports payment_intent.succeeded but payment_intent.canceled is stored"));
     }
 
@@ -80,7 +85,8 @@ class StripeRedeliveryIntegrationTest extends StripeCallbackIntegrationSupport {
 
         // Then nothing was published again and nothing moved
         assertThat(payments.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).hasSize(1);
-        assertThat(deliveries(PAYMENTS, rawId)).isEqualTo(new Deliveries(LONG_AGO, LONG_AGO, "payment_intent.canceled", 1));
+        assertThat(deliveries(PAYMENTS, rawId))
+            .isEqualTo(new Deliveries(LONG_AGO, LONG_AGO, "payment_intent.canceled", 1));
     }
 
     @Test
@@ -89,8 +95,10 @@ class StripeRedeliveryIntegrationTest extends StripeCallbackIntegrationSupport {
         String out = newOutTradeNo();
         RefundSpec refund = RefundSpec.of(PaymentIntentSpec.of(SHOP_A, out, 1_000, "usd"), "RF-" + out, 400);
         assertThat(post(EVENTS.refund(refund.withStatus("failed"), "refund.failed")).statusCode()).isEqualTo(200);
-        long rawId = jdbc.sql("SELECT id FROM pay_refund_raw WHERE out_trade_no = :out").param("out", out)
-                .query(Long.class).single();
+        long rawId = jdbc.sql("SELECT id FROM pay_refund_raw WHERE out_trade_no = :out")
+            .param("out", out)
+            .query(Long.class)
+            .single();
         backdate(REFUNDS, rawId, LONG_AGO);
         settle(REFUNDS, rawId, 1);
 
@@ -113,7 +121,9 @@ class StripeRedeliveryIntegrationTest extends StripeCallbackIntegrationSupport {
         assertThat(d.lastDeliveredAt()).isBetween(before, after);
         assertThat(d.state()).isEqualTo("failed");
         assertThat(output.getAll().lines().filter(l -> l.contains("settled refund notification rawId=" + rawId + " ")))
-                .singleElement().satisfies(line -> assertThat(line).contains(" WARN ")
-                        .contains(" stripe refundNo=RF-" + out + " (handled=1) now reports succeeded but failed is stored"));
+            .singleElement()
+            .satisfies(line -> assertThat(line).contains(" WARN ")
+                .contains(" stripe refundNo=RF-" + out + " (handled=1) now reports succeeded but failed is stored"));
     }
+
 }

@@ -13,17 +13,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Deliveries that must get WeChat's fail ack, each about order {@code outTradeNo} of merchant A (or of a
- * sub-merchant), with the HTTP status the fail ack carries. Where the defect is inside the body, the body
- * is signed validly by A's platform key, so only the later checks can catch it.
+ * Deliveries that must get WeChat's fail ack, each about order {@code outTradeNo} of
+ * merchant A (or of a sub-merchant), with the HTTP status the fail ack carries. Where the
+ * defect is inside the body, the body is signed validly by A's platform key, so only the
+ * later checks can catch it.
  */
 enum BadDelivery {
-    // ------------------------------------------------------------ signature, serial, headers
+
+    // ------------------------------------------------------------ signature, serial,
+    // headers
     TAMPERED_BODY(401) {
         @Override
         SignedNotification build(String out, String tx) {
             SignedNotification n = paymentOfA(out, tx);
-            return n.withBody(n.bodyText().replace("\"summary\":\"", "\"summary\":\"x").getBytes(StandardCharsets.UTF_8));
+            return n
+                .withBody(n.bodyText().replace("\"summary\":\"", "\"summary\":\"x").getBytes(StandardCharsets.UTF_8));
         }
     },
     SIGNED_BY_ANOTHER_KEY(401) {
@@ -39,12 +43,15 @@ enum BadDelivery {
             return paymentOfA(out, tx).withSerial("PUB_KEY_ID_0117000800002025045698789599999999");
         }
     },
-    /** A's notification with the headers (serial, timestamp, nonce, signature) of one of B's. */
+    /**
+     * A's notification with the headers (serial, timestamp, nonce, signature) of one of
+     * B's.
+     */
     A_NOTIFICATION_WITH_B_HEADERS(401) {
         @Override
         SignedNotification build(String out, String tx) {
-            SignedNotification ofB = SignedNotification.of(SHOP_B, PaymentJson.success("1900000200", out, tx, 100, 100).json(),
-                    Instant.now());
+            SignedNotification ofB = SignedNotification.of(SHOP_B,
+                    PaymentJson.success("1900000200", out, tx, 100, 100).json(), Instant.now());
             return ofB.withBody(paymentOfA(out, tx).body());
         }
     },
@@ -52,7 +59,8 @@ enum BadDelivery {
         @Override
         SignedNotification build(String out, String tx) {
             byte[] noise = new byte[256];
-            return paymentOfA(out, tx).withSignature("WECHATPAY/SIGNTEST/" + Base64.getEncoder().encodeToString(noise).substring(19));
+            return paymentOfA(out, tx)
+                .withSignature("WECHATPAY/SIGNTEST/" + Base64.getEncoder().encodeToString(noise).substring(19));
         }
     },
     UNKNOWN_SIGNATURE_TYPE(401) {
@@ -169,43 +177,54 @@ enum BadDelivery {
     AMOUNT_AS_STRING(400) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(SHOP_A, payment(out, tx).replace("\"total\":100", "\"total\":\"100\""), Instant.now());
+            return SignedNotification.of(SHOP_A, payment(out, tx).replace("\"total\":100", "\"total\":\"100\""),
+                    Instant.now());
         }
     },
     NEGATIVE_AMOUNT(400) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, -100, -100).json(), Instant.now());
+            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, -100, -100).json(),
+                    Instant.now());
         }
     },
     MISSING_TRANSACTION_ID(400) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, 100, 100).without("transaction_id")
-                    .json(), Instant.now());
+            return SignedNotification.of(SHOP_A,
+                    PaymentJson.success("1900000100", out, tx, 100, 100).without("transaction_id").json(),
+                    Instant.now());
         }
     },
     TRADE_STATE_NOT_A_STRING(400) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, 100, 100).set("trade_state", 1)
-                    .json(), Instant.now());
+            return SignedNotification.of(SHOP_A,
+                    PaymentJson.success("1900000100", out, tx, 100, 100).set("trade_state", 1).json(), Instant.now());
         }
     },
     INTERMEDIATE_STATE_WITH_A_NUMERIC_TRANSACTION_ID(400) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, 100, 0).state("NOTPAY")
-                    .set("transaction_id", 4200).json(), Instant.now());
+            return SignedNotification.of(SHOP_A,
+                    PaymentJson.success("1900000100", out, tx, 100, 0)
+                        .state("NOTPAY")
+                        .set("transaction_id", 4200)
+                        .json(),
+                    Instant.now());
         }
     },
     UNKNOWN_MERCHANT(401) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000999", out, tx, 100, 100).json(), Instant.now());
+            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000999", out, tx, 100, 100).json(),
+                    Instant.now());
         }
     },
-    /** Valid for A, delivered with B's key and B's APIv3 key: B's keys verify it, but the payment is A's. */
+    /**
+     * Valid for A, delivered with B's key and B's APIv3 key: B's keys verify it, but the
+     * payment is A's.
+     */
     ANOTHER_MERCHANTS_PAYMENT(401) {
         @Override
         SignedNotification build(String out, String tx) {
@@ -215,45 +234,62 @@ enum BadDelivery {
     SUB_MERCHANT_THE_PROVIDER_DOES_NOT_LIST(401) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(PROVIDER, PaymentJson.partnerSuccess("1900000300", "1900000401", out, tx, 100, 100)
-                    .json(), Instant.now());
+            return SignedNotification.of(PROVIDER,
+                    PaymentJson.partnerSuccess("1900000300", "1900000401", out, tx, 100, 100).json(), Instant.now());
         }
     },
-    // ------------------------------------------------------------ app ids (the merchants file's wechatpay.appIds / subAppIds)
+    // ------------------------------------------------------------ app ids (the merchants
+    // file's wechatpay.appIds / subAppIds)
     APPID_OF_ANOTHER_MERCHANT(401) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, 100, 100)
-                    .set("appid", TestMerchant.appIdFor("1900000200")).json(), Instant.now());
+            return SignedNotification.of(SHOP_A,
+                    PaymentJson.success("1900000100", out, tx, 100, 100)
+                        .set("appid", TestMerchant.appIdFor("1900000200"))
+                        .json(),
+                    Instant.now());
         }
     },
     APPID_MISSING(401) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, 100, 100).without("appid").json(),
-                    Instant.now());
+            return SignedNotification.of(SHOP_A,
+                    PaymentJson.success("1900000100", out, tx, 100, 100).without("appid").json(), Instant.now());
         }
     },
-    /** No money moved, so it would go to pay_notify_event: the app is checked before that too. */
+    /**
+     * No money moved, so it would go to pay_notify_event: the app is checked before that
+     * too.
+     */
     INTERMEDIATE_STATE_WITH_AN_UNLISTED_APPID(401) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, 100, 0).state("NOTPAY")
-                    .set("appid", "wx0000000000000000").json(), Instant.now());
+            return SignedNotification.of(SHOP_A,
+                    PaymentJson.success("1900000100", out, tx, 100, 0)
+                        .state("NOTPAY")
+                        .set("appid", "wx0000000000000000")
+                        .json(),
+                    Instant.now());
         }
     },
     SP_APPID_OF_ANOTHER_PROVIDER(401) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(PROVIDER, PaymentJson.partnerSuccess("1900000300", "1900000301", out, tx, 100, 100)
-                    .set("sp_appid", TestMerchant.appIdFor("1900000400")).json(), Instant.now());
+            return SignedNotification.of(PROVIDER,
+                    PaymentJson.partnerSuccess("1900000300", "1900000301", out, tx, 100, 100)
+                        .set("sp_appid", TestMerchant.appIdFor("1900000400"))
+                        .json(),
+                    Instant.now());
         }
     },
     SUB_APPID_OF_ANOTHER_SUB_MERCHANT(401) {
         @Override
         SignedNotification build(String out, String tx) {
-            return SignedNotification.of(PROVIDER, PaymentJson.partnerSuccess("1900000300", "1900000301", out, tx, 100, 100)
-                    .set("sub_appid", TestMerchant.appIdFor("1900000302")).json(), Instant.now());
+            return SignedNotification.of(PROVIDER,
+                    PaymentJson.partnerSuccess("1900000300", "1900000301", out, tx, 100, 100)
+                        .set("sub_appid", TestMerchant.appIdFor("1900000302"))
+                        .json(),
+                    Instant.now());
         }
     },
     // ------------------------------------------------------------ refunds
@@ -296,7 +332,10 @@ enum BadDelivery {
         this.status = status;
     }
 
-    /** The bad delivery for order {@code outTradeNo} (payments of merchant A unless said otherwise). */
+    /**
+     * The bad delivery for order {@code outTradeNo} (payments of merchant A unless said
+     * otherwise).
+     */
     abstract SignedNotification build(String outTradeNo, String transactionId);
 
     int status() {
@@ -327,7 +366,10 @@ enum BadDelivery {
         return SignedNotification.signed(body, SHOP_A.platformKeys().getPrivate(), SHOP_A.keyId(), Instant.now());
     }
 
-    /** A's valid envelope, changed by {@code edit}, then signed validly: only the checks after the signature can tell. */
+    /**
+     * A's valid envelope, changed by {@code edit}, then signed validly: only the checks
+     * after the signature can tell.
+     */
     private static SignedNotification signedEnvelope(String out, String tx, UnaryOperator<String> edit) {
         String envelope = envelopeOfA(payment(out, tx));
         String edited = edit.apply(envelope);
@@ -343,6 +385,8 @@ enum BadDelivery {
             throw new IllegalStateException("no ciphertext");
         }
         byte[] changed = change.apply(Base64.getDecoder().decode(m.group(1)));
-        return envelope.substring(0, m.start(1)) + Base64.getEncoder().encodeToString(changed) + envelope.substring(m.end(1));
+        return envelope.substring(0, m.start(1)) + Base64.getEncoder().encodeToString(changed)
+                + envelope.substring(m.end(1));
     }
+
 }

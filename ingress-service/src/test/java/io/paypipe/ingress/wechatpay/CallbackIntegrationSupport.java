@@ -34,13 +34,16 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Ingress on the shared real broker and database of {@link TestInfra}, with merchants A, B, two service
- * providers and a merchant of the channel sandbox in a merchants file written by the test. One Spring context for every subclass.
+ * Ingress on the shared real broker and database of {@link TestInfra}, with merchants A,
+ * B, two service providers and a merchant of the channel sandbox in a merchants file
+ * written by the test. One Spring context for every subclass.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "ingress.publish-timeout=1500ms")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "ingress.publish-timeout=1500ms")
 abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
 
     static final Path MERCHANTS_FILE = merchantsFile();
+
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @DynamicPropertySource
@@ -51,40 +54,45 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
 
     /** One row of {@code pay_refund_raw}, every column ingress writes. */
     record RefundRow(long id, String tenantId, String merchantId, String spMerchantId, String channel, String refundNo,
-                     String channelRefundId, String channelTradeNo, String outTradeNo, String notifyId, String refundState,
-                     long refundAmount, String currency, int handled, String rawBody) {
+            String channelRefundId, String channelTradeNo, String outTradeNo, String notifyId, String refundState,
+            long refundAmount, String currency, int handled, String rawBody) {
     }
 
     List<RefundRow> refundRows(String outTradeNo) {
-        return jdbc.sql("""
-                        SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, refund_no, channel_refund_id, channel_trade_no,
-                               out_trade_no, notify_id, refund_state, refund_amount_minor, currency, handled, raw_body
-                        FROM pay_refund_raw WHERE out_trade_no = :out ORDER BY id
-                        """)
-                .param("out", outTradeNo)
-                .query((rs, i) -> new RefundRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                        rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11),
-                        rs.getLong(12), rs.getString(13), rs.getInt(14), rs.getString(15)))
-                .list();
+        return jdbc
+            .sql("""
+                    SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, refund_no, channel_refund_id, channel_trade_no,
+                           out_trade_no, notify_id, refund_state, refund_amount_minor, currency, handled, raw_body
+                    FROM pay_refund_raw WHERE out_trade_no = :out ORDER BY id
+                    """)
+            .param("out", outTradeNo)
+            .query((rs, i) -> new RefundRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                    rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9),
+                    rs.getString(10), rs.getString(11), rs.getLong(12), rs.getString(13), rs.getInt(14),
+                    rs.getString(15)))
+            .list();
     }
 
     /** One row of {@code pay_notify_event}. */
     record EventRow(String tenantId, String merchantId, String channel, String outTradeNo, String channelTradeNo,
-                    String notifyId, String state, String rawBody) {
+            String notifyId, String state, String rawBody) {
     }
 
     List<EventRow> eventRows(String outTradeNo) {
         return jdbc.sql("""
-                        SELECT tenant_id, merchant_id, channel, out_trade_no, channel_trade_no, notify_id, state, raw_body
-                        FROM pay_notify_event WHERE out_trade_no = :out ORDER BY id
-                        """)
-                .param("out", outTradeNo)
-                .query((rs, i) -> new EventRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)))
-                .list();
+                SELECT tenant_id, merchant_id, channel, out_trade_no, channel_trade_no, notify_id, state, raw_body
+                FROM pay_notify_event WHERE out_trade_no = :out ORDER BY id
+                """)
+            .param("out", outTradeNo)
+            .query((rs, i) -> new EventRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                    rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)))
+            .list();
     }
 
-    /** Rows in the three tables ingress writes: pay_notify_raw, pay_refund_raw, pay_notify_event. */
+    /**
+     * Rows in the three tables ingress writes: pay_notify_raw, pay_refund_raw,
+     * pay_notify_event.
+     */
     record StoredRows(long raw, long refunds, long events) {
     }
 
@@ -102,9 +110,9 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
 
     HttpResponse<String> post(SignedNotification n, String contentType) throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri("/notify/wechatpay"))
-                .timeout(Duration.ofSeconds(10))
-                .header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
+            .timeout(Duration.ofSeconds(10))
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
         n.headers().forEach((name, values) -> values.forEach(v -> request.header(name, v)));
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -113,9 +121,13 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
         return HTTP.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    /** WeChat's fail ack: JSON {@code {"code":"FAIL","message":"..."}}, short, nothing internal. */
+    /**
+     * WeChat's fail ack: JSON {@code {"code":"FAIL","message":"..."}}, short, nothing
+     * internal.
+     */
     static void assertIsFailAck(HttpResponse<String> response) {
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(ct -> assertThat(ct).startsWith("application/json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+            .hasValueSatisfying(ct -> assertThat(ct).startsWith("application/json"));
         var json = Json.MAPPER.readTree(response.body());
         assertThat(json.path("code").asString()).isEqualTo("FAIL");
         assertThat(json.path("message").asString()).isNotBlank().hasSizeLessThan(64);
@@ -131,10 +143,13 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
             Path file = Files.createTempFile("ingress-merchants", ".yaml");
             file.toFile().deleteOnExit();
             new MerchantsFile(List.of(SHOP_A.toMerchant(), SHOP_B.toMerchant(), PROVIDER.toMerchant(),
-                    OTHER_PROVIDER.toMerchant(), SANDBOX_SHOP.merchant())).write(file);
+                    OTHER_PROVIDER.toMerchant(), SANDBOX_SHOP.merchant()))
+                .write(file);
             return file;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
+
 }

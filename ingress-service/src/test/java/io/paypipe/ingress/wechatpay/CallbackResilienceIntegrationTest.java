@@ -42,7 +42,8 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).contains("\"UP\"");
             assertThat(rawRows(out)).isEmpty();
-        } finally {
+        }
+        finally {
             for (int i = 0; i < taken; i++) {
                 bulkhead.release();
             }
@@ -63,7 +64,8 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
             long started = System.nanoTime();
             whileDown = post(SignedNotification.of(SHOP_A, payment, Instant.now()));
             took = Duration.ofNanos(System.nanoTime() - started);
-        } finally {
+        }
+        finally {
             broker.restart();
         }
 
@@ -74,9 +76,10 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
 
         // WeChat pushes again once the broker is back: same row, published now
         await().atMost(Duration.ofSeconds(30))
-                .until(() -> post(SignedNotification.of(SHOP_A, payment, Instant.now())).statusCode() == 204);
+            .until(() -> post(SignedNotification.of(SHOP_A, payment, Instant.now())).statusCode() == 204);
         long rawId = singleRawRow(out).id();
         assertThat(payments.recordsFor("shop-a|1900000100|" + out)).isNotEmpty()
-                .allSatisfy(r -> assertThat(r.value().rawId()).isEqualTo(rawId));
+            .allSatisfy(r -> assertThat(r.value().rawId()).isEqualTo(rawId));
     }
+
 }

@@ -37,27 +37,35 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
- * Slow clients on the callback path: a body that trickles in holds no bulkhead permit and ends within
- * {@code ingress.body-read-timeout}; a callback that finds every permit taken waits a little for one.
+ * Slow clients on the callback path: a body that trickles in holds no bulkhead permit and
+ * ends within {@code ingress.body-read-timeout}; a callback that finds every permit taken
+ * waits a little for one.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
 
     private static final int TRICKLERS = 100;
+
     private static final int DECLARED_BODY_BYTES = 200;
+
     private static final WechatPayNotifications SANDBOX = new WechatPayNotifications(Clock.systemUTC());
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(Duration.ofSeconds(5))
+        .build();
 
     @Autowired
     IngressProperties properties;
+
     @Autowired
     CallbackBulkhead bulkhead;
 
     @Test
     void bodiesTricklingInOneBytePerSecondHoldNoPermitAndEndWithTheFailAckOrAClosedConnection(CapturedOutput output)
             throws Exception {
-        // Given 100 connections, more than the bulkhead's permits, each sending its body one byte per second
+        // Given 100 connections, more than the bulkhead's permits, each sending its body
+        // one byte per second
         assertThat(TRICKLERS).isGreaterThan(bulkhead.limit());
         assertThat(deliverFromTheSandbox().status()).as("a first payment, before the clock runs").isEqualTo(204);
         StoredRows before = storedRows();
@@ -75,24 +83,32 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
             // When the sandbox keeps delivering signed payments meanwhile
             sandbox.scheduleWithFixedDelay(() -> answers.add(deliverFromTheSandbox()), 300, 300, TimeUnit.MILLISECONDS);
 
-            // Then every trickling connection ends, with WeChat's fail ack or closed, once the deadline is over
-            await().atMost(properties.bodyReadTimeout().plusSeconds(3)).until(() -> tricklers.stream().allMatch(Trickler::ended));
-        } finally {
+            // Then every trickling connection ends, with WeChat's fail ack or closed,
+            // once the deadline is over
+            await().atMost(properties.bodyReadTimeout().plusSeconds(3))
+                .until(() -> tricklers.stream().allMatch(Trickler::ended));
+        }
+        finally {
             sandbox.shutdown();
             assertThat(sandbox.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
             trickle.shutdownNow();
             tricklers.forEach(Trickler::close);
         }
-        System.out.println("slow clients: payments answered in " + answers.stream().map(a -> a.took().toMillis()).toList()
-                + " ms while " + TRICKLERS + " bodies trickled in");
-        Duration lastEnded = tricklers.stream().map(t -> Duration.between(started, t.endedAt())).max(Duration::compareTo).orElseThrow();
+        System.out
+            .println("slow clients: payments answered in " + answers.stream().map(a -> a.took().toMillis()).toList()
+                    + " ms while " + TRICKLERS + " bodies trickled in");
+        Duration lastEnded = tricklers.stream()
+            .map(t -> Duration.between(started, t.endedAt()))
+            .max(Duration::compareTo)
+            .orElseThrow();
         assertThat(lastEnded).isBetween(properties.bodyReadTimeout(), properties.bodyReadTimeout().plusSeconds(3));
         assertThat(tricklers).allSatisfy(t -> assertThat(t.answer()).satisfiesAnyOf(
                 a -> assertThat(a).startsWith("HTTP/1.1 408 ").contains("\"code\":\"FAIL\""),
                 a -> assertThat(a).isEmpty()));
         assertThat(output.getAll().lines().filter(l -> l.contains("wechatpay notification rejected: BODY_TIMEOUT")))
-                .hasSize(TRICKLERS);
-        // and the sandbox's payments were each acknowledged within a second while the bodies trickled
+            .hasSize(TRICKLERS);
+        // and the sandbox's payments were each acknowledged within a second while the
+        // bodies trickled
         assertThat(answers).hasSizeGreaterThanOrEqualTo(10).allSatisfy(a -> {
             assertThat(a.status()).isEqualTo(204);
             assertThat(a.took()).isLessThan(Duration.ofSeconds(1));
@@ -111,16 +127,20 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
                 taken++;
             }
 
-            // When WeChat delivers, and a permit is given back while the delivery waits for one
+            // When WeChat delivers, and a permit is given back while the delivery waits
+            // for one
             Future<HttpResponse<String>> delivery = client.submit(() -> post(n));
-            await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5)).atMost(Duration.ofSeconds(5))
-                    .until(() -> bulkhead.waiting() == 1);
+            await().pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(5))
+                .atMost(Duration.ofSeconds(5))
+                .until(() -> bulkhead.waiting() == 1);
             bulkhead.release();
             taken--;
 
             // Then the delivery took that permit instead of being refused
             assertThat(delivery.get().statusCode()).isEqualTo(204);
-        } finally {
+        }
+        finally {
             for (int i = 0; i < taken; i++) {
                 bulkhead.release();
             }
@@ -134,29 +154,29 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
         byte[] chunk = new byte[8192];
         java.util.Arrays.fill(chunk, (byte) 'x');
         HttpRequest request = HttpRequest.newBuilder(uri("/notify/wechatpay"))
-                .timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new InputStream() {
-                    private long sent;
+            .timeout(Duration.ofSeconds(10))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new InputStream() {
+                private long sent;
 
-                    @Override
-                    public int read() {
-                        return sent++ < limit * 4 ? 'x' : -1;
-                    }
+                @Override
+                public int read() {
+                    return sent++ < limit * 4 ? 'x' : -1;
+                }
 
-                    @Override
-                    public int read(byte[] b, int off, int len) {
-                        int n = (int) Math.min(len, Math.max(0, limit * 4 - sent));
-                        if (n == 0) {
-                            return -1;
-                        }
-                        System.arraycopy(chunk, 0, b, off, Math.min(n, chunk.length));
-                        n = Math.min(n, chunk.length);
-                        sent += n;
-                        return n;
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    int n = (int) Math.min(len, Math.max(0, limit * 4 - sent));
+                    if (n == 0) {
+                        return -1;
                     }
-                }))
-                .build();
+                    System.arraycopy(chunk, 0, b, off, Math.min(n, chunk.length));
+                    n = Math.min(n, chunk.length);
+                    sent += n;
+                    return n;
+                }
+            }))
+            .build();
 
         // When it is sent
         HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
@@ -169,16 +189,18 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
     private Answer deliverFromTheSandbox() {
         var n = SANDBOX.transactionSuccess(PaymentSpec.success(SANDBOX_SHOP, newOutTradeNo(), 100));
         HttpRequest.Builder request = HttpRequest.newBuilder(uri("/notify/wechatpay"))
-                .timeout(Duration.ofSeconds(5))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
+            .timeout(Duration.ofSeconds(5))
+            .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
         n.headers().forEach(request::header);
         long t0 = System.nanoTime();
         try {
             int status = HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
             return new Answer(status, Duration.ofNanos(System.nanoTime() - t0));
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             return new Answer(0, Duration.ofNanos(System.nanoTime() - t0));
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Answer(0, Duration.ofNanos(System.nanoTime() - t0));
         }
@@ -187,12 +209,20 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
     record Answer(int status, Duration took) {
     }
 
-    /** A raw connection that declared a body and sends it one byte at a time; reads whatever comes back. */
+    /**
+     * A raw connection that declared a body and sends it one byte at a time; reads
+     * whatever comes back.
+     */
     private static final class Trickler {
+
         private final Socket socket;
+
         private final OutputStream out;
+
         private final StringBuilder answer = new StringBuilder();
+
         private volatile Instant endedAt;
+
         private volatile boolean writable = true;
 
         private Trickler(Socket socket) throws IOException {
@@ -205,7 +235,8 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
             Socket socket = new Socket("127.0.0.1", port);
             Trickler t = new Trickler(socket);
             t.out.write(("POST /notify/wechatpay HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: " + DECLARED_BODY_BYTES + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    + "Content-Length: " + DECLARED_BODY_BYTES + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
             t.out.flush();
             return t;
         }
@@ -217,7 +248,8 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
             try {
                 out.write('{');
                 out.flush();
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 writable = false;
             }
         }
@@ -225,12 +257,13 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
         private void readUntilClosed() {
             byte[] buffer = new byte[1024];
             try (InputStream in = socket.getInputStream()) {
-                for (int n; (n = in.read(buffer)) >= 0; ) {
+                for (int n; (n = in.read(buffer)) >= 0;) {
                     synchronized (answer) {
                         answer.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
                     }
                 }
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 // reset by the server: a closed connection
             }
             endedAt = Instant.now();
@@ -253,9 +286,12 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
         void close() {
             try {
                 socket.close();
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 // closing anyway
             }
         }
+
     }
+
 }

@@ -14,10 +14,12 @@ class EnvelopeTest {
     private static final String VALID = SignedNotification.envelope("0123456789abcdef0123456789abcdef", "{}");
 
     @ParameterizedTest
-    @CsvSource({"TRANSACTION.SUCCESS,transaction,PAYMENT", "REFUND.SUCCESS,refund,REFUND", "REFUND.CLOSED,refund,REFUND",
-            "REFUND.ABNORMAL,refund,REFUND", "SOMETHING.NEW,refund,REFUND", "SOMETHING.NEW,transaction,PAYMENT"})
+    @CsvSource({ "TRANSACTION.SUCCESS,transaction,PAYMENT", "REFUND.SUCCESS,refund,REFUND",
+            "REFUND.CLOSED,refund,REFUND", "REFUND.ABNORMAL,refund,REFUND", "SOMETHING.NEW,refund,REFUND",
+            "SOMETHING.NEW,transaction,PAYMENT" })
     void theEventTypeOrElseTheOriginalTypeSaysWhatItIsAbout(String eventType, String originalType, Envelope.Kind kind) {
-        String body = SignedNotification.envelope("0123456789abcdef0123456789abcdef", "{}", eventType, originalType, "x");
+        String body = SignedNotification.envelope("0123456789abcdef0123456789abcdef", "{}", eventType, originalType,
+                "x");
 
         assertThat(Envelope.read(body)).isInstanceOfSatisfying(Check.Ok.class, ok -> {
             Envelope e = (Envelope) ok.value();
@@ -29,25 +31,24 @@ class EnvelopeTest {
 
     @Test
     void anUnknownEventAboutAnUnknownResourceIsRefused() {
-        String body = SignedNotification.envelope("0123456789abcdef0123456789abcdef", "{}", "PROFIT.SHARING", "profitsharing", "x");
+        String body = SignedNotification.envelope("0123456789abcdef0123456789abcdef", "{}", "PROFIT.SHARING",
+                "profitsharing", "x");
 
         assertThat(rejection(Envelope.read(body))).isEqualTo(Rejection.MALFORMED);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"{\"id\":", "[1,2]", "\"text\"", "{id:\"x\"}", "{\"id\":\"a\",\"id\":\"b\"}"})
+    @ValueSource(strings = { "{\"id\":", "[1,2]", "\"text\"", "{id:\"x\"}", "{\"id\":\"a\",\"id\":\"b\"}" })
     void bodiesThatAreNotOneStrictJsonObjectAreRefused(String body) {
         assertThat(rejection(Envelope.read(body))).isEqualTo(Rejection.MALFORMED);
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "\"id\":\"|\"id\":12,\"x\":\"",
-            "\"event_type\":\"TRANSACTION.SUCCESS\"|\"event_type\":[\"TRANSACTION.SUCCESS\"]",
-            "\"resource\":{|\"resource\":\"\",\"r\":{",
-            "\"ciphertext\":\"|\"ciphertext\":0,\"c\":\"",
-            "\"summary\":\"支付成功\"|\"summary\":false",
-            "\"create_time\":\"|\"created\":\""})
+    @CsvSource(delimiter = '|',
+            value = { "\"id\":\"|\"id\":12,\"x\":\"",
+                    "\"event_type\":\"TRANSACTION.SUCCESS\"|\"event_type\":[\"TRANSACTION.SUCCESS\"]",
+                    "\"resource\":{|\"resource\":\"\",\"r\":{", "\"ciphertext\":\"|\"ciphertext\":0,\"c\":\"",
+                    "\"summary\":\"支付成功\"|\"summary\":false", "\"create_time\":\"|\"created\":\"" })
     void missingOrWrongTypedEnvelopeFieldsAreRefused(String field, String replacement) {
         String body = VALID.replace(field, replacement);
 
@@ -66,4 +67,5 @@ class EnvelopeTest {
         assertThat(check).isInstanceOf(Check.Rejected.class);
         return ((Check.Rejected<?>) check).rejection();
     }
+
 }

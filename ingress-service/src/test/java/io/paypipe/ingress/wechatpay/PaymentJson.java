@@ -4,12 +4,16 @@ import com.google.gson.Gson;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The decrypted {@code resource} of a payment notification, shaped like WeChat's, for tests. */
+/**
+ * The decrypted {@code resource} of a payment notification, shaped like WeChat's, for
+ * tests.
+ */
 final class PaymentJson {
 
     static final String SUCCESS_TIME = "2026-11-30T10:34:56+08:00";
 
     private final Map<String, Object> fields = new LinkedHashMap<>();
+
     private final Map<String, Object> amount = new LinkedHashMap<>();
 
     private PaymentJson() {
@@ -36,9 +40,12 @@ final class PaymentJson {
         return p;
     }
 
-    /** Service-provider mode: sp_appid, sp_mchid, sub_appid and sub_mchid instead of appid and mchid. */
+    /**
+     * Service-provider mode: sp_appid, sp_mchid, sub_appid and sub_mchid instead of appid
+     * and mchid.
+     */
     static PaymentJson partnerSuccess(String spMchid, String subMchid, String outTradeNo, String transactionId,
-                                      long total, long payerTotal) {
+            long total, long payerTotal) {
         PaymentJson p = success(spMchid, outTradeNo, transactionId, total, payerTotal);
         p.fields.remove("appid");
         p.fields.remove("mchid");
@@ -84,4 +91,5 @@ final class PaymentJson {
     String json() {
         return new Gson().toJson(fields);
     }
+
 }

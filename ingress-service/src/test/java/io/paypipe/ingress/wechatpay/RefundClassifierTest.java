@@ -48,7 +48,7 @@ class RefundClassifierTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"CLOSED,CLOSED", "ABNORMAL,ABNORMAL", "PROCESSING,UNKNOWN", "SOMETHING_NEW,UNKNOWN"})
+    @CsvSource({ "CLOSED,CLOSED", "ABNORMAL,ABNORMAL", "PROCESSING,UNKNOWN", "SOMETHING_NEW,UNKNOWN" })
     void refundStatusesMapToTheRefundStateWithoutSucceededAt(String refundStatus, RefundState expected) {
         var refund = RefundJson.success("1900000100", "OT-2", "4200002", "RF-2", 500, 500).status(refundStatus);
 
@@ -91,8 +91,8 @@ class RefundClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"out_refund_no", "refund_id", "transaction_id", "out_trade_no", "refund_status", "success_time",
-            "amount"})
+    @ValueSource(strings = { "out_refund_no", "refund_id", "transaction_id", "out_trade_no", "refund_status",
+            "success_time", "amount" })
     void aMissingFieldIsRefused(String field) {
         var refund = RefundJson.success("1900000100", "OT-7", "4200007", "RF-7", 100, 100).without(field);
 
@@ -100,18 +100,21 @@ class RefundClassifierTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"refund|\"100\"", "refund|-1", "refund|1.5", "total|\"100\"", "payer_refund|1e2",
-            "currency|\"cny\""})
+    @CsvSource(delimiter = '|', value = { "refund|\"100\"", "refund|-1", "refund|1.5", "total|\"100\"",
+            "payer_refund|1e2", "currency|\"cny\"" })
     void badAmountsAreRefused(String field, String literal) {
-        String json = RefundJson.success("1900000100", "OT-8", "4200008", "RF-8", 100, 100).amount("currency", "CNY").json()
-                .replaceFirst("\"" + field + "\":(\"CNY\"|100)", "\"" + field + "\":" + literal);
+        String json = RefundJson.success("1900000100", "OT-8", "4200008", "RF-8", 100, 100)
+            .amount("currency", "CNY")
+            .json()
+            .replaceFirst("\"" + field + "\":(\"CNY\"|100)", "\"" + field + "\":" + literal);
 
         assertThat(json).contains("\"" + field + "\":" + literal);
-        assertThat(rejection(classifier.classify(opened(SHOP_A, "REFUND.SUCCESS", json)))).isEqualTo(Rejection.MALFORMED);
+        assertThat(rejection(classifier.classify(opened(SHOP_A, "REFUND.SUCCESS", json))))
+            .isEqualTo(Rejection.MALFORMED);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"out_refund_no", "refund_status", "sp_mchid"})
+    @ValueSource(strings = { "out_refund_no", "refund_status", "sp_mchid" })
     void fieldsOfTheWrongTypeAreRefused(String field) {
         var refund = RefundJson.success("1900000100", "OT-9", "4200009", "RF-9", 100, 100).set(field, 12);
 
@@ -136,4 +139,5 @@ class RefundClassifierTest {
         assertThat(check).isInstanceOf(Check.Rejected.class);
         return ((Check.Rejected<?>) check).rejection();
     }
+
 }

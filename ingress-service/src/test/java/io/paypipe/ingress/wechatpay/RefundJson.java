@@ -4,12 +4,16 @@ import com.google.gson.Gson;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The decrypted {@code resource} of a refund notification, shaped like WeChat's, for tests. */
+/**
+ * The decrypted {@code resource} of a refund notification, shaped like WeChat's, for
+ * tests.
+ */
 final class RefundJson {
 
     static final String SUCCESS_TIME = "2026-11-30T11:00:01+08:00";
 
     private final Map<String, Object> fields = new LinkedHashMap<>();
+
     private final Map<String, Object> amount = new LinkedHashMap<>();
 
     private RefundJson() {
@@ -17,7 +21,7 @@ final class RefundJson {
 
     /** REFUND.SUCCESS: {@code refund} of {@code total} fen went back to the payer. */
     static RefundJson success(String mchid, String outTradeNo, String transactionId, String outRefundNo, long total,
-                              long refund) {
+            long refund) {
         RefundJson r = new RefundJson();
         r.fields.put("mchid", mchid);
         r.fields.put("transaction_id", transactionId);
@@ -37,7 +41,7 @@ final class RefundJson {
 
     /** Service-provider mode: sp_mchid + sub_mchid instead of mchid. */
     static RefundJson partnerSuccess(String spMchid, String subMchid, String outTradeNo, String transactionId,
-                                     String outRefundNo, long total, long refund) {
+            String outRefundNo, long total, long refund) {
         RefundJson r = success(spMchid, outTradeNo, transactionId, outRefundNo, total, refund);
         r.fields.remove("mchid");
         r.fields.put("sp_mchid", spMchid);
@@ -54,7 +58,10 @@ final class RefundJson {
         return this;
     }
 
-    /** The envelope's event_type for this status (REFUND.SUCCESS, REFUND.CLOSED, REFUND.ABNORMAL). */
+    /**
+     * The envelope's event_type for this status (REFUND.SUCCESS, REFUND.CLOSED,
+     * REFUND.ABNORMAL).
+     */
     String eventType() {
         Object status = fields.get("refund_status");
         return "REFUND." + (status instanceof String s && s.matches("SUCCESS|CLOSED|ABNORMAL") ? s : "SUCCESS");
@@ -78,4 +85,5 @@ final class RefundJson {
     String json() {
         return new Gson().toJson(fields);
     }
+
 }

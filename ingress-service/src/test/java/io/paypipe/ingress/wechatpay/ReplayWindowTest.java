@@ -16,26 +16,26 @@ class ReplayWindowTest {
     private final ReplayWindow window = new ReplayWindow(CLOCK, Duration.ofMinutes(5));
 
     @ParameterizedTest
-    @ValueSource(longs = {0, -300, 300, -1, 1, -299})
+    @ValueSource(longs = { 0, -300, 300, -1, 1, -299 })
     void acceptsTimestampsWithinFiveMinutesEitherWay(long offsetSeconds) {
         assertThat(window.check(headersAt(NOW.getEpochSecond() + offsetSeconds))).isInstanceOf(Check.Ok.class);
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {-301, 301, -3600, 86_400})
+    @ValueSource(longs = { -301, 301, -3600, 86_400 })
     void refusesTimestampsOutsideTheWindow(long offsetSeconds) {
-        assertThat(window.check(headersAt(NOW.getEpochSecond() + offsetSeconds)))
-                .isInstanceOfSatisfying(Check.Rejected.class, r -> assertThat(r.rejection()).isEqualTo(Rejection.STALE_TIMESTAMP));
+        assertThat(window.check(headersAt(NOW.getEpochSecond() + offsetSeconds))).isInstanceOfSatisfying(
+                Check.Rejected.class, r -> assertThat(r.rejection()).isEqualTo(Rejection.STALE_TIMESTAMP));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "abc", "-5", "1.7e9", "12345678901234"})
+    @ValueSource(strings = { "", "abc", "-5", "1.7e9", "12345678901234" })
     void refusesTimestampsThatAreNotUnixSeconds(String timestamp) {
         HttpHeaders headers = headers(timestamp);
         Rejection expected = timestamp.isEmpty() ? Rejection.MISSING_HEADERS : Rejection.BAD_TIMESTAMP;
 
-        assertThat(WechatPayHeaders.from(headers))
-                .isInstanceOfSatisfying(Check.Rejected.class, r -> assertThat(r.rejection()).isEqualTo(expected));
+        assertThat(WechatPayHeaders.from(headers)).isInstanceOfSatisfying(Check.Rejected.class,
+                r -> assertThat(r.rejection()).isEqualTo(expected));
     }
 
     private static WechatPayHeaders headersAt(long epochSecond) {
@@ -50,4 +50,5 @@ class ReplayWindowTest {
         headers.set("Wechatpay-Signature", "c2ln");
         return headers;
     }
+
 }

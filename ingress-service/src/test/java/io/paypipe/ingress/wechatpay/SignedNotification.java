@@ -15,11 +15,13 @@ import javax.crypto.spec.SecretKeySpec;
 import org.springframework.http.HttpHeaders;
 
 /**
- * A WeChat Pay v3 notification as WeChat sends it, built with plain JDK crypto (independent of the SDK under
- * test): AEAD_AES_256_GCM-encrypted resource in the envelope, SHA256withRSA over
- * {@code timestamp\nnonce\nbody\n}, the platform key id in {@code Wechatpay-Serial}.
+ * A WeChat Pay v3 notification as WeChat sends it, built with plain JDK crypto
+ * (independent of the SDK under test): AEAD_AES_256_GCM-encrypted resource in the
+ * envelope, SHA256withRSA over {@code timestamp\nnonce\nbody\n}, the platform key id in
+ * {@code Wechatpay-Serial}.
  */
-record SignedNotification(byte[] body, String timestamp, String nonce, String serial, String signature, String signType) {
+record SignedNotification(byte[] body, String timestamp, String nonce, String serial, String signature,
+        String signType) {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -33,16 +35,21 @@ record SignedNotification(byte[] body, String timestamp, String nonce, String se
         return signed(body, signingKey, serial, at);
     }
 
-    /** Signed with the merchant's platform certificate key, named by its 40-hex serial. */
+    /**
+     * Signed with the merchant's platform certificate key, named by its 40-hex serial.
+     */
     static SignedNotification ofCertificate(TestMerchant merchant, String plaintext, Instant at) {
         return of(merchant.apiV3Key(), merchant.certificate().keys().getPrivate(), merchant.certificate().serial(),
                 plaintext, at);
     }
 
-    /** A REFUND.* notification (event type from the refund's status) as WeChat would send it for {@code merchant}. */
+    /**
+     * A REFUND.* notification (event type from the refund's status) as WeChat would send
+     * it for {@code merchant}.
+     */
     static SignedNotification refund(TestMerchant merchant, RefundJson refund, Instant at) {
         byte[] body = envelope(merchant.apiV3Key(), refund.json(), refund.eventType(), "refund", "退款成功")
-                .getBytes(StandardCharsets.UTF_8);
+            .getBytes(StandardCharsets.UTF_8);
         return signed(body, merchant.platformKeys().getPrivate(), merchant.keyId(), at);
     }
 
@@ -95,9 +102,10 @@ record SignedNotification(byte[] body, String timestamp, String nonce, String se
         String nonce = HexFormat.of().formatHex(randomBytes(6));
         String ciphertext = encrypt(apiV3Key, nonce, originalType, plaintext);
         return "{\"id\":\"" + UUID.randomUUID() + "\",\"create_time\":\"2026-11-30T10:34:57+08:00\","
-                + "\"resource_type\":\"encrypt-resource\",\"event_type\":\"" + eventType + "\",\"summary\":\"" + summary + "\","
-                + "\"resource\":{\"original_type\":\"" + originalType + "\",\"algorithm\":\"AEAD_AES_256_GCM\",\"ciphertext\":\""
-                + ciphertext + "\",\"associated_data\":\"" + originalType + "\",\"nonce\":\"" + nonce + "\"}}";
+                + "\"resource_type\":\"encrypt-resource\",\"event_type\":\"" + eventType + "\",\"summary\":\"" + summary
+                + "\"," + "\"resource\":{\"original_type\":\"" + originalType
+                + "\",\"algorithm\":\"AEAD_AES_256_GCM\",\"ciphertext\":\"" + ciphertext + "\",\"associated_data\":\""
+                + originalType + "\",\"nonce\":\"" + nonce + "\"}}";
     }
 
     static String encrypt(String apiV3Key, String nonce, String aad, String plaintext) {
@@ -107,7 +115,8 @@ record SignedNotification(byte[] body, String timestamp, String nonce, String se
                     new GCMParameterSpec(128, nonce.getBytes(StandardCharsets.UTF_8)));
             cipher.updateAAD(aad.getBytes(StandardCharsets.UTF_8));
             return Base64.getEncoder().encodeToString(cipher.doFinal(plaintext.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -120,7 +129,8 @@ record SignedNotification(byte[] body, String timestamp, String nonce, String se
             signature.update(body);
             signature.update("\n".getBytes(StandardCharsets.UTF_8));
             return Base64.getEncoder().encodeToString(signature.sign());
-        } catch (GeneralSecurityException e) {
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }

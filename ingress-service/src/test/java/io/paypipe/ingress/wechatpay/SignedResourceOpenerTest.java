@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SignedResourceOpenerTest {
 
     private final SignedResourceOpener opener = new SignedResourceOpener(MERCHANTS);
+
     private final String plaintext = PaymentJson.success("1900000100", "OT-1", "4200001", 10010, 10000).json();
 
     @Test
@@ -71,7 +72,9 @@ class SignedResourceOpenerTest {
     @Test
     void aTamperedBodyFailsVerification() {
         SignedNotification n = SignedNotification.of(SHOP_A, plaintext, NOW);
-        byte[] tampered = n.bodyText().replace("TRANSACTION.SUCCESS", "TRANSACTION.SUCCESs").getBytes(StandardCharsets.UTF_8);
+        byte[] tampered = n.bodyText()
+            .replace("TRANSACTION.SUCCESS", "TRANSACTION.SUCCESs")
+            .getBytes(StandardCharsets.UTF_8);
 
         assertThat(rejection(open(n.withBody(tampered)))).isEqualTo(Rejection.BAD_SIGNATURE);
     }
@@ -85,7 +88,7 @@ class SignedResourceOpenerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3})
+    @ValueSource(ints = { 0, 1, 2, 3 })
     void wechatsSignatureProbesFailVerificationWhateverTheirPadding(int padding) {
         // Given probes that are Base64 (of some length) and ones that are not
         SignedNotification n = SignedNotification.of(SHOP_A, plaintext, NOW);
@@ -113,7 +116,8 @@ class SignedResourceOpenerTest {
     @Test
     void aBodyThatIsNotUtf8IsRefused() {
         byte[] latin1 = "{\"id\":\"é\"}".getBytes(StandardCharsets.ISO_8859_1);
-        SignedNotification n = SignedNotification.signed(latin1, SHOP_A.platformKeys().getPrivate(), SHOP_A.keyId(), NOW);
+        SignedNotification n = SignedNotification.signed(latin1, SHOP_A.platformKeys().getPrivate(), SHOP_A.keyId(),
+                NOW);
 
         assertThat(rejection(open(n))).isEqualTo(Rejection.NOT_UTF8);
     }
@@ -134,4 +138,5 @@ class SignedResourceOpenerTest {
         assertThat(check).isInstanceOf(Check.Rejected.class);
         return ((Check.Rejected<?>) check).rejection();
     }
+
 }

@@ -16,19 +16,20 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A WeChat Pay merchant for tests, with what WeChat holds for it: the platform key pair that signs its
- * notifications under {@code keyId} (RSA-2048, public half in the merchants file), its APIv3 key and,
- * while it switches from platform certificates to a platform public key, a second key pair under a
- * 40-hex certificate serial.
+ * A WeChat Pay merchant for tests, with what WeChat holds for it: the platform key pair
+ * that signs its notifications under {@code keyId} (RSA-2048, public half in the
+ * merchants file), its APIv3 key and, while it switches from platform certificates to a
+ * platform public key, a second key pair under a 40-hex certificate serial.
  */
 record TestMerchant(String tenant, String mchid, List<String> subMchids, String apiV3Key, String keyId,
-                    KeyPair platformKeys, Optional<CertificateKey> certificateKey) {
+        KeyPair platformKeys, Optional<CertificateKey> certificateKey) {
 
     /** A platform certificate's key pair and serial (40 upper-case hex characters). */
     record CertificateKey(String serial, KeyPair keys) {
     }
 
-    TestMerchant(String tenant, String mchid, List<String> subMchids, String apiV3Key, String keyId, KeyPair platformKeys) {
+    TestMerchant(String tenant, String mchid, List<String> subMchids, String apiV3Key, String keyId,
+            KeyPair platformKeys) {
         this(tenant, mchid, subMchids, apiV3Key, keyId, platformKeys, Optional.empty());
     }
 
@@ -40,7 +41,9 @@ record TestMerchant(String tenant, String mchid, List<String> subMchids, String 
         return new TestMerchant(tenant, spMchid, subMchids, apiV3Key(spMchid), keyId, newKeyPair());
     }
 
-    /** The same merchant, also holding a platform certificate key under {@code serial}. */
+    /**
+     * The same merchant, also holding a platform certificate key under {@code serial}.
+     */
     TestMerchant withCertificateKey(String serial) {
         return new TestMerchant(tenant, mchid, subMchids, apiV3Key, keyId, platformKeys,
                 Optional.of(new CertificateKey(serial, newKeyPair())));
@@ -51,8 +54,9 @@ record TestMerchant(String tenant, String mchid, List<String> subMchids, String 
     }
 
     /**
-     * The entry of the merchants file. App ids follow {@link #appIdFor}: the merchant's (its sp_appid for a service
-     * provider) and one sub_appid per sub-merchant, as {@link PaymentJson} puts them in payments.
+     * The entry of the merchants file. App ids follow {@link #appIdFor}: the merchant's
+     * (its sp_appid for a service provider) and one sub_appid per sub-merchant, as
+     * {@link PaymentJson} puts them in payments.
      */
     Merchant toMerchant() {
         List<PlatformKey> keys = new ArrayList<>();
@@ -64,7 +68,10 @@ record TestMerchant(String tenant, String mchid, List<String> subMchids, String 
                 new WechatPayCredentials(apiV3Key, List.of(appIdFor(mchid)), subAppIds, keys), null, null);
     }
 
-    /** The app id a merchant (or sub-merchant) number pays in: {@code wx} + 16 characters derived from it. */
+    /**
+     * The app id a merchant (or sub-merchant) number pays in: {@code wx} + 16 characters
+     * derived from it.
+     */
     static String appIdFor(String mchid) {
         return "wx" + Integer.toHexString(("app|" + mchid).hashCode() | 0x10000000) + "a1b2c3d4";
     }
@@ -84,7 +91,8 @@ record TestMerchant(String tenant, String mchid, List<String> subMchids, String 
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048);
             return generator.generateKeyPair();
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -46,7 +46,7 @@ class TransactionClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"CLOSED", "REVOKED", "PAYERROR"})
+    @ValueSource(strings = { "CLOSED", "REVOKED", "PAYERROR" })
     void overWithoutMoneyIsClosedWithoutPaidAt(String tradeState) {
         var payment = PaymentJson.success("1900000100", "OT-2", "4200002", 500, 0).state(tradeState);
 
@@ -58,27 +58,29 @@ class TransactionClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"NOTPAY", "USERPAYING", "ACCEPT"})
+    @ValueSource(strings = { "NOTPAY", "USERPAYING", "ACCEPT" })
     void noMoneyYetIsIntermediateAndCarriesWhatTheEventLogKeeps(String tradeState) {
-        var payment = PaymentJson.success("1900000100", "OT-3", "4200003", 500, 0).state(tradeState)
-                .withoutAmount("payer_total").without("transaction_id");
+        var payment = PaymentJson.success("1900000100", "OT-3", "4200003", 500, 0)
+            .state(tradeState)
+            .withoutAmount("payer_total")
+            .without("transaction_id");
 
-        assertThat(classifier.classify(opened(SHOP_A, payment)))
-                .isEqualTo(Check.ok(new Classified.Intermediate(new EventLogNotice(Channel.WECHATPAY,
-                        TenantId.of("shop-a"), MerchantId.of("1900000100"), "OT-3", null, "EV-2018022511223320873",
-                        tradeState, "{\"raw\":\"body\"}"))));
+        assertThat(classifier.classify(opened(SHOP_A, payment))).isEqualTo(Check.ok(new Classified.Intermediate(
+                new EventLogNotice(Channel.WECHATPAY, TenantId.of("shop-a"), MerchantId.of("1900000100"), "OT-3", null,
+                        "EV-2018022511223320873", tradeState, "{\"raw\":\"body\"}"))));
     }
 
     @Test
     void anIntermediateStateKeepsTheTransactionIdWhenThereIsOne() {
         var payment = PaymentJson.success("1900000100", "OT-3", "4200003", 500, 0).state("USERPAYING");
 
-        assertThat(classifier.classify(opened(SHOP_A, payment))).isInstanceOfSatisfying(Check.Ok.class, ok ->
-                assertThat(((Classified.Intermediate) ok.value()).notice().channelTradeNo()).isEqualTo("4200003"));
+        assertThat(classifier.classify(opened(SHOP_A, payment))).isInstanceOfSatisfying(Check.Ok.class,
+                ok -> assertThat(((Classified.Intermediate) ok.value()).notice().channelTradeNo())
+                    .isEqualTo("4200003"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"REFUND", "SOMETHING_NEW"})
+    @ValueSource(strings = { "REFUND", "SOMETHING_NEW" })
     void otherStatesAreStoredAsUnknownWithTheStateAsSent(String tradeState) {
         var payment = PaymentJson.success("1900000100", "OT-4", "4200004", 500, 500).state(tradeState);
 
@@ -101,8 +103,9 @@ class TransactionClassifierTest {
 
     @Test
     void currencyDefaultsToCny() {
-        var payment = PaymentJson.success("1900000100", "OT-6", "4200006", 1, 1).withoutAmount("currency")
-                .withoutAmount("payer_currency");
+        var payment = PaymentJson.success("1900000100", "OT-6", "4200006", 1, 1)
+            .withoutAmount("currency")
+            .withoutAmount("payer_currency");
 
         assertThat(finalOf(classifier.classify(opened(SHOP_A, payment))).orderAmount()).isEqualTo(Money.of(1, "CNY"));
     }
@@ -123,7 +126,7 @@ class TransactionClassifierTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"payer_total,", "total,", "total,-1", "currency,cny"})
+    @CsvSource({ "payer_total,", "total,", "total,-1", "currency,cny" })
     void badAmountsAreRefused(String field, String value) {
         var payment = PaymentJson.success("1900000100", "OT-9", "4200009", 100, 100).amount(field, value);
 
@@ -131,20 +134,23 @@ class TransactionClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"\"total\":\"100\"", "\"total\":1e2", "\"total\":100.0", "\"total\":-1",
-            "\"total\":99999999999999999999", "\"payer_total\":\"100\"", "\"total\":true", "\"total\":{}"})
+    @ValueSource(strings = { "\"total\":\"100\"", "\"total\":1e2", "\"total\":100.0", "\"total\":-1",
+            "\"total\":99999999999999999999", "\"payer_total\":\"100\"", "\"total\":true", "\"total\":{}" })
     void amountsMustBeIntegerFenAsJsonNumbers(String badAmount) {
-        // Given a payment whose amount.total or payer_total is not a plain integer (Gson alone would accept some)
-        String json = PaymentJson.success("1900000100", "OT-9", "4200009", 100, 100).json()
-                .replace(badAmount.startsWith("\"total") ? "\"total\":100" : "\"payer_total\":100", badAmount);
+        // Given a payment whose amount.total or payer_total is not a plain integer (Gson
+        // alone would accept some)
+        String json = PaymentJson.success("1900000100", "OT-9", "4200009", 100, 100)
+            .json()
+            .replace(badAmount.startsWith("\"total") ? "\"total\":100" : "\"payer_total\":100", badAmount);
 
         // Then
         assertThat(json).contains(badAmount);
-        assertThat(rejection(classifier.classify(opened(SHOP_A, "TRANSACTION.SUCCESS", json)))).isEqualTo(Rejection.MALFORMED);
+        assertThat(rejection(classifier.classify(opened(SHOP_A, "TRANSACTION.SUCCESS", json))))
+            .isEqualTo(Rejection.MALFORMED);
     }
 
     @ParameterizedTest
-    @CsvSource({"success_time,yesterday", "transaction_id,", "out_trade_no,", "trade_state,"})
+    @CsvSource({ "success_time,yesterday", "transaction_id,", "out_trade_no,", "trade_state," })
     void badFieldsAreRefused(String field, String value) {
         var payment = PaymentJson.success("1900000100", "OT-10", "4200010", 100, 100).set(field, value);
 
@@ -152,7 +158,7 @@ class TransactionClassifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"transaction_id", "out_trade_no", "trade_state", "mchid", "success_time"})
+    @ValueSource(strings = { "transaction_id", "out_trade_no", "trade_state", "mchid", "success_time" })
     void fieldsOfTheWrongTypeAreRefused(String field) {
         var payment = PaymentJson.success("1900000100", "OT-11", "4200011", 100, 100).set(field, 4200011);
 
@@ -192,4 +198,5 @@ class TransactionClassifierTest {
         assertThat(check).isInstanceOf(Check.Rejected.class);
         return ((Check.Rejected<?>) check).rejection();
     }
+
 }

@@ -25,7 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-/** {@code POST /notify/wechatpay} on a real broker and a real MySQL-compatible database. */
+/**
+ * {@code POST /notify/wechatpay} on a real broker and a real MySQL-compatible database.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
 
@@ -33,8 +35,8 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
     void aValidNotificationIsStoredOnceAndPublishedBeforeTheSuccessAck() throws Exception {
         String out = newOutTradeNo();
         String tx = newTransactionId();
-        SignedNotification n = SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, tx, 10010, 10000).json(),
-                Instant.now());
+        SignedNotification n = SignedNotification.of(SHOP_A,
+                PaymentJson.success("1900000100", out, tx, 10010, 10000).json(), Instant.now());
 
         HttpResponse<String> response = post(n);
 
@@ -58,15 +60,16 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
             assertThat(e.orderAmount()).isEqualTo(Money.of(10010, "CNY"));
             assertThat(e.paidAmount()).isEqualTo(Money.of(10000, "CNY"));
             assertThat(e.paidAt()).isEqualTo(OffsetDateTime.parse(PaymentJson.SUCCESS_TIME).toInstant());
-            assertThat(e.receivedAt()).isCloseTo(Instant.now(), org.assertj.core.api.Assertions.within(Duration.ofMinutes(1)));
+            assertThat(e.receivedAt()).isCloseTo(Instant.now(),
+                    org.assertj.core.api.Assertions.within(Duration.ofMinutes(1)));
         });
     }
 
     @Test
     void theSameNotificationAgainIsStoredOnceAndPublishedAgainWhileUnsettled() throws Exception {
         String out = newOutTradeNo();
-        SignedNotification n = SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, newTransactionId(), 500, 500).json(),
-                Instant.now());
+        SignedNotification n = SignedNotification.of(SHOP_A,
+                PaymentJson.success("1900000100", out, newTransactionId(), 500, 500).json(), Instant.now());
 
         assertThat(post(n).statusCode()).isEqualTo(204);
         assertThat(post(n).statusCode()).isEqualTo(204);
@@ -97,7 +100,8 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
     @Test
     void serviceProviderModeIsStoredUnderTheSubMerchant() throws Exception {
         String out = newOutTradeNo();
-        String payment = PaymentJson.partnerSuccess("1900000300", "1900000301", out, newTransactionId(), 900, 880).json();
+        String payment = PaymentJson.partnerSuccess("1900000300", "1900000301", out, newTransactionId(), 900, 880)
+            .json();
 
         assertThat(post(SignedNotification.of(PROVIDER, payment, Instant.now())).statusCode()).isEqualTo(204);
 
@@ -106,24 +110,28 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
         assertThat(row.merchantId()).isEqualTo("1900000301");
         assertThat(row.spMerchantId()).isEqualTo("1900000300");
         assertThat(payments.recordsFor("mall|1900000301|" + out)).singleElement()
-                .satisfies(r -> assertThat(r.value().spMerchantId()).isEqualTo(MerchantId.of("1900000300")));
+            .satisfies(r -> assertThat(r.value().spMerchantId()).isEqualTo(MerchantId.of("1900000300")));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"NOTPAY", "USERPAYING", "ACCEPT"})
+    @ValueSource(strings = { "NOTPAY", "USERPAYING", "ACCEPT" })
     void noMoneyYetIsAckedAndKeptInTheEventLogOnly(String tradeState) throws Exception {
         // Given a payment WeChat reports as not (yet) paid, with no transaction_id
         String out = newOutTradeNo();
-        String payment = PaymentJson.success("1900000100", out, "unused", 300, 0).state(tradeState).without("transaction_id").json();
+        String payment = PaymentJson.success("1900000100", out, "unused", 300, 0)
+            .state(tradeState)
+            .without("transaction_id")
+            .json();
         SignedNotification n = SignedNotification.of(SHOP_A, payment, Instant.now());
 
         // When
         HttpResponse<String> response = post(n);
 
-        // Then it is acknowledged and appended to pay_notify_event, never to pay_notify_raw or the topic
+        // Then it is acknowledged and appended to pay_notify_event, never to
+        // pay_notify_raw or the topic
         assertThat(response.statusCode()).isEqualTo(204);
-        assertThat(eventRows(out)).containsExactly(new EventRow("shop-a", "1900000100", "wechatpay", out, null,
-                envelopeId(n), tradeState, n.bodyText()));
+        assertThat(eventRows(out)).containsExactly(
+                new EventRow("shop-a", "1900000100", "wechatpay", out, null, envelopeId(n), tradeState, n.bodyText()));
         assertThat(rawRows(out)).isEmpty();
         assertThat(payments.recordsFor("shop-a|1900000100|" + out)).isEmpty();
     }
@@ -148,7 +156,8 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
         jdbc.sql("RENAME TABLE pay_notify_event TO pay_notify_event_away").update();
         try {
             response = post(SignedNotification.of(SHOP_A, payment, Instant.now()));
-        } finally {
+        }
+        finally {
             jdbc.sql("RENAME TABLE pay_notify_event_away TO pay_notify_event").update();
         }
 
@@ -161,7 +170,7 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"REFUND", "SOMETHING_NEW"})
+    @ValueSource(strings = { "REFUND", "SOMETHING_NEW" })
     void aRefundTradeStateOrAnUnknownOneIsStoredAsSentForTheProcessorToPark(String tradeState) throws Exception {
         String out = newOutTradeNo();
         String payment = PaymentJson.success("1900000100", out, newTransactionId(), 400, 400).state(tradeState).json();
@@ -170,10 +179,11 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
 
         assertThat(singleRawRow(out).tradeState()).isEqualTo(tradeState);
         assertThat(payments.recordsFor("shop-a|1900000100|" + out)).singleElement()
-                .satisfies(r -> assertThat(r.value().state()).isEqualTo(PaymentState.UNKNOWN));
+            .satisfies(r -> assertThat(r.value().state()).isEqualTo(PaymentState.UNKNOWN));
     }
 
     private static String envelopeId(SignedNotification n) {
         return Json.MAPPER.readTree(n.body()).path("id").asString();
     }
+
 }

@@ -11,20 +11,23 @@ import java.util.Base64;
 import java.util.Optional;
 
 /**
- * The fuzz oracle's own judgement, with the JDK only (none of ingress's classes, not the WeChat SDK), of whether a
- * request as sent is a genuine WeChat delivery for one merchant: {@code Wechatpay-Serial} is that merchant's
- * platform key id, {@code Wechatpay-Timestamp} is unix seconds within the replay window of now,
+ * The fuzz oracle's own judgement, with the JDK only (none of ingress's classes, not the
+ * WeChat SDK), of whether a request as sent is a genuine WeChat delivery for one
+ * merchant: {@code Wechatpay-Serial} is that merchant's platform key id,
+ * {@code Wechatpay-Timestamp} is unix seconds within the replay window of now,
  * {@code Wechatpay-Signature-Type} is absent, empty (as absent: the SDK's default) or
- * {@code WECHATPAY2-SHA256-RSA2048}, and {@code Wechatpay-Signature}
- * is a SHA256withRSA signature by the platform key over {@code timestamp\nnonce\nbody\n} of the bytes sent. Of a
- * repeated header the first value counts, as a receiver reading one value takes it.
+ * {@code WECHATPAY2-SHA256-RSA2048}, and {@code Wechatpay-Signature} is a SHA256withRSA
+ * signature by the platform key over {@code timestamp\nnonce\nbody\n} of the bytes sent.
+ * Of a repeated header the first value counts, as a receiver reading one value takes it.
  */
 final class WechatPayGenuineDelivery {
 
     private static final String SIGN_TYPE = "WECHATPAY2-SHA256-RSA2048";
 
     private final String keyId;
+
     private final PublicKey platformKey;
+
     private final Duration window;
 
     WechatPayGenuineDelivery(String keyId, PublicKey platformKey, Duration window) {
@@ -58,7 +61,8 @@ final class WechatPayGenuineDelivery {
         byte[] signatureBytes;
         try {
             signatureBytes = Base64.getDecoder().decode(signature);
-        } catch (IllegalArgumentException e) {
+        }
+        catch (IllegalArgumentException e) {
             return Optional.of("signature is not Base64");
         }
         return verifies(timestamp, nonce, sent.body(), signatureBytes) ? Optional.empty()
@@ -73,8 +77,10 @@ final class WechatPayGenuineDelivery {
             rsa.update(body);
             rsa.update((byte) '\n');
             return rsa.verify(signature);
-        } catch (GeneralSecurityException e) {
+        }
+        catch (GeneralSecurityException e) {
             return false; // e.g. a signature of the wrong length
         }
     }
+
 }

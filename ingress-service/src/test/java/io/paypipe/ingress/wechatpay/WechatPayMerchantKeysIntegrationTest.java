@@ -13,8 +13,9 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /**
- * Several merchants, each with its own APIv3 key and platform keys; one merchant with both serial forms
- * (public-key id and platform certificate serial); service providers and their sub-merchants.
+ * Several merchants, each with its own APIv3 key and platform keys; one merchant with
+ * both serial forms (public-key id and platform certificate serial); service providers
+ * and their sub-merchants.
  */
 class WechatPayMerchantKeysIntegrationTest extends CallbackIntegrationSupport {
 
@@ -37,9 +38,11 @@ class WechatPayMerchantKeysIntegrationTest extends CallbackIntegrationSupport {
 
     @Test
     void aSerialOfAnotherMerchantIsRejected() throws Exception {
-        // Given A's payment signed with A's certificate key, naming B's certificate serial
+        // Given A's payment signed with A's certificate key, naming B's certificate
+        // serial
         String out = newOutTradeNo();
-        SignedNotification n = SignedNotification.ofCertificate(SHOP_A, payment(out), Instant.now()).withSerial(SHOP_B.keyId());
+        SignedNotification n = SignedNotification.ofCertificate(SHOP_A, payment(out), Instant.now())
+            .withSerial(SHOP_B.keyId());
 
         HttpResponse<String> response = post(n);
 
@@ -54,8 +57,9 @@ class WechatPayMerchantKeysIntegrationTest extends CallbackIntegrationSupport {
         String ofB = newOutTradeNo();
 
         assertThat(post(SignedNotification.of(SHOP_A, payment(ofA), Instant.now())).statusCode()).isEqualTo(204);
-        assertThat(post(SignedNotification.of(SHOP_B, PaymentJson.success("1900000200", ofB, newTransactionId(), 100, 100).json(),
-                Instant.now())).statusCode()).isEqualTo(204);
+        assertThat(post(SignedNotification.of(SHOP_B,
+                PaymentJson.success("1900000200", ofB, newTransactionId(), 100, 100).json(), Instant.now()))
+            .statusCode()).isEqualTo(204);
 
         assertThat(singleRawRow(ofA).tenantId()).isEqualTo("shop-a");
         assertThat(singleRawRow(ofB).tenantId()).isEqualTo("shop-b");
@@ -69,27 +73,31 @@ class WechatPayMerchantKeysIntegrationTest extends CallbackIntegrationSupport {
         String tx2 = newTransactionId();
 
         // When
-        assertThat(post(SignedNotification.of(PROVIDER, PaymentJson.partnerSuccess("1900000300", "1900000301", out, tx1, 100, 100)
-                .json(), Instant.now())).statusCode()).isEqualTo(204);
-        assertThat(post(SignedNotification.of(PROVIDER, PaymentJson.partnerSuccess("1900000300", "1900000302", out, tx2, 200, 200)
-                .json(), Instant.now())).statusCode()).isEqualTo(204);
+        assertThat(post(SignedNotification.of(PROVIDER,
+                PaymentJson.partnerSuccess("1900000300", "1900000301", out, tx1, 100, 100).json(), Instant.now()))
+            .statusCode()).isEqualTo(204);
+        assertThat(post(SignedNotification.of(PROVIDER,
+                PaymentJson.partnerSuccess("1900000300", "1900000302", out, tx2, 200, 200).json(), Instant.now()))
+            .statusCode()).isEqualTo(204);
 
         // Then each is keyed by its own sub-merchant
         assertThat(rawRows(out)).extracting(RawRow::merchantId, RawRow::channelTradeNo, RawRow::orderAmount)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("1900000301", tx1, 100L),
-                        org.assertj.core.groups.Tuple.tuple("1900000302", tx2, 200L));
+            .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("1900000301", tx1, 100L),
+                    org.assertj.core.groups.Tuple.tuple("1900000302", tx2, 200L));
         assertThat(payments.recordsFor("mall|1900000301|" + out)).hasSize(1);
         assertThat(payments.recordsFor("mall|1900000302|" + out)).hasSize(1);
     }
 
     @Test
     void aProviderCannotNotifyForASubMerchantItDoesNotList() throws Exception {
-        // Given a payment of sub-merchant 1900000401 (listed by another provider) and of 1900000399 (listed by none),
+        // Given a payment of sub-merchant 1900000401 (listed by another provider) and of
+        // 1900000399 (listed by none),
         // both signed and encrypted by PROVIDER
         String out = newOutTradeNo();
-        for (String sub : new String[] {OTHER_PROVIDER.subMchids().getFirst(), "1900000399"}) {
+        for (String sub : new String[] { OTHER_PROVIDER.subMchids().getFirst(), "1900000399" }) {
             SignedNotification n = SignedNotification.of(PROVIDER,
-                    PaymentJson.partnerSuccess("1900000300", sub, out, newTransactionId(), 100, 100).json(), Instant.now());
+                    PaymentJson.partnerSuccess("1900000300", sub, out, newTransactionId(), 100, 100).json(),
+                    Instant.now());
 
             HttpResponse<String> response = post(n);
 
@@ -103,4 +111,5 @@ class WechatPayMerchantKeysIntegrationTest extends CallbackIntegrationSupport {
     private static String payment(String outTradeNo) {
         return PaymentJson.success("1900000100", outTradeNo, newTransactionId(), 100, 100).json();
     }
+
 }

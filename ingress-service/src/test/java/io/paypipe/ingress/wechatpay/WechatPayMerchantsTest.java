@@ -15,8 +15,10 @@ class WechatPayMerchantsTest {
 
     @Test
     void eachPlatformKeyIdSelectsItsMerchant() {
-        assertThat(MERCHANTS.bySerial(SHOP_A.keyId())).hasValueSatisfying(m -> assertThat(m.merchantId()).isEqualTo("1900000100"));
-        assertThat(MERCHANTS.bySerial(SHOP_B.keyId())).hasValueSatisfying(m -> assertThat(m.merchantId()).isEqualTo("1900000200"));
+        assertThat(MERCHANTS.bySerial(SHOP_A.keyId()))
+            .hasValueSatisfying(m -> assertThat(m.merchantId()).isEqualTo("1900000100"));
+        assertThat(MERCHANTS.bySerial(SHOP_B.keyId()))
+            .hasValueSatisfying(m -> assertThat(m.merchantId()).isEqualTo("1900000200"));
         assertThat(MERCHANTS.bySerial("PUB_KEY_ID_NOBODY")).isEmpty();
     }
 
@@ -30,18 +32,24 @@ class WechatPayMerchantsTest {
 
     @Test
     void aKeyIdSharedByTwoMerchantsStopsTheStart() {
-        var impostor = new TestMerchant("shop-x", "1900000999", List.of(), SHOP_B.apiV3Key(), SHOP_A.keyId(), SHOP_B.platformKeys());
+        var impostor = new TestMerchant("shop-x", "1900000999", List.of(), SHOP_B.apiV3Key(), SHOP_A.keyId(),
+                SHOP_B.platformKeys());
 
         assertThatThrownBy(() -> WechatPayMerchants.of(List.of(SHOP_A.toMerchant(), impostor.toMerchant())))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(SHOP_A.keyId());
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining(SHOP_A.keyId());
     }
 
     @Test
     void anApiV3KeyOfTheWrongLengthStopsTheStartWithoutPrintingIt() {
-        var broken = new TestMerchant("shop-x", "1900000999", List.of(), "too-short-secret", "PUB_KEY_ID_X", SHOP_B.platformKeys());
+        var broken = new TestMerchant("shop-x", "1900000999", List.of(), "too-short-secret", "PUB_KEY_ID_X",
+                SHOP_B.platformKeys());
 
         assertThatThrownBy(() -> WechatPayMerchants.of(List.of(broken.toMerchant())))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("32 bytes")
-                .message().doesNotContain("too-short-secret");
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("32 bytes")
+            .message()
+            .doesNotContain("too-short-secret");
     }
+
 }

@@ -21,22 +21,26 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
- * Later deliveries of a stored WeChat notification: {@code last_delivered_at} moves when a delivery is published
- * again (an unsettled row, or a settled row now reported in another state), and a settled row reported in the same
- * state is acknowledged without touching anything. Every record names its raw row in the {@code paypipe-raw-id} header.
+ * Later deliveries of a stored WeChat notification: {@code last_delivered_at} moves when
+ * a delivery is published again (an unsettled row, or a settled row now reported in
+ * another state), and a settled row reported in the same state is acknowledged without
+ * touching anything. Every record names its raw row in the {@code paypipe-raw-id} header.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class WechatPayRedeliveryIntegrationTest extends CallbackIntegrationSupport {
 
-    /** Whole seconds: Connector/J stores no fraction of a second on MariaDB (it reads the server as 5.5.5). */
+    /**
+     * Whole seconds: Connector/J stores no fraction of a second on MariaDB (it reads the
+     * server as 5.5.5).
+     */
     private static final Instant LONG_AGO = Instant.parse("2026-01-02T03:04:05Z");
 
     @Test
     void theFirstDeliveryIsLastDeliveredWhenItWasCreated() throws Exception {
         // Given a payment never seen before
         String out = newOutTradeNo();
-        SignedNotification n = SignedNotification.of(SHOP_A, PaymentJson.success("1900000100", out, newTransactionId(), 100, 100)
-                .json(), Instant.now());
+        SignedNotification n = SignedNotification.of(SHOP_A,
+                PaymentJson.success("1900000100", out, newTransactionId(), 100, 100).json(), Instant.now());
 
         // When it is delivered
         assertThat(post(n).statusCode()).isEqualTo(204);
@@ -65,7 +69,8 @@ class WechatPayRedeliveryIntegrationTest extends CallbackIntegrationSupport {
         Deliveries d = deliveries(PAYMENTS, rawId);
         assertThat(d.createdAt()).isEqualTo(LONG_AGO);
         assertThat(d.lastDeliveredAt()).isBetween(before, after);
-        assertThat(payments.recordsFor("shop-a|1900000100|" + out)).hasSize(2).allSatisfy(r -> assertCarriesRawId(r, rawId));
+        assertThat(payments.recordsFor("shop-a|1900000100|" + out)).hasSize(2)
+            .allSatisfy(r -> assertCarriesRawId(r, rawId));
     }
 
     @Test
@@ -88,7 +93,8 @@ class WechatPayRedeliveryIntegrationTest extends CallbackIntegrationSupport {
 
     @Test
     void aSuccessAfterASettledCloseIsPublishedAgainUnderItsRawId(CapturedOutput output) throws Exception {
-        // Given transaction T reported CLOSED, stored long ago and settled (the order was closed)
+        // Given transaction T reported CLOSED, stored long ago and settled (the order was
+        // closed)
         String out = newOutTradeNo();
         String tx = newTransactionId();
         String closed = PaymentJson.success("1900000100", out, tx, 400, 400).state("CLOSED").json();
@@ -103,7 +109,8 @@ class WechatPayRedeliveryIntegrationTest extends CallbackIntegrationSupport {
         assertThat(post(SignedNotification.of(SHOP_A, paid, Instant.now())).statusCode()).isEqualTo(204);
         Instant after = Instant.now().plusMillis(1);
 
-        // Then the success reaches payment.notify under the same raw row, which keeps its first state
+        // Then the success reaches payment.notify under the same raw row, which keeps its
+        // first state
         var records = payments.recordsFor("shop-a|1900000100|" + out);
         assertThat(records).hasSize(2).allSatisfy(r -> assertCarriesRawId(r, rawId));
         assertThat(records.getFirst().value().state()).isEqualTo(PaymentState.CLOSED);
@@ -118,9 +125,10 @@ class WechatPayRedeliveryIntegrationTest extends CallbackIntegrationSupport {
         assertThat(d.lastDeliveredAt()).isBetween(before, after);
         assertThat(d.state()).isEqualTo("CLOSED");
         assertThat(d.handled()).isEqualTo(1);
-        assertThat(output.getAll().lines().filter(l -> l.contains("settled notification rawId=" + rawId + " "))).singleElement()
-                .satisfies(line -> assertThat(line).contains(" WARN ").contains(" wechatpay tradeNo=" + tx
-                        + " (handled=1) now reports SUCCESS but CLOSED is stored"));
+        assertThat(output.getAll().lines().filter(l -> l.contains("settled notification rawId=" + rawId + " ")))
+            .singleElement()
+            .satisfies(line -> assertThat(line).contains(" WARN ")
+                .contains(" wechatpay tradeNo=" + tx + " (handled=1) now reports SUCCESS but CLOSED is stored"));
     }
 
     @Test
@@ -154,8 +162,9 @@ class WechatPayRedeliveryIntegrationTest extends CallbackIntegrationSupport {
         assertThat(d.lastDeliveredAt()).isBetween(before, after);
         assertThat(d.state()).isEqualTo("CLOSED");
         assertThat(output.getAll().lines().filter(l -> l.contains("settled refund notification rawId=" + rawId + " ")))
-                .singleElement().satisfies(line -> assertThat(line).contains(" WARN ").contains(" wechatpay refundNo="
-                        + refundNo + " (handled=1) now reports SUCCESS but CLOSED is stored"));
+            .singleElement()
+            .satisfies(line -> assertThat(line).contains(" WARN ")
+                .contains(" wechatpay refundNo=" + refundNo + " (handled=1) now reports SUCCESS but CLOSED is stored"));
     }
 
     @Test
@@ -177,12 +186,15 @@ class WechatPayRedeliveryIntegrationTest extends CallbackIntegrationSupport {
         assertThat(again.createdAt()).isEqualTo(LONG_AGO);
         assertThat(again.lastDeliveredAt()).isBetween(before, after);
 
-        // And once settled (its last delivery long ago again), another push of the same state moves nothing and
+        // And once settled (its last delivery long ago again), another push of the same
+        // state moves nothing and
         // publishes nothing
         backdate(REFUNDS, rawId, LONG_AGO);
         settle(REFUNDS, rawId, 1);
         assertThat(post(SignedNotification.refund(SHOP_A, refund, Instant.now())).statusCode()).isEqualTo(204);
         assertThat(deliveries(REFUNDS, rawId)).isEqualTo(new Deliveries(LONG_AGO, LONG_AGO, "SUCCESS", 1));
-        assertThat(refunds.recordsFor("shop-a|1900000100|" + out)).hasSize(2).allSatisfy(r -> assertCarriesRawId(r, rawId));
+        assertThat(refunds.recordsFor("shop-a|1900000100|" + out)).hasSize(2)
+            .allSatisfy(r -> assertCarriesRawId(r, rawId));
     }
+
 }

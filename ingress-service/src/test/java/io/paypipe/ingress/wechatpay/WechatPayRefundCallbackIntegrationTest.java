@@ -20,7 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** REFUND.* notifications on {@code POST /notify/wechatpay}: pay_refund_raw and refund.notify. */
+/**
+ * REFUND.* notifications on {@code POST /notify/wechatpay}: pay_refund_raw and
+ * refund.notify.
+ */
 class WechatPayRefundCallbackIntegrationTest extends CallbackIntegrationSupport {
 
     @Test
@@ -38,8 +41,9 @@ class WechatPayRefundCallbackIntegrationTest extends CallbackIntegrationSupport 
         // Then
         assertThat(response.statusCode()).isEqualTo(204);
         RefundRow row = refundRows(out).getFirst();
-        assertThat(refundRows(out)).containsExactly(new RefundRow(row.id(), "shop-a", "1900000100", null, "wechatpay",
-                refundNo, "50200207182018070300011301001", tx, out, envelopeId(n), "SUCCESS", 2500, "CNY", 0, n.bodyText()));
+        assertThat(refundRows(out))
+            .containsExactly(new RefundRow(row.id(), "shop-a", "1900000100", null, "wechatpay", refundNo,
+                    "50200207182018070300011301001", tx, out, envelopeId(n), "SUCCESS", 2500, "CNY", 0, n.bodyText()));
         assertThat(rawRows(out)).isEmpty();
         assertThat(refunds.recordsFor("shop-a|1900000100|" + out)).singleElement().satisfies(r -> {
             assertCarriesRawId(r, row.id());
@@ -57,10 +61,11 @@ class WechatPayRefundCallbackIntegrationTest extends CallbackIntegrationSupport 
     }
 
     @ParameterizedTest
-    @CsvSource({"CLOSED,CLOSED", "ABNORMAL,ABNORMAL"})
+    @CsvSource({ "CLOSED,CLOSED", "ABNORMAL,ABNORMAL" })
     void closedAndAbnormalRefundsAreStoredWithTheirState(String refundStatus, RefundState state) throws Exception {
         String out = newOutTradeNo();
-        RefundJson refund = RefundJson.success("1900000100", out, newTransactionId(), newRefundNo(), 999, 999).status(refundStatus);
+        RefundJson refund = RefundJson.success("1900000100", out, newTransactionId(), newRefundNo(), 999, 999)
+            .status(refundStatus);
 
         assertThat(post(SignedNotification.refund(SHOP_A, refund, Instant.now())).statusCode()).isEqualTo(204);
 
@@ -89,7 +94,8 @@ class WechatPayRefundCallbackIntegrationTest extends CallbackIntegrationSupport 
     @Test
     void aServiceProvidersRefundIsStoredUnderTheSubMerchant() throws Exception {
         String out = newOutTradeNo();
-        RefundJson refund = RefundJson.partnerSuccess("1900000300", "1900000302", out, newTransactionId(), newRefundNo(), 900, 300);
+        RefundJson refund = RefundJson.partnerSuccess("1900000300", "1900000302", out, newTransactionId(),
+                newRefundNo(), 900, 300);
 
         assertThat(post(SignedNotification.refund(PROVIDER, refund, Instant.now())).statusCode()).isEqualTo(204);
 
@@ -99,10 +105,11 @@ class WechatPayRefundCallbackIntegrationTest extends CallbackIntegrationSupport 
             assertThat(r.spMerchantId()).isEqualTo("1900000300");
         });
         assertThat(refunds.recordsFor("mall|1900000302|" + out)).singleElement()
-                .satisfies(r -> assertThat(r.value().spMerchantId()).isEqualTo(MerchantId.of("1900000300")));
+            .satisfies(r -> assertThat(r.value().spMerchantId()).isEqualTo(MerchantId.of("1900000300")));
     }
 
     private static String envelopeId(SignedNotification n) {
         return Json.MAPPER.readTree(n.body()).path("id").asString();
     }
+
 }

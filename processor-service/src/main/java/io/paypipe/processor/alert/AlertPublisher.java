@@ -7,7 +7,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
-/** Publishes stored alerts to {@code ops.alert}, keyed like the order they are about (an order's alerts stay in order). */
+/**
+ * Publishes stored alerts to {@code ops.alert}, keyed like the order they are about (an
+ * order's alerts stay in order).
+ */
 @Component
 public class AlertPublisher {
 
@@ -19,17 +22,24 @@ public class AlertPublisher {
         this.publisher = publisher;
     }
 
-    /** Waits for the broker; a failure is thrown (transient or rejected, see {@link EventPublisher}). */
+    /**
+     * Waits for the broker; a failure is thrown (transient or rejected, see
+     * {@link EventPublisher}).
+     */
     public void publish(OpsAlertRaised alert) {
         publisher.send(Topics.OPS_ALERT, keyOf(alert), alert.eventId(), alert);
     }
 
-    /** For an alert that is stored already, or on a last-resort path: a broker that cannot take it is logged. */
+    /**
+     * For an alert that is stored already, or on a last-resort path: a broker that cannot
+     * take it is logged.
+     */
     public boolean publishQuietly(OpsAlertRaised alert) {
         try {
             publish(alert);
             return true;
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             log.warn("alert {} not published to ops.alert: {}", alert.alertKey(), e.toString());
             return false;
         }
@@ -38,4 +48,5 @@ public class AlertPublisher {
     static String keyOf(OpsAlertRaised a) {
         return a.outTradeNo() == null ? a.alertKey() : a.tenantId() + "|" + a.merchantId() + "|" + a.outTradeNo();
     }
+
 }

@@ -6,7 +6,9 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** {@code ops_alert}: one row per alert key; raising the same alert again changes nothing. */
+/**
+ * {@code ops_alert}: one row per alert key; raising the same alert again changes nothing.
+ */
 @Repository
 public class AlertRepository {
 
@@ -16,7 +18,10 @@ public class AlertRepository {
         this.jdbc = jdbc;
     }
 
-    /** True when this call stored the alert, false when it existed (plain INSERT, duplicate key = exists). */
+    /**
+     * True when this call stored the alert, false when it existed (plain INSERT,
+     * duplicate key = exists).
+     */
     public boolean raise(OpsAlertRaised a) {
         try {
             jdbc.sql("""
@@ -25,30 +30,33 @@ public class AlertRepository {
                     VALUES (:key, :kind, :severity, :tenant, :merchant, :outTradeNo, :channel, :tradeNo, :rawId,
                             :message, :eventId, :at)
                     """)
-                    .param("key", clip(a.alertKey(), 128))
-                    .param("kind", a.kind().name())
-                    .param("severity", a.severity().name())
-                    .param("tenant", clip(a.tenantId(), 32))
-                    .param("merchant", clip(a.merchantId(), 64))
-                    .param("outTradeNo", clip(a.outTradeNo(), 64))
-                    .param("channel", clip(a.channel(), 16))
-                    .param("tradeNo", clip(a.channelTradeNo(), 64))
-                    .param("rawId", a.rawId())
-                    .param("message", clip(a.message(), 512))
-                    .param("eventId", a.eventId().value())
-                    .param("at", Timestamp.from(a.raisedAt()))
-                    .update();
+                .param("key", clip(a.alertKey(), 128))
+                .param("kind", a.kind().name())
+                .param("severity", a.severity().name())
+                .param("tenant", clip(a.tenantId(), 32))
+                .param("merchant", clip(a.merchantId(), 64))
+                .param("outTradeNo", clip(a.outTradeNo(), 64))
+                .param("channel", clip(a.channel(), 16))
+                .param("tradeNo", clip(a.channelTradeNo(), 64))
+                .param("rawId", a.rawId())
+                .param("message", clip(a.message(), 512))
+                .param("eventId", a.eventId().value())
+                .param("at", Timestamp.from(a.raisedAt()))
+                .update();
             return true;
-        } catch (DuplicateKeyException exists) {
+        }
+        catch (DuplicateKeyException exists) {
             return false;
         }
     }
 
     /**
-     * The references of an alert may come from a record that broke the contract (a dead letter's key): cut to the
-     * column's width, so the alert about a bad record is never refused for the same badness.
+     * The references of an alert may come from a record that broke the contract (a dead
+     * letter's key): cut to the column's width, so the alert about a bad record is never
+     * refused for the same badness.
      */
     private static String clip(String value, int width) {
         return value == null || value.length() <= width ? value : value.substring(0, width);
     }
+
 }

@@ -13,4 +13,5 @@ class ClockConfig {
     Clock clock() {
         return Clock.systemUTC();
     }
+
 }

@@ -11,10 +11,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The after-commit hook: nothing in production. Tests only: with {@code processor.halt-after-commit=true} the JVM
- * halts right after the first database commit, exactly like a crash between the commit and the offset commit; with
- * {@code processor.pause-after-commit-when=<file>} a consumer thread that committed an applied payment while the
- * file exists stops there for good, so the test can SIGKILL the JVM with that work in flight.
+ * The after-commit hook: nothing in production. Tests only: with
+ * {@code processor.halt-after-commit=true} the JVM halts right after the first database
+ * commit, exactly like a crash between the commit and the offset commit; with
+ * {@code processor.pause-after-commit-when=<file>} a consumer thread that committed an
+ * applied payment while the file exists stops there for good, so the test can SIGKILL the
+ * JVM with that work in flight.
  */
 @Configuration(proxyBeanMethods = false)
 class FaultInjectionConfig {
@@ -41,7 +43,8 @@ class FaultInjectionConfig {
                             notification.orderKey());
                     try {
                         Thread.sleep(Long.MAX_VALUE);
-                    } catch (InterruptedException e) {
+                    }
+                    catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         throw new IllegalStateException("paused consumer interrupted", e);
                     }
@@ -50,4 +53,5 @@ class FaultInjectionConfig {
         }
         return AfterCommitHook.NONE;
     }
+
 }

@@ -23,54 +23,60 @@ import org.springframework.kafka.listener.ContainerProperties.AckMode;
 import org.springframework.kafka.support.serializer.DelegatingByTypeSerializer;
 
 /**
- * The processor reads its inbound topics ({@code order.created}, {@code payment.notify} and their retry and
- * dead-letter topics) as raw bytes and parses them in the listener (see {@code RecordValues}): a record it cannot
- * read still reaches the dead-letter handler with its key, headers and bytes. Offsets are committed per record and
- * only after the listener returned, i.e. after the database commit and the downstream publish. Both topics retry on
- * retry topics ({@link RetryTopics}).
+ * The processor reads its inbound topics ({@code order.created}, {@code payment.notify}
+ * and their retry and dead-letter topics) as raw bytes and parses them in the listener
+ * (see {@code RecordValues}): a record it cannot read still reaches the dead-letter
+ * handler with its key, headers and bytes. Offsets are committed per record and only
+ * after the listener returned, i.e. after the database commit and the downstream publish.
+ * Both topics retry on retry topics ({@link RetryTopics}).
  */
 @Configuration(proxyBeanMethods = false)
 class KafkaConfig {
 
     @Bean
-    ConcurrentKafkaListenerContainerFactory<String, byte[]> orderCreatedContainerFactory(
-            KafkaProperties kafka, ProcessorProperties props) {
+    ConcurrentKafkaListenerContainerFactory<String, byte[]> orderCreatedContainerFactory(KafkaProperties kafka,
+            ProcessorProperties props) {
         return bytesContainerFactory(kafka, props);
     }
 
     @Bean
-    ConcurrentKafkaListenerContainerFactory<String, byte[]> paymentNotifyContainerFactory(
-            KafkaProperties kafka, ProcessorProperties props) {
+    ConcurrentKafkaListenerContainerFactory<String, byte[]> paymentNotifyContainerFactory(KafkaProperties kafka,
+            ProcessorProperties props) {
         return bytesContainerFactory(kafka, props);
     }
 
     /** Downstream events: JSON without type headers, acks=all, idempotent. */
     @Bean
     KafkaTemplate<String, Object> downstreamTemplate(KafkaProperties kafka, ProcessorProperties props) {
-        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(producerConfig(kafka, props), new StringSerializer(),
-                Json.serializer()));
+        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(producerConfig(kafka, props),
+                new StringSerializer(), Json.serializer()));
     }
 
-    /** Retry and dead-letter records: the inbound bytes, forwarded unchanged with their headers. */
+    /**
+     * Retry and dead-letter records: the inbound bytes, forwarded unchanged with their
+     * headers.
+     */
     @Bean
     KafkaTemplate<String, Object> retryTemplate(KafkaProperties kafka, ProcessorProperties props) {
-        var values = new DelegatingByTypeSerializer(Map.of(byte[].class, new ByteArraySerializer(),
-                Object.class, Json.serializer()), true);
-        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(producerConfig(kafka, props),
-                new StringSerializer(), values));
+        var values = new DelegatingByTypeSerializer(
+                Map.of(byte[].class, new ByteArraySerializer(), Object.class, Json.serializer()), true);
+        return new KafkaTemplate<>(
+                new DefaultKafkaProducerFactory<>(producerConfig(kafka, props), new StringSerializer(), values));
     }
 
     @Bean
     KafkaAdmin.NewTopics catalogueTopics(ProcessorProperties props) {
-        return new KafkaAdmin.NewTopics(Topics.all().stream()
-                .map(t -> new NewTopic(t.name(), props.topicPartitions(), props.topicReplicas()))
-                .toArray(NewTopic[]::new));
+        return new KafkaAdmin.NewTopics(Topics.all()
+            .stream()
+            .map(t -> new NewTopic(t.name(), props.topicPartitions(), props.topicReplicas()))
+            .toArray(NewTopic[]::new));
     }
 
     /**
-     * acks=all and idempotent whatever {@code spring.kafka.producer.*} says. max.block.ms stays under the publish
-     * timeout, so a topic missing from the metadata is reported as such (and checked, see EventPublisher) instead of
-     * being cut short by our own wait.
+     * acks=all and idempotent whatever {@code spring.kafka.producer.*} says. max.block.ms
+     * stays under the publish timeout, so a topic missing from the metadata is reported
+     * as such (and checked, see EventPublisher) instead of being cut short by our own
+     * wait.
      */
     private static Map<String, Object> producerConfig(KafkaProperties kafka, ProcessorProperties props) {
         Map<String, Object> config = new HashMap<>(kafka.buildProducerProperties());
@@ -80,16 +86,17 @@ class KafkaConfig {
         return config;
     }
 
-    private static ConcurrentKafkaListenerContainerFactory<String, byte[]> bytesContainerFactory(
-            KafkaProperties kafka, ProcessorProperties props) {
+    private static ConcurrentKafkaListenerContainerFactory<String, byte[]> bytesContainerFactory(KafkaProperties kafka,
+            ProcessorProperties props) {
         Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         var factory = new ConcurrentKafkaListenerContainerFactory<String, byte[]>();
-        factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(),
-                new ByteArrayDeserializer()));
+        factory.setConsumerFactory(
+                new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(), new ByteArrayDeserializer()));
         factory.setConcurrency(props.concurrency());
         factory.getContainerProperties().setAckMode(AckMode.RECORD);
         return factory;
     }
+
 }

@@ -9,35 +9,34 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Everything the processor can be told.
  *
- * @param publishTimeout        how long to wait for the broker to confirm a downstream event
- * @param retryDelays           the retry ladder of {@code payment.notify}: the delay before each retry topic
- *                              ({@code payment.notify-retry-0}, ...); a record that failed transiently on every level
- *                              goes to {@code payment.notify-dlt}; attempts = delays + 1
- * @param orderRetryDelays      the same for {@code order.created} ({@code order.created-retry-<i>}, then
- *                              {@code order.created-dlt} with an ORDER_NOT_STORED alert)
- * @param deadLetterRetryDelays how often a dead-letter handler tries again to store its alert and settle its raw row
- *                              (the database may be down); after the last one the alert goes to {@code ops.alert},
- *                              an ERROR line and a counter only. Keep the sum well under max.poll.interval.ms (5 min)
- * @param concurrency           consumer threads per listener (and per retry topic) in this instance
- * @param topicPartitions       partitions of the topics the processor declares
- * @param topicReplicas         replicas of those topics (1 for the embedded broker, 3 in production)
- * @param haltAfterCommit       fault injection for tests only: halt the JVM right after the database commit, before
- *                              the downstream publish and the offset commit
- * @param pauseAfterCommitWhen  fault injection for tests only: while this file exists, a consumer thread that has
- *                              just committed an applied payment stops there (before its publish and offset commit),
- *                              so that a test can kill the JVM with work in flight
+ * @param publishTimeout how long to wait for the broker to confirm a downstream event
+ * @param retryDelays the retry ladder of {@code payment.notify}: the delay before each
+ * retry topic ({@code payment.notify-retry-0}, ...); a record that failed transiently on
+ * every level goes to {@code payment.notify-dlt}; attempts = delays + 1
+ * @param orderRetryDelays the same for {@code order.created}
+ * ({@code order.created-retry-<i>}, then {@code order.created-dlt} with an
+ * ORDER_NOT_STORED alert)
+ * @param deadLetterRetryDelays how often a dead-letter handler tries again to store its
+ * alert and settle its raw row (the database may be down); after the last one the alert
+ * goes to {@code ops.alert}, an ERROR line and a counter only. Keep the sum well under
+ * max.poll.interval.ms (5 min)
+ * @param concurrency consumer threads per listener (and per retry topic) in this instance
+ * @param topicPartitions partitions of the topics the processor declares
+ * @param topicReplicas replicas of those topics (1 for the embedded broker, 3 in
+ * production)
+ * @param haltAfterCommit fault injection for tests only: halt the JVM right after the
+ * database commit, before the downstream publish and the offset commit
+ * @param pauseAfterCommitWhen fault injection for tests only: while this file exists, a
+ * consumer thread that has just committed an applied payment stops there (before its
+ * publish and offset commit), so that a test can kill the JVM with work in flight
  */
 @ConfigurationProperties("processor")
-public record ProcessorProperties(
-        @DefaultValue("5s") Duration publishTimeout,
-        @DefaultValue({"10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h"}) List<Duration> retryDelays,
-        @DefaultValue({"10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h"}) List<Duration> orderRetryDelays,
-        @DefaultValue({"1s", "5s", "30s"}) List<Duration> deadLetterRetryDelays,
-        @DefaultValue("3") int concurrency,
-        @DefaultValue("6") int topicPartitions,
-        @DefaultValue("1") short topicReplicas,
-        @DefaultValue("false") boolean haltAfterCommit,
-        Path pauseAfterCommitWhen) {
+public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue( {
+        "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> retryDelays,
+        @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> orderRetryDelays,
+        @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("3") int concurrency,
+        @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
+        @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen){
 
     public ProcessorProperties {
         if (retryDelays.isEmpty() || orderRetryDelays.isEmpty()) {

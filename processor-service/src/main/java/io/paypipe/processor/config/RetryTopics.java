@@ -19,55 +19,55 @@ import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.BackOffExecution;
 
 /**
- * What every retried topic of the processor shares: a record that failed transiently is re-published to
- * {@link Topic#retry(int)} and consumed there after the i-th delay of its ladder; after the last level it goes to
- * {@link Topic#dlt()}. Only the failures in {@link #RETRIED} retry; anything else (a record that cannot be read, a
- * {@code RejectedRecordException}, a bug) goes straight to the dead-letter topic. The dead-letter handlers never
- * throw (they retry their own work a bounded number of times, then alert through a path without the database), and
- * a failure there is never sent back to the dead-letter topic ({@link DltStrategy#FAIL_ON_ERROR}): the DLT does not
- * loop. Each topic's configuration lives beside its listener; the container customizer and the task scheduler are
- * in {@link RetryTopicsConfig}.
+ * What every retried topic of the processor shares: a record that failed transiently is
+ * re-published to {@link Topic#retry(int)} and consumed there after the i-th delay of its
+ * ladder; after the last level it goes to {@link Topic#dlt()}. Only the failures in
+ * {@link #RETRIED} retry; anything else (a record that cannot be read, a
+ * {@code RejectedRecordException}, a bug) goes straight to the dead-letter topic. The
+ * dead-letter handlers never throw (they retry their own work a bounded number of times,
+ * then alert through a path without the database), and a failure there is never sent back
+ * to the dead-letter topic ({@link DltStrategy#FAIL_ON_ERROR}): the DLT does not loop.
+ * Each topic's configuration lives beside its listener; the container customizer and the
+ * task scheduler are in {@link RetryTopicsConfig}.
  */
 public final class RetryTopics {
 
     /**
-     * What may work on a later attempt (the order not there yet, database unavailable, lock wait timeout,
-     * deadlock, broker timeout); the classifier also looks at the causes of an exception.
+     * What may work on a later attempt (the order not there yet, database unavailable,
+     * lock wait timeout, deadlock, broker timeout); the classifier also looks at the
+     * causes of an exception.
      */
-    public static final List<Class<? extends Throwable>> RETRIED = List.of(
-            TransientProcessingException.class,
-            TransientDataAccessException.class,
-            RecoverableDataAccessException.class,
-            DataAccessResourceFailureException.class,
-            CannotCreateTransactionException.class,
+    public static final List<Class<? extends Throwable>> RETRIED = List.of(TransientProcessingException.class,
+            TransientDataAccessException.class, RecoverableDataAccessException.class,
+            DataAccessResourceFailureException.class, CannotCreateTransactionException.class,
             org.apache.kafka.common.errors.TimeoutException.class);
 
     private RetryTopics() {
     }
 
     /**
-     * The retry topics of {@code topic}: one per delay of {@code delays}, named by the catalogue
-     * ({@link Topic#RETRY_SUFFIX} plus the level, {@link Topic#DLT_SUFFIX}), consumed by {@code factory}'s
-     * containers, then {@code deadLetterHandler}.
+     * The retry topics of {@code topic}: one per delay of {@code delays}, named by the
+     * catalogue ({@link Topic#RETRY_SUFFIX} plus the level, {@link Topic#DLT_SUFFIX}),
+     * consumed by {@code factory}'s containers, then {@code deadLetterHandler}.
      */
     public static RetryTopicConfiguration configuration(Topic<?> topic, List<Duration> delays,
             ConcurrentKafkaListenerContainerFactory<?, ?> factory, ProcessorProperties props,
             EndpointHandlerMethod deadLetterHandler, KafkaTemplate<String, Object> template) {
         return RetryTopicConfigurationBuilder.newInstance()
-                .includeTopic(topic.name())
-                .listenerFactory(factory)
-                .customBackoff(ladder(delays))
-                .maxAttempts(delays.size() + 1)
-                .sameIntervalTopicReuseStrategy(SameIntervalTopicReuseStrategy.MULTIPLE_TOPICS)
-                .retryTopicSuffix(Topic.RETRY_SUFFIX)
-                .suffixTopicsWithIndexValues()
-                .dltSuffix(Topic.DLT_SUFFIX)
-                .retryOn(RETRIED)
-                .traversingCauses()
-                .autoCreateTopicsWith(props.topicPartitions(), props.topicReplicas())
-                .dltHandlerMethod(deadLetterHandler)
-                .dltProcessingFailureStrategy(DltStrategy.FAIL_ON_ERROR)
-                .create(template);
+            .includeTopic(topic.name())
+            .listenerFactory(factory)
+            .customBackoff(ladder(delays))
+            .maxAttempts(delays.size() + 1)
+            .sameIntervalTopicReuseStrategy(SameIntervalTopicReuseStrategy.MULTIPLE_TOPICS)
+            .retryTopicSuffix(Topic.RETRY_SUFFIX)
+            .suffixTopicsWithIndexValues()
+            .dltSuffix(Topic.DLT_SUFFIX)
+            .retryOn(RETRIED)
+            .traversingCauses()
+            .autoCreateTopicsWith(props.topicPartitions(), props.topicReplicas())
+            .dltHandlerMethod(deadLetterHandler)
+            .dltProcessingFailureStrategy(DltStrategy.FAIL_ON_ERROR)
+            .create(template);
     }
 
     /** The configured delays, one per retry level, then stop. */
@@ -81,4 +81,5 @@ public final class RetryTopics {
             }
         };
     }
+
 }

@@ -7,18 +7,21 @@ import org.springframework.scheduling.TaskScheduler;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
- * Non-blocking retries, the part every retried topic shares: the error handler's customizer and the scheduler that
- * wakes the retry consumers. Each topic's retry topics and dead-letter handler are configured beside its listener
- * ({@code PaymentRetryTopicsConfig}, {@code OrderRetryTopicsConfig}) with {@link RetryTopics}.
+ * Non-blocking retries, the part every retried topic shares: the error handler's
+ * customizer and the scheduler that wakes the retry consumers. Each topic's retry topics
+ * and dead-letter handler are configured beside its listener
+ * ({@code PaymentRetryTopicsConfig}, {@code OrderRetryTopicsConfig}) with
+ * {@link RetryTopics}.
  */
 @Configuration
 class RetryTopicsConfig extends RetryTopicConfigurationSupport {
 
     /**
-     * After a record failed and was forwarded to the next retry topic, carry on with the records already polled
-     * instead of seeking back and polling again. With the default (seek), every failed record at the end of a
-     * partition waits for the consumer's in-flight fetch, up to {@code fetch.max.wait.ms} (500 ms): the benchmark
-     * measured a burst of orders-not-yet-there draining at about 2 records a second per consumer
+     * After a record failed and was forwarded to the next retry topic, carry on with the
+     * records already polled instead of seeking back and polling again. With the default
+     * (seek), every failed record at the end of a partition waits for the consumer's
+     * in-flight fetch, up to {@code fetch.max.wait.ms} (500 ms): the benchmark measured a
+     * burst of orders-not-yet-there draining at about 2 records a second per consumer
      * (docs/benchmarks.md; spring-kafka GH-2195 added this switch for retry topics).
      */
     @Override
@@ -34,4 +37,5 @@ class RetryTopicsConfig extends RetryTopicConfigurationSupport {
         scheduler.setThreadNamePrefix("retry-topics-");
         return scheduler;
     }
+
 }

@@ -7,16 +7,17 @@ import org.apache.kafka.common.header.Header;
 import org.springframework.kafka.support.KafkaHeaders;
 
 /**
- * What spring-kafka wrote on a dead letter: the failure ({@code KafkaHeaders.EXCEPTION_*}; the {@code DLT_*}
- * constants are its deprecated 3.x names) and where the record came from ({@code KafkaHeaders.ORIGINAL_*}).
+ * What spring-kafka wrote on a dead letter: the failure
+ * ({@code KafkaHeaders.EXCEPTION_*}; the {@code DLT_*} constants are its deprecated 3.x
+ * names) and where the record came from ({@code KafkaHeaders.ORIGINAL_*}).
  */
 public record DeadLetterHeaders(String failureClass, String message, String originalTopic) {
 
     public static DeadLetterHeaders of(ConsumerRecord<?, ?> record) {
         String cause = text(record, KafkaHeaders.EXCEPTION_CAUSE_FQCN);
         String failure = cause != null ? cause : text(record, KafkaHeaders.EXCEPTION_FQCN);
-        return new DeadLetterHeaders(failure == null ? "unknown" : failure, text(record, KafkaHeaders.EXCEPTION_MESSAGE),
-                text(record, KafkaHeaders.ORIGINAL_TOPIC));
+        return new DeadLetterHeaders(failure == null ? "unknown" : failure,
+                text(record, KafkaHeaders.EXCEPTION_MESSAGE), text(record, KafkaHeaders.ORIGINAL_TOPIC));
     }
 
     public boolean failedWith(Class<?> type) {
@@ -33,7 +34,10 @@ public record DeadLetterHeaders(String failureClass, String message, String orig
         return r.topic() + "-" + r.partition() + "@" + r.offset();
     }
 
-    /** What a record key {@code tenant|merchant|out_trade_no} says an alert is about, as far as it says anything. */
+    /**
+     * What a record key {@code tenant|merchant|out_trade_no} says an alert is about, as
+     * far as it says anything.
+     */
     public static About fromKey(String key, String channel, Long rawId) {
         String[] parts = key == null ? new String[0] : key.split("\\|", -1);
         return parts.length == 3 ? new About(parts[0], parts[1], parts[2], channel, null, rawId)

@@ -14,12 +14,14 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The last stop of a dead letter, shared by every dead-letter handler. In one transaction it stores the alert and
- * settles what the record is about; that is tried again after each of {@code processor.dead-letter-retry-delays}
- * (the database may be what failed the record in the first place). When every attempt failed, the alert still
- * leaves through a path that does not need the database: it is published to {@code ops.alert}, logged at ERROR
- * and counted ({@code paypipe.dead_letters.unrecorded}). It never throws: a dead-letter handler that failed would
- * send its record back to the dead-letter topic, which would then grow for as long as the cause lasts.
+ * The last stop of a dead letter, shared by every dead-letter handler. In one transaction
+ * it stores the alert and settles what the record is about; that is tried again after
+ * each of {@code processor.dead-letter-retry-delays} (the database may be what failed the
+ * record in the first place). When every attempt failed, the alert still leaves through a
+ * path that does not need the database: it is published to {@code ops.alert}, logged at
+ * ERROR and counted ({@code paypipe.dead_letters.unrecorded}). It never throws: a
+ * dead-letter handler that failed would send its record back to the dead-letter topic,
+ * which would then grow for as long as the cause lasts.
  */
 @Component
 public class DeadLetterRecorder {
@@ -27,13 +29,17 @@ public class DeadLetterRecorder {
     private static final Logger log = LoggerFactory.getLogger(DeadLetterRecorder.class);
 
     private final TransactionTemplate tx;
+
     private final AlertRepository alerts;
+
     private final AlertPublisher publisher;
+
     private final List<Duration> retryDelays;
+
     private final MeterRegistry meters;
 
     DeadLetterRecorder(TransactionTemplate tx, AlertRepository alerts, AlertPublisher publisher,
-                       ProcessorProperties props, MeterRegistry meters) {
+            ProcessorProperties props, MeterRegistry meters) {
         this.tx = tx;
         this.alerts = alerts;
         this.publisher = publisher;
@@ -41,7 +47,10 @@ public class DeadLetterRecorder {
         this.meters = meters;
     }
 
-    /** Records {@code alert} for dead letter {@code dlt}, with {@code settle} run in the same transaction. */
+    /**
+     * Records {@code alert} for dead letter {@code dlt}, with {@code settle} run in the
+     * same transaction.
+     */
     public void record(ConsumerRecord<?, ?> dlt, OpsAlertRaised alert, Runnable settle) {
         meters.counter("paypipe.dead_letters", "topic", dlt.topic(), "kind", alert.kind().name()).increment();
         RuntimeException last = null;
@@ -56,7 +65,8 @@ public class DeadLetterRecorder {
                 });
                 publisher.publishQuietly(alert);
                 return;
-            } catch (RuntimeException e) {
+            }
+            catch (RuntimeException e) {
                 last = e;
                 log.warn("dead letter {}-{}@{} not recorded yet (attempt {} of {}): {}", dlt.topic(), dlt.partition(),
                         dlt.offset(), attempt + 1, retryDelays.size() + 1, e.toString());
@@ -74,9 +84,11 @@ public class DeadLetterRecorder {
         try {
             Thread.sleep(delay);
             return true;
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
         }
     }
+
 }

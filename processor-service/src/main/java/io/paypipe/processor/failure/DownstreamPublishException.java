@@ -2,10 +2,14 @@ package io.paypipe.processor.failure;
 
 import io.paypipe.core.id.EventId;
 
-/** The broker did not confirm a downstream event in time: retried; the retry re-publishes the same event id. */
+/**
+ * The broker did not confirm a downstream event in time: retried; the retry re-publishes
+ * the same event id.
+ */
 public class DownstreamPublishException extends TransientProcessingException {
 
     private final String topic;
+
     private final EventId eventId;
 
     public DownstreamPublishException(String topic, EventId eventId, Throwable cause) {
@@ -21,4 +25,5 @@ public class DownstreamPublishException extends TransientProcessingException {
     public EventId eventId() {
         return eventId;
     }
+
 }

@@ -3,13 +3,15 @@ package io.paypipe.processor.failure;
 import io.paypipe.core.id.EventId;
 
 /**
- * The broker refused a downstream event for a reason no retry can fix (record too large, not authorized, not
- * serializable, the topic does not exist): the record goes to the dead-letter topic at once, whose handler raises
- * a {@code DOWNSTREAM_NOT_PUBLISHED} alert, instead of climbing the whole retry ladder while the order waits.
+ * The broker refused a downstream event for a reason no retry can fix (record too large,
+ * not authorized, not serializable, the topic does not exist): the record goes to the
+ * dead-letter topic at once, whose handler raises a {@code DOWNSTREAM_NOT_PUBLISHED}
+ * alert, instead of climbing the whole retry ladder while the order waits.
  */
 public class DownstreamRejectedException extends RejectedRecordException {
 
     private final String topic;
+
     private final EventId eventId;
 
     public DownstreamRejectedException(String topic, EventId eventId, Throwable cause) {
@@ -30,4 +32,5 @@ public class DownstreamRejectedException extends RejectedRecordException {
     private static String describe(Throwable cause) {
         return cause == null ? "unknown" : cause.getClass().getSimpleName() + ": " + cause.getMessage();
     }
+
 }

@@ -3,16 +3,20 @@ package io.paypipe.processor.failure;
 import java.util.OptionalLong;
 
 /**
- * A record that breaks the contract: it cannot be read (not JSON, a value the processor does not know, e.g. a state
- * added by a newer ingress during a rolling deploy), or it lacks a required field (no key, no order key, ...).
- * Rejected, never retried: it goes straight to the dead-letter topic, whose handler settles its raw row (found
- * through the {@code paypipe-raw-id} header) and raises an alert.
+ * A record that breaks the contract: it cannot be read (not JSON, a value the processor
+ * does not know, e.g. a state added by a newer ingress during a rolling deploy), or it
+ * lacks a required field (no key, no order key, ...). Rejected, never retried: it goes
+ * straight to the dead-letter topic, whose handler settles its raw row (found through the
+ * {@code paypipe-raw-id} header) and raises an alert.
  */
 public class InvalidRecordException extends RejectedRecordException {
 
     private final String topic;
+
     private final int partition;
+
     private final long offset;
+
     private final OptionalLong rawId;
 
     public InvalidRecordException(String topic, int partition, long offset, OptionalLong rawId, String what) {
@@ -39,4 +43,5 @@ public class InvalidRecordException extends RejectedRecordException {
     public OptionalLong rawId() {
         return rawId;
     }
+
 }

@@ -3,12 +3,14 @@ package io.paypipe.processor.failure;
 import io.paypipe.core.id.OrderId;
 
 /**
- * A guarded update changed nothing twice in a row for one notification: another record of the same order moved it
- * in between (records of one order may run at once on the main and a retry topic). Retried.
+ * A guarded update changed nothing twice in a row for one notification: another record of
+ * the same order moved it in between (records of one order may run at once on the main
+ * and a retry topic). Retried.
  */
 public class OrderChangedConcurrentlyException extends TransientProcessingException {
 
     public OrderChangedConcurrentlyException(OrderId orderId, long rawId) {
         super("order " + orderId + " changed twice while raw " + rawId + " was applied", null);
     }
+
 }

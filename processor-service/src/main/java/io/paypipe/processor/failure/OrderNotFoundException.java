@@ -2,10 +2,13 @@ package io.paypipe.processor.failure;
 
 import io.paypipe.core.id.OrderKey;
 
-/** A payment notification arrived for an order the processor does not know (yet): retried. */
+/**
+ * A payment notification arrived for an order the processor does not know (yet): retried.
+ */
 public class OrderNotFoundException extends TransientProcessingException {
 
     private final long rawId;
+
     private final OrderKey orderKey;
 
     public OrderNotFoundException(long rawId, OrderKey orderKey) {
@@ -21,4 +24,5 @@ public class OrderNotFoundException extends TransientProcessingException {
     public OrderKey orderKey() {
         return orderKey;
     }
+
 }

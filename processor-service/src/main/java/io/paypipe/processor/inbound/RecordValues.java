@@ -12,10 +12,12 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Reads the value of an inbound record the processor consumes as bytes. The listener parses it itself, instead of
- * a deserializer in the consumer, so that a record it cannot read still reaches its listener and dead-letter handler
- * with its key, headers and original bytes: a value the processor does not understand (not JSON, an unknown enum
- * value, a required field missing) is an {@link InvalidRecordException}, which goes straight to the dead-letter topic.
+ * Reads the value of an inbound record the processor consumes as bytes. The listener
+ * parses it itself, instead of a deserializer in the consumer, so that a record it cannot
+ * read still reaches its listener and dead-letter handler with its key, headers and
+ * original bytes: a value the processor does not understand (not JSON, an unknown enum
+ * value, a required field missing) is an {@link InvalidRecordException}, which goes
+ * straight to the dead-letter topic.
  */
 public final class RecordValues {
 
@@ -23,8 +25,9 @@ public final class RecordValues {
     }
 
     /**
-     * The value as {@code type}, checked by {@code missing} (which names the required fields that are absent).
-     * Throws {@link InvalidRecordException} naming the record and its raw id (from the header) when it cannot be read.
+     * The value as {@code type}, checked by {@code missing} (which names the required
+     * fields that are absent). Throws {@link InvalidRecordException} naming the record
+     * and its raw id (from the header) when it cannot be read.
      */
     public static <T> T read(ConsumerRecord<String, byte[]> record, Class<T> type, Function<T, List<String>> missing) {
         OptionalLong rawId = NotifyHeaders.rawId(record.headers());
@@ -37,8 +40,10 @@ public final class RecordValues {
         T value;
         try {
             value = Json.MAPPER.readValue(record.value(), type);
-        } catch (JacksonException | IllegalArgumentException e) {
-            throw invalid(record, rawId, "unreadable " + type.getSimpleName() + " (" + e.getClass().getSimpleName() + ")");
+        }
+        catch (JacksonException | IllegalArgumentException e) {
+            throw invalid(record, rawId,
+                    "unreadable " + type.getSimpleName() + " (" + e.getClass().getSimpleName() + ")");
         }
         if (value == null) {
             throw invalid(record, rawId, "null " + type.getSimpleName());
@@ -50,7 +55,10 @@ public final class RecordValues {
         return value;
     }
 
-    /** The raw id of a record: its header, else a {@code rawId} field of the value read leniently; empty if neither. */
+    /**
+     * The raw id of a record: its header, else a {@code rawId} field of the value read
+     * leniently; empty if neither.
+     */
     public static OptionalLong rawId(ConsumerRecord<String, byte[]> record) {
         OptionalLong fromHeader = NotifyHeaders.rawId(record.headers());
         if (fromHeader.isPresent() || record.value() == null) {
@@ -59,7 +67,8 @@ public final class RecordValues {
         try {
             JsonNode id = Json.MAPPER.readTree(record.value()).path("rawId");
             return id.isIntegralNumber() && id.asLong() > 0 ? OptionalLong.of(id.asLong()) : OptionalLong.empty();
-        } catch (JacksonException | IllegalArgumentException e) {
+        }
+        catch (JacksonException | IllegalArgumentException e) {
             return OptionalLong.empty();
         }
     }
@@ -86,9 +95,11 @@ public final class RecordValues {
         public List<String> missing() {
             return List.copyOf(missing);
         }
+
     }
 
     private static InvalidRecordException invalid(ConsumerRecord<String, byte[]> r, OptionalLong rawId, String what) {
         return new InvalidRecordException(r.topic(), r.partition(), r.offset(), rawId, what);
     }
+
 }

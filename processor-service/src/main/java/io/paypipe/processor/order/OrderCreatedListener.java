@@ -10,8 +10,9 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Consumes {@code order.created} and its retry topics (see {@link OrderRetryTopicsConfig}) as bytes: a record it
- * cannot read goes straight to {@code order.created-dlt}; a store that fails (database down) climbs the retry topics.
+ * Consumes {@code order.created} and its retry topics (see
+ * {@link OrderRetryTopicsConfig}) as bytes: a record it cannot read goes straight to
+ * {@code order.created-dlt}; a store that fails (database down) climbs the retry topics.
  */
 @Component
 class OrderCreatedListener {
@@ -29,13 +30,17 @@ class OrderCreatedListener {
     }
 
     static List<String> missing(OrderCreated o) {
-        var required = new Required().field("eventId", o.eventId()).field("orderKey", o.orderKey())
-                .field("channel", o.channel()).field("amount", o.amount()).field("createdAt", o.createdAt());
+        var required = new Required().field("eventId", o.eventId())
+            .field("orderKey", o.orderKey())
+            .field("channel", o.channel())
+            .field("amount", o.amount())
+            .field("createdAt", o.createdAt());
         if (o.orderKey() != null) {
             required.field("orderKey.tenantId", o.orderKey().tenantId())
-                    .field("orderKey.merchantId", o.orderKey().merchantId())
-                    .field("orderKey.outTradeNo", o.orderKey().outTradeNo());
+                .field("orderKey.merchantId", o.orderKey().merchantId())
+                .field("orderKey.outTradeNo", o.orderKey().outTradeNo());
         }
         return required.missing();
     }
+
 }

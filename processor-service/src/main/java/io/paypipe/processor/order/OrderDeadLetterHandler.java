@@ -12,9 +12,10 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The last stop of an {@code order.created} record that could not be stored after its whole retry ladder, or could
- * not be read: an ORDER_NOT_STORED alert naming the order (from the record's key) and the dead letter, because
- * every payment of that order will now wait for it and end as UNKNOWN_ORDER. The order is never skipped silently.
+ * The last stop of an {@code order.created} record that could not be stored after its
+ * whole retry ladder, or could not be read: an ORDER_NOT_STORED alert naming the order
+ * (from the record's key) and the dead letter, because every payment of that order will
+ * now wait for it and end as UNKNOWN_ORDER. The order is never skipped silently.
  */
 @Component
 class OrderDeadLetterHandler {
@@ -22,6 +23,7 @@ class OrderDeadLetterHandler {
     private static final Logger log = LoggerFactory.getLogger(OrderDeadLetterHandler.class);
 
     private final DeadLetterRecorder recorder;
+
     private final Clock clock;
 
     OrderDeadLetterHandler(DeadLetterRecorder recorder, Clock clock) {
@@ -35,8 +37,11 @@ class OrderDeadLetterHandler {
         OpsAlertRaised alert = Alerts.aboutDeadLetter(record.topic(), record.partition(), record.offset(),
                 Kind.ORDER_NOT_STORED, DeadLetterHeaders.fromKey(record.key(), null, null),
                 "order " + record.key() + " NOT stored (dead letter " + where + "): " + failure.error()
-                        + "; its payments will wait for it: fix the cause and send the OrderCreated again", clock.instant());
+                        + "; its payments will wait for it: fix the cause and send the OrderCreated again",
+                clock.instant());
         log.error("order {} not stored, dead letter {}: {}", record.key(), where, failure.error());
-        recorder.record(record, alert, () -> { });
+        recorder.record(record, alert, () -> {
+        });
     }
+
 }

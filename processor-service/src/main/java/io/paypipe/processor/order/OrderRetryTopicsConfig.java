@@ -12,8 +12,9 @@ import org.springframework.kafka.support.EndpointHandlerMethod;
 
 /**
  * The retry topics of {@code order.created} ({@link OrderCreatedListener}): ladder
- * {@code processor.order-retry-delays}, then {@code order.created-dlt} and {@link OrderDeadLetterHandler}. What every
- * retried topic shares is in {@link RetryTopics}.
+ * {@code processor.order-retry-delays}, then {@code order.created-dlt} and
+ * {@link OrderDeadLetterHandler}. What every retried topic shares is in
+ * {@link RetryTopics}.
  */
 @Configuration(proxyBeanMethods = false)
 class OrderRetryTopicsConfig {
@@ -24,4 +25,5 @@ class OrderRetryTopicsConfig {
         return RetryTopics.configuration(Topics.ORDER_CREATED, props.orderRetryDelays(), orderCreatedContainerFactory,
                 props, new EndpointHandlerMethod(OrderDeadLetterHandler.class, "onDeadLetter"), retryTemplate);
     }
+
 }

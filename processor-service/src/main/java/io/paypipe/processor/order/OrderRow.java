@@ -11,12 +11,13 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * A row of {@code orders}. The payment fields are empty until the order is paid; {@code closedBy} is the event that
- * closed it (the channel's close or the merchant's cancellation), empty if it was never closed.
+ * A row of {@code orders}. The payment fields are empty until the order is paid;
+ * {@code closedBy} is the event that closed it (the channel's close or the merchant's
+ * cancellation), empty if it was never closed.
  */
 public record OrderRow(OrderId id, OrderKey key, Optional<MerchantId> spMerchantId, Channel channel, Money amount,
-                       OrderStatus status, Optional<String> channelTradeNo, Optional<Money> paidAmount,
-                       Optional<Instant> paidAt, Optional<OrderEvent> closedBy) {
+        OrderStatus status, Optional<String> channelTradeNo, Optional<Money> paidAmount, Optional<Instant> paidAt,
+        Optional<OrderEvent> closedBy) {
 
     /** This order as it is after a payment moved it to {@code to}. */
     public OrderRow paid(OrderStatus to, String tradeNo, Money paid, Instant at) {

@@ -21,9 +21,10 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes the processor's events (acks=all, idempotent) and waits for the broker. A failure is either
- * {@link DownstreamPublishException} (transient: the record is retried on the retry topics, the retry re-publishes
- * the same event id) or {@link DownstreamRejectedException} (no retry can fix it: the record goes to the
+ * Publishes the processor's events (acks=all, idempotent) and waits for the broker. A
+ * failure is either {@link DownstreamPublishException} (transient: the record is retried
+ * on the retry topics, the retry re-publishes the same event id) or
+ * {@link DownstreamRejectedException} (no retry can fix it: the record goes to the
  * dead-letter topic at once, with an alert).
  */
 @Component
@@ -32,30 +33,36 @@ public class EventPublisher {
     private static final Logger log = LoggerFactory.getLogger(EventPublisher.class);
 
     private final KafkaTemplate<String, Object> template;
+
     private final ProcessorProperties props;
+
     private final Map<String, Object> adminConfig;
 
     EventPublisher(KafkaTemplate<String, Object> downstreamTemplate, ProcessorProperties props, KafkaProperties kafka) {
         this.template = downstreamTemplate;
         this.props = props;
         this.adminConfig = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                String.join(",", kafka.getBootstrapServers()),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
+                String.join(",", kafka.getBootstrapServers()), AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
     }
 
     public <V> void send(Topic<V> topic, String key, EventId eventId, V event) {
         try {
             template.send(topic.name(), key, event).get(props.publishTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DownstreamPublishException(topic.name(), eventId, e);
-        } catch (ExecutionException e) {
+        }
+        catch (ExecutionException e) {
             throw classify(topic.name(), eventId, e.getCause() == null ? e : e.getCause());
-        } catch (TimeoutException e) {
+        }
+        catch (TimeoutException e) {
             throw new DownstreamPublishException(topic.name(), eventId, e);
-        } catch (RuntimeException e) {
-            // send() itself throws for a record it cannot serialize or while it waits for metadata
+        }
+        catch (RuntimeException e) {
+            // send() itself throws for a record it cannot serialize or while it waits for
+            // metadata
             throw classify(topic.name(), eventId, e);
         }
     }
@@ -66,24 +73,32 @@ public class EventPublisher {
             refusal = Optional.of(new UnknownTopicOrPartitionException("topic " + topic + " does not exist"));
         }
         if (refusal.isPresent()) {
-            log.error("publish to {} refused for event {}, no retry can fix it: {}", topic, eventId, refusal.get().toString());
+            log.error("publish to {} refused for event {}, no retry can fix it: {}", topic, eventId,
+                    refusal.get().toString());
             return new DownstreamRejectedException(topic, eventId, refusal.get());
         }
         return new DownstreamPublishException(topic, eventId, failure);
     }
 
-    /** Asks the broker whether {@code topic} exists; anything but a definite "unknown topic" means "maybe". */
+    /**
+     * Asks the broker whether {@code topic} exists; anything but a definite "unknown
+     * topic" means "maybe".
+     */
     private boolean topicIsMissing(String topic) {
         try (Admin admin = Admin.create(adminConfig)) {
             admin.describeTopics(List.of(topic)).allTopicNames().get(3, TimeUnit.SECONDS);
             return false;
-        } catch (ExecutionException e) {
+        }
+        catch (ExecutionException e) {
             return e.getCause() instanceof UnknownTopicOrPartitionException;
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
-        } catch (TimeoutException | RuntimeException e) {
+        }
+        catch (TimeoutException | RuntimeException e) {
             return false;
         }
     }
+
 }

@@ -11,21 +11,18 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
- * Which producer failures no retry can fix. Everything else (timeouts, not enough replicas, a leader moving, a
- * fenced or reset producer that spring-kafka replaces) is transient and retried. An unknown topic is only final
- * when the broker itself says the topic does not exist (auto-creation off); the producer reports it as a metadata
- * timeout, which is also what a broker that is down looks like, so the caller asks the broker before deciding.
+ * Which producer failures no retry can fix. Everything else (timeouts, not enough
+ * replicas, a leader moving, a fenced or reset producer that spring-kafka replaces) is
+ * transient and retried. An unknown topic is only final when the broker itself says the
+ * topic does not exist (auto-creation off); the producer reports it as a metadata
+ * timeout, which is also what a broker that is down looks like, so the caller asks the
+ * broker before deciding.
  */
 final class PublishFailures {
 
-    private static final Set<Class<? extends Throwable>> FINAL = Set.of(
-            RecordTooLargeException.class,
-            RecordBatchTooLargeException.class,
-            AuthorizationException.class,
-            AuthenticationException.class,
-            SerializationException.class,
-            InvalidTopicException.class,
-            UnknownTopicOrPartitionException.class);
+    private static final Set<Class<? extends Throwable>> FINAL = Set.of(RecordTooLargeException.class,
+            RecordBatchTooLargeException.class, AuthorizationException.class, AuthenticationException.class,
+            SerializationException.class, InvalidTopicException.class, UnknownTopicOrPartitionException.class);
 
     private PublishFailures() {
     }
@@ -42,14 +39,18 @@ final class PublishFailures {
         return Optional.empty();
     }
 
-    /** True when the producer gave up waiting for the topic's metadata: a missing topic, or no broker at all. */
+    /**
+     * True when the producer gave up waiting for the topic's metadata: a missing topic,
+     * or no broker at all.
+     */
     static boolean isMissingMetadata(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof org.apache.kafka.common.errors.TimeoutException
-                    && t.getMessage() != null && t.getMessage().contains("not present in metadata")) {
+            if (t instanceof org.apache.kafka.common.errors.TimeoutException && t.getMessage() != null
+                    && t.getMessage().contains("not present in metadata")) {
                 return true;
             }
         }
         return false;
     }
+
 }

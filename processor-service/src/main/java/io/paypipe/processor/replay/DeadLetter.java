@@ -12,14 +12,14 @@ import org.apache.kafka.common.header.Headers;
 import org.springframework.kafka.support.KafkaHeaders;
 
 /**
- * One record of the dead-letter topic as operators see it: its coordinates, the DLT headers decoded to text,
- * the error and a payload summary. The key and value bytes are kept for replay but never shown.
+ * One record of the dead-letter topic as operators see it: its coordinates, the DLT
+ * headers decoded to text, the error and a payload summary. The key and value bytes are
+ * kept for replay but never shown.
  */
-record DeadLetter(String topic, int partition, long offset, Instant deadLetteredAt, String key,
-                  String errorClass, String causeClass, String errorMessage, String originalTopic,
-                  Integer originalPartition, Long originalOffset, Instant originalTimestamp,
-                  Map<String, String> headers, PayloadSummary payload,
-                  @JsonIgnore byte[] keyBytes, @JsonIgnore byte[] valueBytes) {
+record DeadLetter(String topic, int partition, long offset, Instant deadLetteredAt, String key, String errorClass,
+        String causeClass, String errorMessage, String originalTopic, Integer originalPartition, Long originalOffset,
+        Instant originalTimestamp, Map<String, String> headers, PayloadSummary payload, @JsonIgnore byte[] keyBytes,
+        @JsonIgnore byte[] valueBytes) {
 
     private static final int MAX_TEXT = 512;
 
@@ -32,11 +32,14 @@ record DeadLetter(String topic, int partition, long offset, Instant deadLettered
                 text(h, KafkaHeaders.EXCEPTION_FQCN), text(h, KafkaHeaders.EXCEPTION_CAUSE_FQCN),
                 text(h, KafkaHeaders.EXCEPTION_MESSAGE), text(h, KafkaHeaders.ORIGINAL_TOPIC),
                 intHeader(h, KafkaHeaders.ORIGINAL_PARTITION), originalOffset,
-                originalTs == null ? null : Instant.ofEpochMilli(originalTs), decode(h),
-                PayloadSummary.of(r.value()), r.key(), r.value());
+                originalTs == null ? null : Instant.ofEpochMilli(originalTs), decode(h), PayloadSummary.of(r.value()),
+                r.key(), r.value());
     }
 
-    /** The simple or fully qualified names of the error: the exception and its cause, as the DLT headers say. */
+    /**
+     * The simple or fully qualified names of the error: the exception and its cause, as
+     * the DLT headers say.
+     */
     boolean hasErrorClass(String name) {
         return matchesClass(errorClass, name) || matchesClass(causeClass, name);
     }
@@ -50,8 +53,9 @@ record DeadLetter(String topic, int partition, long offset, Instant deadLettered
     }
 
     /**
-     * Every header as text: numbers for the DLT coordinates, UTF-8 for the rest; the stack trace and the
-     * serialized deserialization failure (which carries the record's bytes) are left out, only their size shown.
+     * Every header as text: numbers for the DLT coordinates, UTF-8 for the rest; the
+     * stack trace and the serialized deserialization failure (which carries the record's
+     * bytes) are left out, only their size shown.
      */
     static Map<String, String> decode(Headers headers) {
         Map<String, String> out = new LinkedHashMap<>();
@@ -61,14 +65,18 @@ record DeadLetter(String topic, int partition, long offset, Instant deadLettered
             String shown;
             if (v == null) {
                 shown = null;
-            } else if (name.equals(KafkaHeaders.ORIGINAL_PARTITION) && v.length == Integer.BYTES) {
+            }
+            else if (name.equals(KafkaHeaders.ORIGINAL_PARTITION) && v.length == Integer.BYTES) {
                 shown = Integer.toString(ByteBuffer.wrap(v).getInt());
-            } else if ((name.equals(KafkaHeaders.ORIGINAL_OFFSET) || name.equals(KafkaHeaders.ORIGINAL_TIMESTAMP))
+            }
+            else if ((name.equals(KafkaHeaders.ORIGINAL_OFFSET) || name.equals(KafkaHeaders.ORIGINAL_TIMESTAMP))
                     && v.length == Long.BYTES) {
                 shown = Long.toString(ByteBuffer.wrap(v).getLong());
-            } else if (name.equals(KafkaHeaders.EXCEPTION_STACKTRACE) || name.startsWith("springDeserializerException")) {
+            }
+            else if (name.equals(KafkaHeaders.EXCEPTION_STACKTRACE) || name.startsWith("springDeserializerException")) {
                 shown = "<" + v.length + " bytes omitted>";
-            } else {
+            }
+            else {
                 shown = clip(new String(v, StandardCharsets.UTF_8));
             }
             out.put(name, shown);
@@ -78,7 +86,8 @@ record DeadLetter(String topic, int partition, long offset, Instant deadLettered
 
     private static String text(Headers h, String name) {
         Header header = h.lastHeader(name);
-        return header == null || header.value() == null ? null : clip(new String(header.value(), StandardCharsets.UTF_8));
+        return header == null || header.value() == null ? null
+                : clip(new String(header.value(), StandardCharsets.UTF_8));
     }
 
     private static Integer intHeader(Headers h, String name) {

@@ -11,16 +11,23 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
-/** Operators' endpoints for the dead-letter topic, on the processor's port. Nothing secret is ever answered. */
+/**
+ * Operators' endpoints for the dead-letter topic, on the processor's port. Nothing secret
+ * is ever answered.
+ */
 @RestController
 class DeadLetterController {
 
-    /** The replay request; exactly one of {@code records} and {@code filter}; replayId optional (idempotency). */
+    /**
+     * The replay request; exactly one of {@code records} and {@code filter}; replayId
+     * optional (idempotency).
+     */
     record ReplayRequest(String replayId, String requestedBy, String reason, List<Replays.Coordinates> records,
-                         DeadLetterFilter filter) {
+            DeadLetterFilter filter) {
     }
 
     private final DeadLetters deadLetters;
+
     private final Replays replays;
 
     DeadLetterController(DeadLetters deadLetters, Replays replays) {
@@ -30,17 +37,16 @@ class DeadLetterController {
 
     @GetMapping("/ops/dead-letters")
     List<DeadLetter> list(@RequestParam(required = false) String channel,
-                          @RequestParam(required = false) String merchant,
-                          @RequestParam(required = false) String errorClass,
-                          @RequestParam(required = false) Instant from,
-                          @RequestParam(required = false) Instant to) {
+            @RequestParam(required = false) String merchant, @RequestParam(required = false) String errorClass,
+            @RequestParam(required = false) Instant from, @RequestParam(required = false) Instant to) {
         return deadLetters.list(new DeadLetterFilter(channel, merchant, errorClass, from, to));
     }
 
     @GetMapping("/ops/dead-letters/{partition}/{offset}")
     DeadLetter show(@PathVariable int partition, @PathVariable long offset) {
-        return deadLetters.find(partition, offset).orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND,
-                "no dead letter at " + partition + "/" + offset));
+        return deadLetters.find(partition, offset)
+            .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND,
+                    "no dead letter at " + partition + "/" + offset));
     }
 
     @PostMapping("/ops/dead-letters/replay")
@@ -50,13 +56,13 @@ class DeadLetterController {
         }
         if (request.requestedBy().length() > 64 || request.reason().length() > 512
                 || (request.replayId() != null && request.replayId().length() > 36)) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "requestedBy <= 64, reason <= 512, replayId <= 36 characters");
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+                    "requestedBy <= 64, reason <= 512, replayId <= 36 characters");
         }
         boolean hasRecords = request.records() != null && !request.records().isEmpty();
         boolean hasFilter = request.filter() != null && !request.filter().isEmpty();
         if (hasRecords == hasFilter) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
-                    "give either records or a non-empty filter");
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "give either records or a non-empty filter");
         }
         Replays.Selection selection = hasRecords ? new Replays.Selection.Records(request.records())
                 : new Replays.Selection.Matching(request.filter());
@@ -65,11 +71,12 @@ class DeadLetterController {
 
     @GetMapping("/ops/replays/{replayId}")
     Replays.ReplayView replayView(@PathVariable String replayId) {
-        return replays.view(replayId).orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND,
-                "no replay " + replayId));
+        return replays.view(replayId)
+            .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no replay " + replayId));
     }
 
     private static boolean blank(String s) {
         return s == null || s.isBlank();
     }
+
 }

@@ -3,10 +3,11 @@ package io.paypipe.processor.replay;
 import java.time.Instant;
 
 /**
- * Which dead letters an operator means; null fields match everything. {@code channel} is the channel code
- * (wechatpay, alipay, stripe); {@code merchant} matches the order's merchant or the service provider;
- * {@code errorClass} the simple or fully qualified name of the exception or its cause; {@code from}
- * (inclusive) and {@code to} (exclusive) the time the record reached the dead-letter topic.
+ * Which dead letters an operator means; null fields match everything. {@code channel} is
+ * the channel code (wechatpay, alipay, stripe); {@code merchant} matches the order's
+ * merchant or the service provider; {@code errorClass} the simple or fully qualified name
+ * of the exception or its cause; {@code from} (inclusive) and {@code to} (exclusive) the
+ * time the record reached the dead-letter topic.
  */
 record DeadLetterFilter(String channel, String merchant, String errorClass, Instant from, Instant to) {
 
@@ -19,8 +20,7 @@ record DeadLetterFilter(String channel, String merchant, String errorClass, Inst
     boolean matches(DeadLetter d) {
         return (blank(errorClass) || d.hasErrorClass(errorClass.strip()))
                 && (from == null || !d.deadLetteredAt().isBefore(from))
-                && (to == null || d.deadLetteredAt().isBefore(to))
-                && matchesPayload(d.payload());
+                && (to == null || d.deadLetteredAt().isBefore(to)) && matchesPayload(d.payload());
     }
 
     private boolean matchesPayload(PayloadSummary payload) {
@@ -31,7 +31,7 @@ record DeadLetterFilter(String channel, String merchant, String errorClass, Inst
             case PayloadSummary.Unreadable u -> false;
             case PayloadSummary.Notification n -> (blank(channel) || n.channel().equalsIgnoreCase(channel.strip()))
                     && (blank(merchant) || merchantOf(n.orderKey()).equals(merchant.strip())
-                        || merchant.strip().equals(n.spMerchantId()));
+                            || merchant.strip().equals(n.spMerchantId()));
         };
     }
 

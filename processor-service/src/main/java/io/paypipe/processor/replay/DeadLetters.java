@@ -11,13 +11,14 @@ import org.apache.kafka.common.TopicPartition;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads the dead-letter topic from the beginning to its end as of the call, with an assigned consumer (no
- * group, no commits), so looking never moves anything.
+ * Reads the dead-letter topic from the beginning to its end as of the call, with an
+ * assigned consumer (no group, no commits), so looking never moves anything.
  */
 @Component
 class DeadLetters {
 
     private static final Duration POLL = Duration.ofMillis(500);
+
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 
     private final ReplayConfig.DeadLetterClients clients;
@@ -85,4 +86,5 @@ class DeadLetters {
     private static boolean reachedEnd(Consumer<byte[], byte[]> consumer, Map<TopicPartition, Long> end) {
         return end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
     }
+
 }

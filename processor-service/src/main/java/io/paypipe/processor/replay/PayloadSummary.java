@@ -7,15 +7,16 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * What an operator may see of a dead letter's value: for a readable PaymentNotified the identifiers and
- * amounts only (never the raw body, payer ids or anything secret, which the event does not carry either); for
- * bytes that are not a PaymentNotified only their length and a sha256 prefix.
+ * What an operator may see of a dead letter's value: for a readable PaymentNotified the
+ * identifiers and amounts only (never the raw body, payer ids or anything secret, which
+ * the event does not carry either); for bytes that are not a PaymentNotified only their
+ * length and a sha256 prefix.
  */
 sealed interface PayloadSummary {
 
     record Notification(long rawId, String eventId, String channel, String orderKey, String spMerchantId,
-                        String channelTradeNo, String state, String channelState, long orderAmountMinor,
-                        long paidAmountMinor, String currency) implements PayloadSummary {
+            String channelTradeNo, String state, String channelState, long orderAmountMinor, long paidAmountMinor,
+            String currency) implements PayloadSummary {
     }
 
     record Unreadable(int length, String sha256Prefix) implements PayloadSummary {
@@ -33,7 +34,10 @@ sealed interface PayloadSummary {
                 n.orderAmount().currency());
     }
 
-    /** The value as a PaymentNotified, or null when it is not one (poison bytes, missing essentials). */
+    /**
+     * The value as a PaymentNotified, or null when it is not one (poison bytes, missing
+     * essentials).
+     */
     static PaymentNotified parse(byte[] value) {
         if (value == null || value.length == 0) {
             return null;
@@ -41,7 +45,8 @@ sealed interface PayloadSummary {
         try {
             PaymentNotified n = Json.MAPPER.readValue(value, PaymentNotified.class);
             return n != null && n.channel() != null && n.orderKey() != null && n.orderAmount() != null ? n : null;
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             return null;
         }
     }
@@ -50,8 +55,10 @@ sealed interface PayloadSummary {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(value);
             return HexFormat.of().formatHex(digest, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
+
 }

@@ -16,8 +16,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The Kafka clients of dead-letter replay, plain byte[] on both sides so a replay republishes exactly the
- * bytes that failed. The reader is an assigned consumer without a group: it never commits offsets.
+ * The Kafka clients of dead-letter replay, plain byte[] on both sides so a replay
+ * republishes exactly the bytes that failed. The reader is an assigned consumer without a
+ * group: it never commits offsets.
  */
 @Configuration(proxyBeanMethods = false)
 class ReplayConfig {
@@ -30,10 +31,14 @@ class ReplayConfig {
         return new DeadLetterClients(kafka);
     }
 
-    /** Opens a fresh reader per request; holds one idempotent, acks=all producer for replays. */
+    /**
+     * Opens a fresh reader per request; holds one idempotent, acks=all producer for
+     * replays.
+     */
     static final class DeadLetterClients implements AutoCloseable {
 
         private final Map<String, Object> consumerConfig;
+
         private final Producer<byte[], byte[]> producer;
 
         DeadLetterClients(KafkaProperties kafka) {
@@ -61,5 +66,7 @@ class ReplayConfig {
         public void close() {
             producer.close();
         }
+
     }
+
 }

@@ -17,12 +17,14 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * Republishes dead letters to {@code payment.notify}: the original key and value bytes, plus headers naming
- * the replay and the dead letter. Per record the audit row is written first (PENDING), then the record is
- * published and the broker's confirmation awaited (acks=all), then the row is marked PUBLISHED with the target
- * offset. A crash between publish and mark leaves PENDING, which reads "maybe published": the truthful answer,
- * and harmless, because the processor's transitions are idempotent (a replayed record that already applied is
- * a Duplicate). Publishing before recording could leave a published record that no audit row mentions.
+ * Republishes dead letters to {@code payment.notify}: the original key and value bytes,
+ * plus headers naming the replay and the dead letter. Per record the audit row is written
+ * first (PENDING), then the record is published and the broker's confirmation awaited
+ * (acks=all), then the row is marked PUBLISHED with the target offset. A crash between
+ * publish and mark leaves PENDING, which reads "maybe published": the truthful answer,
+ * and harmless, because the processor's transitions are idempotent (a replayed record
+ * that already applied is a Duplicate). Publishing before recording could leave a
+ * published record that no audit row mentions.
  */
 @Service
 class Replays {
@@ -33,15 +35,18 @@ class Replays {
     static final String DLT_OFFSET_HEADER = "paypipe-replay-dlt-offset";
 
     private static final Logger log = LoggerFactory.getLogger(Replays.class);
+
     private static final long CONFIRM_SECONDS = 10;
 
     /** Which dead letters: explicit coordinates, or all that match a filter. */
     sealed interface Selection {
+
         record Records(List<Coordinates> records) implements Selection {
         }
 
         record Matching(DeadLetterFilter filter) implements Selection {
         }
+
     }
 
     record Coordinates(int partition, long offset) {
@@ -55,8 +60,11 @@ class Replays {
     }
 
     private final DeadLetters deadLetters;
+
     private final ReplayRepository repository;
+
     private final ReplayConfig.DeadLetterClients clients;
+
     private final Clock clock;
 
     Replays(DeadLetters deadLetters, ReplayRepository repository, ReplayConfig.DeadLetterClients clients, Clock clock) {
@@ -67,8 +75,8 @@ class Replays {
     }
 
     /**
-     * Replays the selection under {@code replayId} (a new one when null). Given the same replay id again,
-     * dead letters already PUBLISHED under it are not published again.
+     * Replays the selection under {@code replayId} (a new one when null). Given the same
+     * replay id again, dead letters already PUBLISHED under it are not published again.
      */
     Result replay(String replayId, String who, String why, Selection selection) {
         String id = replayId == null || replayId.isBlank() ? UUID.randomUUID().toString() : replayId;
@@ -76,7 +84,8 @@ class Replays {
                 Json.MAPPER.writeValueAsString(selection)));
         List<Outcome> outcomes = new ArrayList<>();
         switch (selection) {
-            case Selection.Records r -> r.records().forEach(c -> outcomes.add(deadLetters.find(c.partition(), c.offset())
+            case Selection.Records r -> r.records()
+                .forEach(c -> outcomes.add(deadLetters.find(c.partition(), c.offset())
                     .map(d -> replayOne(id, d))
                     .orElseGet(() -> new Outcome(c.partition(), c.offset(), "NOT_FOUND", null, null, null))));
             case Selection.Matching m -> deadLetters.list(m.filter()).forEach(d -> outcomes.add(replayOne(id, d)));
@@ -86,12 +95,13 @@ class Replays {
     }
 
     Optional<ReplayView> view(String replayId) {
-        return repository.request(replayId).map(r -> new ReplayView(r.replayId(), r.requestedBy(), r.reason(),
-                r.requestedAt(), r.selectionKind(), r.selectionJson(), repository.rows(replayId)));
+        return repository.request(replayId)
+            .map(r -> new ReplayView(r.replayId(), r.requestedBy(), r.reason(), r.requestedAt(), r.selectionKind(),
+                    r.selectionJson(), repository.rows(replayId)));
     }
 
     record ReplayView(String replayId, String requestedBy, String reason, java.time.Instant requestedAt,
-                      String selectionKind, String selection, List<ReplayRepository.Row> records) {
+            String selectionKind, String selection, List<ReplayRepository.Row> records) {
     }
 
     private Outcome replayOne(String replayId, DeadLetter d) {
@@ -118,10 +128,12 @@ class Replays {
                     d.offset(), rawId, sent.topic(), sent.partition(), sent.offset());
             return new Outcome(d.partition(), d.offset(), ReplayRepository.PUBLISHED, rawId, sent.partition(),
                     sent.offset());
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return failed(replayId, d, rawId, e);
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             return failed(replayId, d, rawId, e);
         }
     }
@@ -144,4 +156,5 @@ class Replays {
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
+
 }

@@ -12,13 +12,15 @@ import java.time.Clock;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes downstream events after commit and waits for the broker (acks=all). Events are built from the stored
- * order, so a re-publish after a crash is the same event with the same id.
+ * Publishes downstream events after commit and waits for the broker (acks=all). Events
+ * are built from the stored order, so a re-publish after a crash is the same event with
+ * the same id.
  */
 @Component
 class DownstreamPublisher {
 
     private final EventPublisher publisher;
+
     private final Clock clock;
 
     DownstreamPublisher(EventPublisher publisher, Clock clock) {
@@ -44,4 +46,5 @@ class DownstreamPublisher {
     void refundTask(RefundTaskCreated task) {
         publisher.send(Topics.REFUND_TASK, task.orderKey().kafkaKey(), task.eventId(), task);
     }
+
 }

@@ -19,24 +19,26 @@ class LedgerRepository {
     }
 
     void insert(OrderId orderId, PaymentNotified n, EventId eventId, Instant paidAt, Instant now) {
-        jdbc.sql("""
-                INSERT INTO payment_ledger (order_id, tenant_id, merchant_id, channel, channel_trade_no, raw_id,
-                                            order_amount_minor, paid_amount_minor, currency, event_id, paid_at, created_at)
-                VALUES (:orderId, :tenant, :merchant, :channel, :tradeNo, :rawId, :orderAmount, :paidAmount, :currency,
-                        :eventId, :paidAt, :now)
-                """)
-                .param("orderId", orderId.value())
-                .param("tenant", n.orderKey().tenantId().value())
-                .param("merchant", n.orderKey().merchantId().value())
-                .param("channel", n.channel().code())
-                .param("tradeNo", n.channelTradeNo().value())
-                .param("rawId", n.rawId())
-                .param("orderAmount", n.orderAmount().minor())
-                .param("paidAmount", n.paidAmount().minor())
-                .param("currency", n.paidAmount().currency())
-                .param("eventId", eventId.value())
-                .param("paidAt", Timestamp.from(paidAt))
-                .param("now", Timestamp.from(now))
-                .update();
+        jdbc.sql(
+                """
+                        INSERT INTO payment_ledger (order_id, tenant_id, merchant_id, channel, channel_trade_no, raw_id,
+                                                    order_amount_minor, paid_amount_minor, currency, event_id, paid_at, created_at)
+                        VALUES (:orderId, :tenant, :merchant, :channel, :tradeNo, :rawId, :orderAmount, :paidAmount, :currency,
+                                :eventId, :paidAt, :now)
+                        """)
+            .param("orderId", orderId.value())
+            .param("tenant", n.orderKey().tenantId().value())
+            .param("merchant", n.orderKey().merchantId().value())
+            .param("channel", n.channel().code())
+            .param("tradeNo", n.channelTradeNo().value())
+            .param("rawId", n.rawId())
+            .param("orderAmount", n.orderAmount().minor())
+            .param("paidAmount", n.paidAmount().minor())
+            .param("currency", n.paidAmount().currency())
+            .param("eventId", eventId.value())
+            .param("paidAt", Timestamp.from(paidAt))
+            .param("now", Timestamp.from(now))
+            .update();
     }
+
 }

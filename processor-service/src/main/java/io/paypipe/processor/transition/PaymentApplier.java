@@ -36,24 +36,31 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Applies one notification to its order in ONE database transaction: find the order by (merchant, out_trade_no),
- * compare, look up the payment rules' row ({@link PaymentRules}), guarded transition, ledger row, audit row, raw row
- * settled with the row's outcome, its alerts and refund task. No external call happens in here; downstream events
- * are published by the caller after commit.
+ * Applies one notification to its order in ONE database transaction: find the order by
+ * (merchant, out_trade_no), compare, look up the payment rules' row
+ * ({@link PaymentRules}), guarded transition, ledger row, audit row, raw row settled with
+ * the row's outcome, its alerts and refund task. No external call happens in here;
+ * downstream events are published by the caller after commit.
  */
 @Component
 class PaymentApplier {
 
     private final OrderRepository orders;
+
     private final LedgerRepository ledger;
+
     private final TransitionRepository transitions;
+
     private final RawSettlementRepository raws;
+
     private final SetAside setAside;
+
     private final TransactionTemplate tx;
+
     private final Clock clock;
 
     PaymentApplier(OrderRepository orders, LedgerRepository ledger, TransitionRepository transitions,
-                   RawSettlementRepository raws, SetAside setAside, TransactionTemplate tx, Clock clock) {
+            RawSettlementRepository raws, SetAside setAside, TransactionTemplate tx, Clock clock) {
         this.orders = orders;
         this.ledger = ledger;
         this.transitions = transitions;
@@ -63,7 +70,9 @@ class PaymentApplier {
         this.clock = clock;
     }
 
-    /** Throws {@link OrderNotFoundException} (retried) when the order is not there (yet). */
+    /**
+     * Throws {@link OrderNotFoundException} (retried) when the order is not there (yet).
+     */
     PaymentOutcome apply(PaymentNotified n) {
         return tx.execute(status -> decide(n));
     }
@@ -74,17 +83,19 @@ class PaymentApplier {
         if (mismatch.isPresent()) {
             return setAside.mismatch(order, n, mismatch.get());
         }
-        // what the same trade was settled with before (e.g. a close, now a success: PaymentRules.decide)
+        // what the same trade was settled with before (e.g. a close, now a success:
+        // PaymentRules.decide)
         Optional<RawOutcome> before = raws.outcome(n.rawId());
         return switch (n.state()) {
             case SUCCEEDED, CLOSED -> apply(order, n, Notice.of(n.state(), n.channel()), before, true);
-            // a trade already decided (e.g. paid, now reported in a state we do not know) keeps its outcome
+            // a trade already decided (e.g. paid, now reported in a state we do not know)
+            // keeps its outcome
             case UNKNOWN -> setAside.unknownState(n, before.map(o -> o.side() == RawOutcome.Side.NEITHER).orElse(true));
         };
     }
 
     private PaymentOutcome apply(OrderRow order, PaymentNotified n, Notice notice, Optional<RawOutcome> before,
-                                 boolean firstTry) {
+            boolean firstTry) {
         String tradeNo = n.channelTradeNo().value();
         PaymentRule rule = PaymentRules.decide(new Key(Standing.of(order.status(), order.closedBy()), notice,
                 TradeRelation.of(order.channelTradeNo(), tradeNo)), before);
@@ -100,7 +111,8 @@ class PaymentApplier {
             transitions.insert(order.id(), event, tradeNo, order.status(), to, n.rawId(), now);
             moved = after.get();
         }
-        if (rule.decision() != Decision.SET_ASIDE) { // money set aside is settled with the reason (SetAside.illegal)
+        if (rule.decision() != Decision.SET_ASIDE) { // money set aside is settled with
+                                                     // the reason (SetAside.illegal)
             rule.outcome().ifPresent(outcome -> raws.settle(n.rawId(), outcome, null, now));
         }
         if (rule.decision() == Decision.REOPEN) {
@@ -118,7 +130,10 @@ class PaymentApplier {
         };
     }
 
-    /** The guarded PENDING/CLOSED -> PAID and the ledger row; empty when another record moved the order first. */
+    /**
+     * The guarded PENDING/CLOSED -> PAID and the ledger row; empty when another record
+     * moved the order first.
+     */
     private Optional<OrderRow> pay(OrderRow order, PaymentNotified n, OrderStatus to, Instant now) {
         String tradeNo = n.channelTradeNo().value();
         Instant paidAt = paidAt(n);
@@ -129,7 +144,10 @@ class PaymentApplier {
         return Optional.of(order.paid(to, tradeNo, n.paidAmount(), paidAt));
     }
 
-    /** The guarded PENDING -> CLOSED by the channel; empty when another record moved the order first. */
+    /**
+     * The guarded PENDING -> CLOSED by the channel; empty when another record moved the
+     * order first.
+     */
     private Optional<OrderRow> close(OrderRow order, OrderStatus to, Instant now) {
         if (orders.markClosed(order.id(), order.status(), to, PAYMENT_CLOSED, now) != 1) {
             return Optional.empty();
@@ -139,13 +157,14 @@ class PaymentApplier {
 
     private OrderRow load(PaymentNotified n) {
         return orders.find(n.orderKey().merchantId(), n.orderKey().outTradeNo())
-                .orElseThrow(() -> new OrderNotFoundException(n.rawId(), n.orderKey()));
+            .orElseThrow(() -> new OrderNotFoundException(n.rawId(), n.orderKey()));
     }
 
     /**
-     * A guarded update changed nothing: another record of this order (main and retry topic run at once) moved it.
-     * Re-read what that transaction committed (a locking read, not this transaction's snapshot) and decide again,
-     * once; a second miss is retried as a whole.
+     * A guarded update changed nothing: another record of this order (main and retry
+     * topic run at once) moved it. Re-read what that transaction committed (a locking
+     * read, not this transaction's snapshot) and decide again, once; a second miss is
+     * retried as a whole.
      */
     private OrderRow reload(OrderRow order, PaymentNotified n, boolean firstTry) {
         if (!firstTry) {
@@ -154,7 +173,10 @@ class PaymentApplier {
         return orders.findForUpdate(order.id()).orElseThrow();
     }
 
-    /** Merchant, currency and order amount must all agree; the paid amount is booked, not compared. */
+    /**
+     * Merchant, currency and order amount must all agree; the paid amount is booked, not
+     * compared.
+     */
     static Optional<String> mismatch(OrderRow order, PaymentNotified n) {
         if (!order.key().tenantId().equals(n.orderKey().tenantId())) {
             return Optional.of("tenant " + n.orderKey().tenantId() + " != " + order.key().tenantId());
@@ -175,11 +197,13 @@ class PaymentApplier {
     }
 
     /**
-     * Whole seconds, so that a re-publish from the stored row carries exactly the value the first publish did:
-     * Connector/J takes a MariaDB that announces itself as {@code 5.5.5-10.x} for a server without fractional
-     * seconds and writes DATETIME(3) columns without them. The channels send whole seconds anyway.
+     * Whole seconds, so that a re-publish from the stored row carries exactly the value
+     * the first publish did: Connector/J takes a MariaDB that announces itself as
+     * {@code 5.5.5-10.x} for a server without fractional seconds and writes DATETIME(3)
+     * columns without them. The channels send whole seconds anyway.
      */
     private static Instant paidAt(PaymentNotified n) {
         return (n.paidAt() != null ? n.paidAt() : n.receivedAt()).truncatedTo(ChronoUnit.SECONDS);
     }
+
 }

@@ -23,12 +23,14 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The last stop of a {@code payment.notify} record, consumed from {@code payment.notify-dlt} as bytes (so a record
- * nobody can read gets here too). It finds the raw row by the {@code paypipe-raw-id} header (else a {@code rawId}
- * read leniently from the value), sets it aside (handled=2) unless something settled it already, and raises one
- * alert per notification (the key is the raw id, so the copies of one delivery, each dead-lettered, raise it once):
- * UNKNOWN_ORDER (the order never came), DOWNSTREAM_NOT_PUBLISHED (committed, but its event
- * was refused), DEAD_LETTER (unreadable or invalid record) or GAVE_UP. Without a raw row the alert names the dead
+ * The last stop of a {@code payment.notify} record, consumed from
+ * {@code payment.notify-dlt} as bytes (so a record nobody can read gets here too). It
+ * finds the raw row by the {@code paypipe-raw-id} header (else a {@code rawId} read
+ * leniently from the value), sets it aside (handled=2) unless something settled it
+ * already, and raises one alert per notification (the key is the raw id, so the copies of
+ * one delivery, each dead-lettered, raise it once): UNKNOWN_ORDER (the order never came),
+ * DOWNSTREAM_NOT_PUBLISHED (committed, but its event was refused), DEAD_LETTER
+ * (unreadable or invalid record) or GAVE_UP. Without a raw row the alert names the dead
  * letter's topic, partition and offset. It never throws (see {@link DeadLetterRecorder}).
  */
 @Component
@@ -37,7 +39,9 @@ class PaymentDeadLetterHandler {
     private static final Logger log = LoggerFactory.getLogger(PaymentDeadLetterHandler.class);
 
     private final RawSettlementRepository raws;
+
     private final DeadLetterRecorder recorder;
+
     private final Clock clock;
 
     PaymentDeadLetterHandler(RawSettlementRepository raws, DeadLetterRecorder recorder, Clock clock) {
@@ -51,8 +55,7 @@ class PaymentDeadLetterHandler {
         DeadLetterHeaders failure = DeadLetterHeaders.of(record);
         Kind kind = failure.failedWith(OrderNotFoundException.class) ? Kind.UNKNOWN_ORDER
                 : failure.failedWith(DownstreamRejectedException.class) ? Kind.DOWNSTREAM_NOT_PUBLISHED
-                : failure.failedWith(InvalidRecordException.class) ? Kind.DEAD_LETTER
-                : Kind.GAVE_UP;
+                        : failure.failedWith(InvalidRecordException.class) ? Kind.DEAD_LETTER : Kind.GAVE_UP;
         RawOutcome outcome = switch (kind) {
             case UNKNOWN_ORDER -> RawOutcome.UNKNOWN_ORDER;
             case DEAD_LETTER -> RawOutcome.DEAD_LETTER;
@@ -60,22 +63,27 @@ class PaymentDeadLetterHandler {
         };
         OptionalLong rawId = RecordValues.rawId(record);
         Optional<RawRow> raw = rawId.isPresent() ? lookUp(rawId.getAsLong()) : Optional.empty();
-        About about = raw.map(r -> new About(r.tenantId(), r.merchantId(), r.outTradeNo(), r.channel(),
-                r.channelTradeNo(), r.id())).orElseGet(() -> DeadLetterHeaders.fromKey(record.key(), null,
-                rawId.isPresent() ? rawId.getAsLong() : null));
+        About about = raw
+            .map(r -> new About(r.tenantId(), r.merchantId(), r.outTradeNo(), r.channel(), r.channelTradeNo(), r.id()))
+            .orElseGet(
+                    () -> DeadLetterHeaders.fromKey(record.key(), null, rawId.isPresent() ? rawId.getAsLong() : null));
         String where = DeadLetterHeaders.coordinates(record);
         String what = rawId.isEmpty() ? "a record without a raw id"
                 : raw.isEmpty() ? "raw " + rawId.getAsLong() + " (no such row found)" : "raw " + rawId.getAsLong();
         Instant now = clock.instant();
-        String message = "gave up on " + what + " after its last attempt (dead letter " + where + "): " + failure.error();
-        // one alert per notification: the copies of one delivery storm, each dead-lettered, are one thing to look at
+        String message = "gave up on " + what + " after its last attempt (dead letter " + where + "): "
+                + failure.error();
+        // one alert per notification: the copies of one delivery storm, each
+        // dead-lettered, are one thing to look at
         OpsAlertRaised alert = rawId.isPresent()
                 ? Alerts.of(kind.name() + ":payment:" + rawId.getAsLong(), kind, Severity.ERROR, about, message, now)
-                : Alerts.aboutDeadLetter(record.topic(), record.partition(), record.offset(), kind, about, message, now);
+                : Alerts.aboutDeadLetter(record.topic(), record.partition(), record.offset(), kind, about, message,
+                        now);
         log.error("gave up on {} for key {} ({}): {}", what, record.key(), where, failure.error());
         recorder.record(record, alert, () -> {
             if (rawId.isPresent()) {
-                raws.settleIfUnsettled(rawId.getAsLong(), outcome, "dead letter " + where + ": " + failure.error(), now);
+                raws.settleIfUnsettled(rawId.getAsLong(), outcome, "dead letter " + where + ": " + failure.error(),
+                        now);
             }
         });
     }
@@ -84,9 +92,11 @@ class PaymentDeadLetterHandler {
     private Optional<RawRow> lookUp(long rawId) {
         try {
             return raws.find(rawId);
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             log.warn("raw {} of a dead letter could not be read: {}", rawId, e.toString());
             return Optional.empty();
         }
     }
+
 }

@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * One notification: apply it in one transaction ({@link PaymentApplier}), then, after the commit, dispatch what was
- * committed: the downstream events and alerts of its outcome, published and confirmed before the offset commit.
+ * One notification: apply it in one transaction ({@link PaymentApplier}), then, after the
+ * commit, dispatch what was committed: the downstream events and alerts of its outcome,
+ * published and confirmed before the offset commit.
  */
 @Service
 class PaymentDispatcher {
@@ -27,12 +28,15 @@ class PaymentDispatcher {
     private static final Logger log = LoggerFactory.getLogger(PaymentDispatcher.class);
 
     private final PaymentApplier applier;
+
     private final DownstreamPublisher publisher;
+
     private final AlertPublisher alerts;
+
     private final AfterCommitHook afterCommit;
 
     PaymentDispatcher(PaymentApplier applier, DownstreamPublisher publisher, AlertPublisher alerts,
-                      AfterCommitHook afterCommit) {
+            AfterCommitHook afterCommit) {
         this.applier = applier;
         this.publisher = publisher;
         this.alerts = alerts;
@@ -46,7 +50,9 @@ class PaymentDispatcher {
             case Applied a -> {
                 log.info("order {} (id {}) {} -> {} by {} trade {}, raw {}{}", a.order().key(), a.order().id(),
                         a.from(), a.order().status(), n.channel().code(), n.channelTradeNo(), n.rawId(),
-                        a.conflict().map(c -> ", overruling the channel's close (alert " + c.alertKey() + ")").orElse(""));
+                        a.conflict()
+                            .map(c -> ", overruling the channel's close (alert " + c.alertKey() + ")")
+                            .orElse(""));
                 var event = publisher.orderPaid(a.order());
                 log.info("published order.paid {} for order {}", event.eventId(), a.order().id());
                 publish(a.conflict());
@@ -67,9 +73,9 @@ class PaymentDispatcher {
                         n.channel().code(), n.channelState(), n.rawId());
                 publisher.orderClosed(c.order(), n.channelState());
             }
-            case AttemptEnded e -> log.info("{} payment attempt {} of order {} ended ({}, raw {}); order stays {}",
-                    n.channel().code(), n.channelTradeNo(), e.order().key(), n.channelState(), n.rawId(),
-                    e.order().status());
+            case AttemptEnded e ->
+                log.info("{} payment attempt {} of order {} ended ({}, raw {}); order stays {}", n.channel().code(),
+                        n.channelTradeNo(), e.order().key(), n.channelState(), n.rawId(), e.order().status());
             case CloseOverruled o -> {
                 log.warn("close {} of order {} (raw {}, trade {}) overruled: the order is {} by trade {}; alert {}",
                         n.channelState(), o.order().key(), n.rawId(), n.channelTradeNo(), o.order().status(),
@@ -85,13 +91,13 @@ class PaymentDispatcher {
                 publish(i.conflict());
             }
             case Mismatch m -> {
-                log.warn("mismatch for order {}: {} (raw {}, trade {}) set aside for a person",
-                        m.order().key(), m.what(), n.rawId(), n.channelTradeNo());
+                log.warn("mismatch for order {}: {} (raw {}, trade {}) set aside for a person", m.order().key(),
+                        m.what(), n.rawId(), n.channelTradeNo());
                 alerts.publish(m.alert());
             }
             case UnknownState u -> {
-                log.warn("unknown channel state {} for order {} (raw {}) set aside for a person",
-                        u.channelState(), n.orderKey(), n.rawId());
+                log.warn("unknown channel state {} for order {} (raw {}) set aside for a person", u.channelState(),
+                        n.orderKey(), n.rawId());
                 alerts.publish(u.alert());
             }
         }
@@ -101,4 +107,5 @@ class PaymentDispatcher {
     private void publish(Optional<OpsAlertRaised> alert) {
         alert.ifPresent(alerts::publish);
     }
+
 }

@@ -16,9 +16,10 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Consumes {@code payment.notify} and its retry topics (see {@link PaymentRetryTopicsConfig}) as bytes, reads each
- * record (a record it cannot read goes straight to the dead-letter topic) and applies it. Each failed attempt counts
- * on the raw row (attempts, last error) before the exception goes on to the retry topics.
+ * Consumes {@code payment.notify} and its retry topics (see
+ * {@link PaymentRetryTopicsConfig}) as bytes, reads each record (a record it cannot read
+ * goes straight to the dead-letter topic) and applies it. Each failed attempt counts on
+ * the raw row (attempts, last error) before the exception goes on to the retry topics.
  */
 @Component
 class PaymentNotifiedListener {
@@ -26,7 +27,9 @@ class PaymentNotifiedListener {
     private static final Logger log = LoggerFactory.getLogger(PaymentNotifiedListener.class);
 
     private final PaymentDispatcher dispatcher;
+
     private final RawSettlementRepository raws;
+
     private final Clock clock;
 
     PaymentNotifiedListener(PaymentDispatcher dispatcher, RawSettlementRepository raws, Clock clock) {
@@ -38,7 +41,8 @@ class PaymentNotifiedListener {
     @KafkaListener(id = "processor-payment-notify", topics = Topics.Names.PAYMENT_NOTIFY,
             containerFactory = "paymentNotifyContainerFactory")
     void onPaymentNotified(ConsumerRecord<String, byte[]> record) {
-        PaymentNotified notification = RecordValues.read(record, PaymentNotified.class, PaymentNotifiedListener::missing);
+        PaymentNotified notification = RecordValues.read(record, PaymentNotified.class,
+                PaymentNotifiedListener::missing);
         var headerRawId = NotifyHeaders.rawId(record.headers());
         if (headerRawId.isPresent() && headerRawId.getAsLong() != notification.rawId()) {
             throw new InvalidRecordException(record.topic(), record.partition(), record.offset(), headerRawId,
@@ -46,7 +50,8 @@ class PaymentNotifiedListener {
         }
         try {
             dispatcher.handle(notification);
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             if (!(e instanceof RejectedRecordException)) {
                 countAttempt(notification, e);
             }
@@ -54,28 +59,42 @@ class PaymentNotifiedListener {
         }
     }
 
-    /** The fields every decision reads; a record without one of them cannot be applied, ever. */
+    /**
+     * The fields every decision reads; a record without one of them cannot be applied,
+     * ever.
+     */
     static List<String> missing(PaymentNotified n) {
-        var required = new Required().check("rawId", n.rawId() > 0).field("eventId", n.eventId())
-                .field("channel", n.channel()).field("orderKey", n.orderKey()).field("channelTradeNo", n.channelTradeNo())
-                .field("state", n.state()).field("channelState", n.channelState()).field("orderAmount", n.orderAmount())
-                .field("paidAmount", n.paidAmount()).field("receivedAt", n.receivedAt());
+        var required = new Required().check("rawId", n.rawId() > 0)
+            .field("eventId", n.eventId())
+            .field("channel", n.channel())
+            .field("orderKey", n.orderKey())
+            .field("channelTradeNo", n.channelTradeNo())
+            .field("state", n.state())
+            .field("channelState", n.channelState())
+            .field("orderAmount", n.orderAmount())
+            .field("paidAmount", n.paidAmount())
+            .field("receivedAt", n.receivedAt());
         if (n.orderKey() != null) {
             required.field("orderKey.tenantId", n.orderKey().tenantId())
-                    .field("orderKey.merchantId", n.orderKey().merchantId())
-                    .field("orderKey.outTradeNo", n.orderKey().outTradeNo());
+                .field("orderKey.merchantId", n.orderKey().merchantId())
+                .field("orderKey.outTradeNo", n.orderKey().outTradeNo());
         }
         return required.missing();
     }
 
-    /** Best effort: when the database is the failure, the attempt cannot be counted, the retry still happens. */
+    /**
+     * Best effort: when the database is the failure, the attempt cannot be counted, the
+     * retry still happens.
+     */
     private void countAttempt(PaymentNotified n, RuntimeException failure) {
         String error = failure.getClass().getSimpleName() + ": " + failure.getMessage();
         log.warn("attempt at raw {} for order {} failed: {}", n.rawId(), n.orderKey(), error);
         try {
             raws.recordFailedAttempt(n.rawId(), error, clock.instant());
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             log.warn("could not count the failed attempt at raw {}: {}", n.rawId(), e.toString());
         }
     }
+
 }

@@ -11,8 +11,9 @@ import org.springframework.kafka.retrytopic.RetryTopicConfiguration;
 import org.springframework.kafka.support.EndpointHandlerMethod;
 
 /**
- * The retry topics of {@code payment.notify} ({@link PaymentNotifiedListener}): ladder {@code processor.retry-delays},
- * then {@code payment.notify-dlt} and {@link PaymentDeadLetterHandler}. What every retried topic shares is in
+ * The retry topics of {@code payment.notify} ({@link PaymentNotifiedListener}): ladder
+ * {@code processor.retry-delays}, then {@code payment.notify-dlt} and
+ * {@link PaymentDeadLetterHandler}. What every retried topic shares is in
  * {@link RetryTopics}.
  */
 @Configuration(proxyBeanMethods = false)
@@ -24,4 +25,5 @@ class PaymentRetryTopicsConfig {
         return RetryTopics.configuration(Topics.PAYMENT_NOTIFY, props.retryDelays(), paymentNotifyContainerFactory,
                 props, new EndpointHandlerMethod(PaymentDeadLetterHandler.class, "onDeadLetter"), retryTemplate);
     }
+
 }

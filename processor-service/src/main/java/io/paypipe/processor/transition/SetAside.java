@@ -20,18 +20,22 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
- * The notifications a person must look at, inside the caller's transaction: the raw row goes to handled=2 with its
- * outcome and reason, an alert is stored, and money that arrived for an order that cannot take it gets a refund
- * task; and the order's CLOSE_CONFLICT alert (the raw row is settled). Outcome, alert kind and refund reason of a
- * payment come from its rule ({@link io.paypipe.core.order.PaymentRules}). Every step is idempotent, so a
- * redelivered record decides the same and adds nothing.
+ * The notifications a person must look at, inside the caller's transaction: the raw row
+ * goes to handled=2 with its outcome and reason, an alert is stored, and money that
+ * arrived for an order that cannot take it gets a refund task; and the order's
+ * CLOSE_CONFLICT alert (the raw row is settled). Outcome, alert kind and refund reason of
+ * a payment come from its rule ({@link io.paypipe.core.order.PaymentRules}). Every step
+ * is idempotent, so a redelivered record decides the same and adds nothing.
  */
 @Component
 class SetAside {
 
     private final RawSettlementRepository raws;
+
     private final AlertRepository alerts;
+
     private final RefundTaskRepository refundTasks;
+
     private final Clock clock;
 
     SetAside(RawSettlementRepository raws, AlertRepository alerts, RefundTaskRepository refundTasks, Clock clock) {
@@ -41,13 +45,17 @@ class SetAside {
         this.clock = clock;
     }
 
-    /** Money the rule sets aside: its refund task, its alert and the raw row's outcome, all from the rule. */
+    /**
+     * Money the rule sets aside: its refund task, its alert and the raw row's outcome,
+     * all from the rule.
+     */
     Illegal illegal(OrderRow order, PaymentNotified n, PaymentRule rule, Optional<OpsAlertRaised> conflict) {
         Instant now = clock.instant();
         RefundTaskCreated.Reason refund = rule.refund().orElseThrow();
         String reason = "illegal: " + refund + " (order " + order.status() + ")";
-        RefundTaskCreated task = new RefundTaskCreated(RefundTaskCreated.idFor(order.key(), order.id(), n.channelTradeNo()),
-                order.id(), order.key(), n.channel(), n.channelTradeNo(), n.paidAmount(), refund, n.rawId(), now);
+        RefundTaskCreated task = new RefundTaskCreated(
+                RefundTaskCreated.idFor(order.key(), order.id(), n.channelTradeNo()), order.id(), order.key(),
+                n.channel(), n.channelTradeNo(), n.paidAmount(), refund, n.rawId(), now);
         refundTasks.create(task);
         OpsAlertRaised alert = Alerts.about(n, rule.alert().orElseThrow(), Severity.ERROR,
                 reason + ", refund task for " + task.amount(), now);
@@ -65,7 +73,10 @@ class SetAside {
         return new Mismatch(order, what, alert, Optional.of(outcome));
     }
 
-    /** {@code settleRow}: false when the row's trade was decided already; its outcome stays, the alert is raised. */
+    /**
+     * {@code settleRow}: false when the row's trade was decided already; its outcome
+     * stays, the alert is raised.
+     */
     UnknownState unknownState(PaymentNotified n, boolean settleRow) {
         Instant now = clock.instant();
         String reason = "unknown channel state " + n.channelState();
@@ -77,8 +88,9 @@ class SetAside {
     }
 
     /**
-     * The alert about the order the rule raises, if any: CLOSE_CONFLICT, one per order (whichever notification found
-     * the contradiction first): the channel closed the order or the trade, yet a payment holds it.
+     * The alert about the order the rule raises, if any: CLOSE_CONFLICT, one per order
+     * (whichever notification found the contradiction first): the channel closed the
+     * order or the trade, yet a payment holds it.
      */
     Optional<OpsAlertRaised> orderAlert(OrderRow order, PaymentNotified n, PaymentRule rule) {
         return rule.orderAlert().map(kind -> {
@@ -93,11 +105,13 @@ class SetAside {
         String tradeNo = n.channelTradeNo().value();
         return switch (rule.decision()) {
             case APPLY, REOPEN -> "the channel closed " + order.key() + ", then trade " + tradeNo + " paid it";
-            // no outcome of its own: the trade's payment keeps its outcome (PaymentRules.CLOSE_OF_A_PAID_TRADE)
-            case OVERRULE_CLOSE -> rule.outcome().isEmpty() ? "trade " + tradeNo + " was reported paid, then closed"
-                    : "trade " + tradeNo + " closed " + order.key() + ", which trade "
-                    + order.channelTradeNo().orElse("?") + " paid";
+            // no outcome of its own: the trade's payment keeps its outcome
+            // (PaymentRules.CLOSE_OF_A_PAID_TRADE)
+            case OVERRULE_CLOSE ->
+                rule.outcome().isEmpty() ? "trade " + tradeNo + " was reported paid, then closed" : "trade " + tradeNo
+                        + " closed " + order.key() + ", which trade " + order.channelTradeNo().orElse("?") + " paid";
             default -> "trade " + tradeNo + " was reported closed and paid";
         };
     }
+
 }

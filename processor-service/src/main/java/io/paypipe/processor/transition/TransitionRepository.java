@@ -19,18 +19,19 @@ class TransitionRepository {
     }
 
     void insert(OrderId orderId, OrderEvent event, String credential, OrderStatus from, OrderStatus to, long rawId,
-                Instant now) {
+            Instant now) {
         jdbc.sql("""
                 INSERT INTO order_transition (order_id, event, credential, from_status, to_status, raw_id, created_at)
                 VALUES (:orderId, :event, :credential, :from, :to, :rawId, :now)
                 """)
-                .param("orderId", orderId.value())
-                .param("event", event.name())
-                .param("credential", credential)
-                .param("from", from.name())
-                .param("to", to.name())
-                .param("rawId", rawId)
-                .param("now", Timestamp.from(now))
-                .update();
+            .param("orderId", orderId.value())
+            .param("event", event.name())
+            .param("credential", credential)
+            .param("from", from.name())
+            .param("to", to.name())
+            .param("rawId", rawId)
+            .param("now", Timestamp.from(now))
+            .update();
     }
+
 }

@@ -29,7 +29,8 @@ class RetryTopicsTest {
                     new KafkaTemplate<>(new DefaultKafkaProducerFactory<String, Object>(Map.of())));
 
             assertThat(configuration.getDestinationTopicProperties()).extracting(p -> topic.name() + p.suffix())
-                    .containsExactly(topic.name(), topic.retry(0), topic.retry(1), topic.retry(2), topic.dlt());
+                .containsExactly(topic.name(), topic.retry(0), topic.retry(1), topic.retry(2), topic.dlt());
         }
     }
+
 }

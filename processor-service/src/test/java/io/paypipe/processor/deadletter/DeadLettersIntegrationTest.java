@@ -26,28 +26,29 @@ import org.springframework.test.annotation.DirtiesContext;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Section 1 of issue 10: every dead letter of payment.notify settles its raw row (found by ingress's raw-id header,
- * else by the value read leniently) and raises exactly one alert; a record that names no raw row still raises one,
- * naming the dead letter's coordinates; the dead-letter topic never grows by itself; a settled row is never
+ * Section 1 of issue 10: every dead letter of payment.notify settles its raw row (found
+ * by ingress's raw-id header, else by the value read leniently) and raises exactly one
+ * alert; a record that names no raw row still raises one, naming the dead letter's
+ * coordinates; the dead-letter topic never grows by itself; a settled row is never
  * overwritten.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
-        properties = {"processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms,50ms"})
+        properties = { "processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms,50ms" })
 @DirtiesContext
 class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
 
     private static final String DLT = Topics.PAYMENT_NOTIFY.dlt();
+
     private static TopicWriter writer;
+
     private static BytesTopicReader topics;
+
     private static TopicReader<OpsAlertRaised> alertTopic;
-
-
 
     @BeforeAll
     static void clients() {
         writer = new TopicWriter(TestInfra.get().bootstrapServers());
-        topics = new BytesTopicReader(TestInfra.get().bootstrapServers(),
-                List.of(Topics.PAYMENT_NOTIFY.retry(0), DLT));
+        topics = new BytesTopicReader(TestInfra.get().bootstrapServers(), List.of(Topics.PAYMENT_NOTIFY.retry(0), DLT));
         alertTopic = new TopicReader<>(TestInfra.get().bootstrapServers(), Topics.OPS_ALERT);
     }
 
@@ -57,7 +58,6 @@ class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
         topics.close();
         alertTopic.close();
     }
-
 
     @Test
     void aRecordWithoutAnOrderKeyReachesTheDeadLetterTopicOnceWithOneAlertAndTheTopicDoesNotGrow() {
@@ -72,26 +72,32 @@ class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
         writer.sendBytes(Topics.PAYMENT_NOTIFY.name(), key.kafkaKey(), Json.MAPPER.writeValueAsBytes(value),
                 Map.of(NotifyHeaders.RAW_ID, NotifyHeaders.rawIdValue(rawId)));
 
-        // Then its raw row is set aside as a dead letter with one alert, without a single retry
+        // Then its raw row is set aside as a dead letter with one alert, without a single
+        // retry
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.handled(rawId)).isEqualTo(2));
         assertThat(db.outcome(rawId)).isEqualTo("DEAD_LETTER");
         assertThat(db.lastError(rawId)).contains("InvalidRecordException").contains("orderKey");
         assertThat(alertsOf(rawId)).containsExactly("DEAD_LETTER");
         assertThat(topics.of(Topics.PAYMENT_NOTIFY.retry(0), key.kafkaKey())).isEmpty();
-        // and the dead-letter topic holds it once, and still once a while later: the handler did not loop
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(topics.of(DLT, key.kafkaKey())).hasSize(1));
-        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5))
-                .untilAsserted(() -> assertThat(topics.of(DLT, key.kafkaKey())).hasSize(1));
+        // and the dead-letter topic holds it once, and still once a while later: the
+        // handler did not loop
+        await().atMost(Duration.ofSeconds(30))
+            .untilAsserted(() -> assertThat(topics.of(DLT, key.kafkaKey())).hasSize(1));
+        await().during(Duration.ofSeconds(2))
+            .atMost(Duration.ofSeconds(5))
+            .untilAsserted(() -> assertThat(topics.of(DLT, key.kafkaKey())).hasSize(1));
         assertThat(alertsOf(rawId)).hasSize(1);
         // and the alert went to ops.alert as well
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(alertTopic.values())
-                .filteredOn(a -> Long.valueOf(rawId).equals(a.rawId())).extracting(a -> a.kind().name())
+        await().atMost(Duration.ofSeconds(30))
+            .untilAsserted(() -> assertThat(alertTopic.values()).filteredOn(a -> Long.valueOf(rawId).equals(a.rawId()))
+                .extracting(a -> a.kind().name())
                 .containsExactly("DEAD_LETTER"));
     }
 
     @Test
     void aRecordWithAStateThisProcessorDoesNotKnowSettlesItsRawRowThroughTheHeader() {
-        // Given a record a newer ingress wrote during a rolling deploy: a payment state this processor lacks
+        // Given a record a newer ingress wrote during a rolling deploy: a payment state
+        // this processor lacks
         OrderKey key = newOrderKey();
         var tradeNo = newTradeNo();
         long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 700);
@@ -104,16 +110,20 @@ class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
                 Map.of(NotifyHeaders.RAW_ID, NotifyHeaders.rawIdValue(rawId)));
 
         // Then the row is set aside with one alert naming it
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("DEAD_LETTER"));
+        await().atMost(Duration.ofSeconds(60))
+            .untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("DEAD_LETTER"));
         assertThat(db.handled(rawId)).isEqualTo(2);
         assertThat(alertsOf(rawId)).containsExactly("DEAD_LETTER");
-        assertThat(jdbc.sql("SELECT out_trade_no FROM ops_alert WHERE raw_id = :id").param("id", rawId)
-                .query(String.class).single()).isEqualTo(key.outTradeNo().value());
+        assertThat(jdbc.sql("SELECT out_trade_no FROM ops_alert WHERE raw_id = :id")
+            .param("id", rawId)
+            .query(String.class)
+            .single()).isEqualTo(key.outTradeNo().value());
     }
 
     @Test
     void aRecordWithoutTheHeaderIsFoundByTheRawIdInItsValueReadLeniently() {
-        // Given a record from before the header existed, whose value cannot be read strictly
+        // Given a record from before the header existed, whose value cannot be read
+        // strictly
         OrderKey key = newOrderKey();
         var tradeNo = newTradeNo();
         long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 900);
@@ -124,7 +134,8 @@ class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
         writer.sendBytes(Topics.PAYMENT_NOTIFY.name(), key.kafkaKey(), Json.MAPPER.writeValueAsBytes(value));
 
         // Then its raw row is still found and set aside with one alert
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("DEAD_LETTER"));
+        await().atMost(Duration.ofSeconds(60))
+            .untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("DEAD_LETTER"));
         assertThat(alertsOf(rawId)).containsExactly("DEAD_LETTER");
     }
 
@@ -134,19 +145,25 @@ class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
         OrderKey key = newOrderKey();
 
         // When they are published
-        writer.sendBytes(Topics.PAYMENT_NOTIFY.name(), key.kafkaKey(), "not json at all {".getBytes(StandardCharsets.UTF_8));
+        writer.sendBytes(Topics.PAYMENT_NOTIFY.name(), key.kafkaKey(),
+                "not json at all {".getBytes(StandardCharsets.UTF_8));
 
-        // Then one alert names the dead letter by its topic, partition and offset, and the order key
-        var dead = await().atMost(Duration.ofSeconds(60)).until(() -> topics.of(DLT, key.kafkaKey()), l -> l.size() == 1)
-                .getFirst();
+        // Then one alert names the dead letter by its topic, partition and offset, and
+        // the order key
+        var dead = await().atMost(Duration.ofSeconds(60))
+            .until(() -> topics.of(DLT, key.kafkaKey()), l -> l.size() == 1)
+            .getFirst();
         String coordinates = DLT + "-" + dead.partition() + "@" + dead.offset();
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(jdbc.sql("""
-                        SELECT kind, alert_key, message, raw_id FROM ops_alert WHERE out_trade_no = :o""")
-                .param("o", key.outTradeNo().value()).query().listOfRows()).singleElement().satisfies(row -> {
+        await().atMost(Duration.ofSeconds(30))
+            .untilAsserted(() -> assertThat(jdbc.sql("""
+                    SELECT kind, alert_key, message, raw_id FROM ops_alert WHERE out_trade_no = :o""")
+                .param("o", key.outTradeNo().value())
+                .query()
+                .listOfRows()).singleElement().satisfies(row -> {
                     assertThat(row.get("kind")).isEqualTo("DEAD_LETTER");
                     assertThat(row.get("raw_id")).isNull();
-                    assertThat((String) row.get("alert_key")).isEqualTo("DEAD_LETTER:dlt:" + DLT + ":" + dead.partition()
-                            + ":" + dead.offset());
+                    assertThat((String) row.get("alert_key"))
+                        .isEqualTo("DEAD_LETTER:dlt:" + DLT + ":" + dead.partition() + ":" + dead.offset());
                     assertThat((String) row.get("message")).contains(coordinates).contains("without a raw id");
                 }));
     }
@@ -157,20 +174,26 @@ class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
         OrderKey key = newOrderKey();
         var tradeNo = newTradeNo();
         long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 300);
-        jdbc.sql("UPDATE pay_notify_raw SET handled = 1, outcome = 'APPLIED' WHERE id = :id").param("id", rawId).update();
+        jdbc.sql("UPDATE pay_notify_raw SET handled = 1, outcome = 'APPLIED' WHERE id = :id")
+            .param("id", rawId)
+            .update();
 
         // When a record for that row becomes a dead letter
         writer.sendBytes(Topics.PAYMENT_NOTIFY.name(), key.kafkaKey(), "{\"rawId\":".getBytes(StandardCharsets.UTF_8),
                 Map.of(NotifyHeaders.RAW_ID, NotifyHeaders.rawIdValue(rawId)));
 
         // Then the alert is raised, but the row keeps its outcome
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(alertsOf(rawId)).containsExactly("DEAD_LETTER"));
+        await().atMost(Duration.ofSeconds(60))
+            .untilAsserted(() -> assertThat(alertsOf(rawId)).containsExactly("DEAD_LETTER"));
         assertThat(db.handled(rawId)).isEqualTo(1);
         assertThat(db.outcome(rawId)).isEqualTo("APPLIED");
     }
 
     private List<String> alertsOf(long rawId) {
-        return jdbc.sql("SELECT kind FROM ops_alert WHERE raw_id = :id ORDER BY id").param("id", rawId)
-                .query(String.class).list();
+        return jdbc.sql("SELECT kind FROM ops_alert WHERE raw_id = :id ORDER BY id")
+            .param("id", rawId)
+            .query(String.class)
+            .list();
     }
+
 }

@@ -26,13 +26,14 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Sections 1 and 2 of issue 10 with the database down for good: an order and a payment give up after their whole
- * ladders, their dead-letter handlers cannot store anything, retry a bounded number of times, then alert through
- * ops.alert, an ERROR line and a counter. The dead-letter topics do not grow. On a MariaDB of its own.
+ * Sections 1 and 2 of issue 10 with the database down for good: an order and a payment
+ * give up after their whole ladders, their dead-letter handlers cannot store anything,
+ * retry a bounded number of times, then alert through ops.alert, an ERROR line and a
+ * counter. The dead-letter topics do not grow. On a MariaDB of its own.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE, properties = {
-        "processor.order-retry-delays=200ms,200ms", "processor.retry-delays=200ms,200ms",
-        "processor.dead-letter-retry-delays=200ms,200ms", "spring.datasource.hikari.connection-timeout=500"})
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = { "processor.order-retry-delays=200ms,200ms", "processor.retry-delays=200ms,200ms",
+                "processor.dead-letter-retry-delays=200ms,200ms", "spring.datasource.hikari.connection-timeout=500" })
 @DirtiesContext
 class DeadLettersWhileDatabaseDownIntegrationTest {
 
@@ -40,6 +41,7 @@ class DeadLettersWhileDatabaseDownIntegrationTest {
 
     @Autowired
     JdbcClient jdbc;
+
     @Autowired
     MeterRegistry meters;
 
@@ -58,9 +60,11 @@ class DeadLettersWhileDatabaseDownIntegrationTest {
     void withTheDatabaseDownForGoodAnOrderAndAPaymentAreDeadLettersWithAlertsOnOpsAlertAndTheTopicsDoNotGrow() {
         String bootstrap = TestInfra.get().bootstrapServers();
         try (var writer = new TopicWriter(bootstrap);
-             var alerts = new TopicReader<>(bootstrap, Topics.OPS_ALERT);
-             var dead = new BytesTopicReader(bootstrap, List.of(Topics.ORDER_CREATED.dlt(), Topics.PAYMENT_NOTIFY.dlt()))) {
-            // Given a payment whose raw row ingress stored, then the database goes down for good
+                var alerts = new TopicReader<>(bootstrap, Topics.OPS_ALERT);
+                var dead = new BytesTopicReader(bootstrap,
+                        List.of(Topics.ORDER_CREATED.dlt(), Topics.PAYMENT_NOTIFY.dlt()))) {
+            // Given a payment whose raw row ingress stored, then the database goes down
+            // for good
             OrderKey order = newOrderKey();
             OrderKey paidOrder = newOrderKey();
             var tradeNo = newTradeNo();
@@ -73,21 +77,25 @@ class DeadLettersWhileDatabaseDownIntegrationTest {
                     io.paypipe.core.topic.Json.MAPPER.writeValueAsBytes(succeeded(rawId, paidOrder, tradeNo, 800, 800)),
                     java.util.Map.of(NotifyHeaders.RAW_ID, NotifyHeaders.rawIdValue(rawId)));
 
-            // Then each is a dead letter once, and its alert reaches ops.alert though it could not be stored
+            // Then each is a dead letter once, and its alert reaches ops.alert though it
+            // could not be stored
             await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> {
                 assertThat(alerts.values()).filteredOn(a -> order.outTradeNo().value().equals(a.outTradeNo()))
-                        .extracting(OpsAlertRaised::kind).containsExactly(OpsAlertRaised.Kind.ORDER_NOT_STORED);
+                    .extracting(OpsAlertRaised::kind)
+                    .containsExactly(OpsAlertRaised.Kind.ORDER_NOT_STORED);
                 assertThat(alerts.values()).filteredOn(a -> Long.valueOf(rawId).equals(a.rawId()))
-                        .extracting(OpsAlertRaised::kind).containsExactly(OpsAlertRaised.Kind.GAVE_UP);
+                    .extracting(OpsAlertRaised::kind)
+                    .containsExactly(OpsAlertRaised.Kind.GAVE_UP);
             });
             assertThat(meters.counter("paypipe.dead_letters.unrecorded", "topic", Topics.ORDER_CREATED.dlt()).count())
-                    .isEqualTo(1.0);
+                .isEqualTo(1.0);
             assertThat(meters.counter("paypipe.dead_letters.unrecorded", "topic", Topics.PAYMENT_NOTIFY.dlt()).count())
-                    .isEqualTo(1.0);
+                .isEqualTo(1.0);
             await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
                 assertThat(dead.of(Topics.ORDER_CREATED.dlt(), order.kafkaKey())).hasSize(1);
                 assertThat(dead.of(Topics.PAYMENT_NOTIFY.dlt(), paidOrder.kafkaKey())).hasSize(1);
             });
         }
     }
+
 }

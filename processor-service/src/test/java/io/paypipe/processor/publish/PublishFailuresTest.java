@@ -18,10 +18,12 @@ class PublishFailuresTest {
     @Test
     void failuresNoRetryCanFixAreFinalWhereverTheyAreInTheCauseChain() {
         assertThat(PublishFailures.finalCause(new RecordTooLargeException("too large"))).isPresent();
-        assertThat(PublishFailures.finalCause(new KafkaProducerException(null, "Failed to send",
-                new RecordTooLargeException("too large")))).get().isInstanceOf(RecordTooLargeException.class);
-        assertThat(PublishFailures.finalCause(new ExecutionException(new TopicAuthorizationException("no"))))
-                .get().isInstanceOf(TopicAuthorizationException.class);
+        assertThat(PublishFailures
+            .finalCause(new KafkaProducerException(null, "Failed to send", new RecordTooLargeException("too large"))))
+            .get()
+            .isInstanceOf(RecordTooLargeException.class);
+        assertThat(PublishFailures.finalCause(new ExecutionException(new TopicAuthorizationException("no")))).get()
+            .isInstanceOf(TopicAuthorizationException.class);
         assertThat(PublishFailures.finalCause(new SerializationException("cannot serialize"))).isPresent();
         assertThat(PublishFailures.finalCause(new UnknownTopicOrPartitionException("gone"))).isPresent();
     }
@@ -30,15 +32,18 @@ class PublishFailuresTest {
     void timeoutsMissingReplicasAndLeaderMovesAreNotFinal() {
         assertThat(PublishFailures.finalCause(new TimeoutException("Expiring 1 record(s)"))).isEmpty();
         assertThat(PublishFailures.finalCause(new NotEnoughReplicasException("1 < 2"))).isEmpty();
-        assertThat(PublishFailures.finalCause(new KafkaProducerException(null, "Failed to send",
-                new NotLeaderOrFollowerException("moved")))).isEmpty();
+        assertThat(PublishFailures
+            .finalCause(new KafkaProducerException(null, "Failed to send", new NotLeaderOrFollowerException("moved"))))
+            .isEmpty();
         assertThat(PublishFailures.finalCause(new java.util.concurrent.TimeoutException())).isEmpty();
     }
 
     @Test
     void onlyAMetadataTimeoutMayMeanAMissingTopic() {
         assertThat(PublishFailures.isMissingMetadata(new KafkaProducerException(null, "Failed to send",
-                new TimeoutException("Topic order.paid not present in metadata after 3000 ms.")))).isTrue();
+                new TimeoutException("Topic order.paid not present in metadata after 3000 ms."))))
+            .isTrue();
         assertThat(PublishFailures.isMissingMetadata(new TimeoutException("Expiring 1 record(s)"))).isFalse();
     }
+
 }

@@ -35,17 +35,19 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Section 3 of issue 10, the other side: a downstream publish that fails for a reason that passes (here the broker
- * goes away right after the database commit and comes back three seconds later) is retried, never dead-lettered:
- * once the broker is back the same order.paid event is published, with no alert. On a broker of its own, since it
- * is stopped.
+ * Section 3 of issue 10, the other side: a downstream publish that fails for a reason
+ * that passes (here the broker goes away right after the database commit and comes back
+ * three seconds later) is retried, never dead-lettered: once the broker is back the same
+ * order.paid event is published, with no alert. On a broker of its own, since it is
+ * stopped.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE, properties = {
-        "processor.publish-timeout=1s", "processor.retry-delays=500ms,1s,2s,4s,8s,8s"})
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = { "processor.publish-timeout=1s", "processor.retry-delays=500ms,1s,2s,4s,8s,8s" })
 @DirtiesContext
 class PublishTimeoutIntegrationTest {
 
     private static final EmbeddedKafkaBroker BROKER = startBroker();
+
     /** Raw ids whose commit stops the broker (once each). */
     static final Set<Long> STOP_BROKER_AFTER = ConcurrentHashMap.newKeySet();
 
@@ -65,11 +67,12 @@ class PublishTimeoutIntegrationTest {
 
     @Test
     void aPublishThatFailsWhileTheBrokerIsAwayIsRetriedAndPublishedOnceItIsBack() {
-        // Given a pending order and its payment, whose commit will be followed by the broker going away for 3 s
+        // Given a pending order and its payment, whose commit will be followed by the
+        // broker going away for 3 s
         Rows db = new Rows(jdbc);
         try (var writer = new TopicWriter(BROKER.bootstrapServers());
-             var paid = new TopicReader<>(BROKER.bootstrapServers(), Topics.ORDER_PAID);
-             var dead = new BytesTopicReader(BROKER.bootstrapServers(), List.of(Topics.PAYMENT_NOTIFY.dlt()))) {
+                var paid = new TopicReader<>(BROKER.bootstrapServers(), Topics.ORDER_PAID);
+                var dead = new BytesTopicReader(BROKER.bootstrapServers(), List.of(Topics.PAYMENT_NOTIFY.dlt()))) {
             OrderKey key = newOrderKey();
             writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, 1700));
             await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PENDING"));
@@ -80,18 +83,25 @@ class PublishTimeoutIntegrationTest {
             // When the payment is processed
             writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 1700, 1700));
 
-            // Then the publish failed transiently and was counted as a failed attempt, not as a dead letter
-            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.lastError(rawId))
-                    .contains("DownstreamPublishException"));
-            // and once the broker is back, order.paid is published for the payment with its one event id (one record
-            // from the retry; the producer's own retry of the first send may have landed too: at most two)
-            await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(paid.values())
-                    .filteredOn(e -> e.orderKey().equals(key)).hasSizeBetween(1, 2)
+            // Then the publish failed transiently and was counted as a failed attempt,
+            // not as a dead letter
+            await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(db.lastError(rawId)).contains("DownstreamPublishException"));
+            // and once the broker is back, order.paid is published for the payment with
+            // its one event id (one record
+            // from the retry; the producer's own retry of the first send may have landed
+            // too: at most two)
+            await().atMost(Duration.ofSeconds(90))
+                .untilAsserted(() -> assertThat(paid.values()).filteredOn(e -> e.orderKey().equals(key))
+                    .hasSizeBetween(1, 2)
                     .allSatisfy(e -> assertThat(e.eventId()).isEqualTo(OrderPaid.idFor(e.channel(), tradeNo))));
             assertThat(dead.of(Topics.PAYMENT_NOTIFY.dlt(), key.kafkaKey())).isEmpty();
-            assertThat(jdbc.sql("SELECT COUNT(*) FROM ops_alert WHERE raw_id = :id").param("id", rawId)
-                    .query(Long.class).single()).isZero();
-            assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
+            assertThat(jdbc.sql("SELECT COUNT(*) FROM ops_alert WHERE raw_id = :id")
+                .param("id", rawId)
+                .query(Long.class)
+                .single()).isZero();
+            assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value()))
+                .isOne();
             assertThat(db.handled(rawId)).isEqualTo(1);
         }
     }
@@ -99,12 +109,16 @@ class PublishTimeoutIntegrationTest {
     private static EmbeddedKafkaBroker startBroker() {
         try {
             return EmbeddedKafkaBroker.start(Files.createTempDirectory("publish-timeout-kafka"));
-        } catch (java.io.IOException e) {
+        }
+        catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
     }
 
-    /** Stops the broker right after the commit of a marked payment and starts it again 3 s later. */
+    /**
+     * Stops the broker right after the commit of a marked payment and starts it again 3 s
+     * later.
+     */
     @TestConfiguration(proxyBeanMethods = false)
     static class BrokerGoesAway {
 
@@ -118,5 +132,7 @@ class PublishTimeoutIntegrationTest {
                 }
             };
         }
+
     }
+
 }

@@ -14,15 +14,19 @@ import org.junit.jupiter.api.Test;
 class DeadLetterFilterTest {
 
     private static final Instant T = Instant.parse("2026-11-30T03:00:00Z");
+
     private static final String LEFE = "org.springframework.kafka.listener.ListenerExecutionFailedException";
+
     private static final String NOT_FOUND = "io.paypipe.processor.failure.OrderNotFoundException";
 
     private final OrderKey key = new OrderKey(Fixtures.TENANT, Fixtures.MERCHANT, OutTradeNo.of("T1"));
-    private final DeadLetter unknownOrder = deadLetter(
-            Fixtures.succeeded(1, key, Fixtures.newTradeNo(), 100, 100), LEFE, NOT_FOUND, T);
+
+    private final DeadLetter unknownOrder = deadLetter(Fixtures.succeeded(1, key, Fixtures.newTradeNo(), 100, 100),
+            LEFE, NOT_FOUND, T);
+
     private final DeadLetter poison = DeadLetter.from(record(0, 1, T.plusSeconds(60).toEpochMilli(), "k",
-            utf8("garbage"), dltHeaders("org.springframework.kafka.support.serializer.DeserializationException",
-                    null, "bad json", 0, 1, T.toEpochMilli())));
+            utf8("garbage"), dltHeaders("org.springframework.kafka.support.serializer.DeserializationException", null,
+                    "bad json", 0, 1, T.toEpochMilli())));
 
     @Test
     void anEmptyFilterMatchesEverything() {
@@ -63,7 +67,9 @@ class DeadLetterFilterTest {
     }
 
     private static DeadLetter deadLetter(PaymentNotified n, String fqcn, String cause, Instant at) {
-        return DeadLetter.from(record(0, 0, at.toEpochMilli(), n.orderKey().kafkaKey(), Json.MAPPER.writeValueAsBytes(n),
-                dltHeaders(fqcn, cause, "no order", 0, 5, at.minusSeconds(3600).toEpochMilli())));
+        return DeadLetter
+            .from(record(0, 0, at.toEpochMilli(), n.orderKey().kafkaKey(), Json.MAPPER.writeValueAsBytes(n),
+                    dltHeaders(fqcn, cause, "no order", 0, 5, at.minusSeconds(3600).toEpochMilli())));
     }
+
 }

@@ -40,39 +40,46 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Test 4: a dead letter the processor itself gave up on, replayed after its cause was fixed, applies once; replayed
- * again, still once; audited.
+ * Test 4: a dead letter the processor itself gave up on, replayed after its cause was
+ * fixed, applies once; replayed again, still once; audited.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms"})
+        properties = { "processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms" })
 class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
 
     private static final Duration WAIT = Duration.ofSeconds(90);
+
     private static TopicWriter writer;
+
     private static TopicReader<OrderPaid> paid;
+
     private static KafkaProducer<byte[], byte[]> dltProducer;
+
     private final HttpClient http = HttpClient.newHttpClient();
 
     @LocalServerPort
     int port;
 
-
-
     @BeforeAll
     static void clients() throws Exception {
         String bootstrap = TestInfra.get().bootstrapServers();
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(ReplayConfig.DEAD_LETTER_TOPIC, Topics.DEFAULT_PARTITIONS, (short) 1)))
-                    .all().get(30, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
+            admin
+                .createTopics(
+                        List.of(new NewTopic(ReplayConfig.DEAD_LETTER_TOPIC, Topics.DEFAULT_PARTITIONS, (short) 1)))
+                .all()
+                .get(30, TimeUnit.SECONDS);
+        }
+        catch (java.util.concurrent.ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw e;
             }
         }
         writer = new TopicWriter(bootstrap);
         paid = new TopicReader<>(bootstrap, Topics.ORDER_PAID);
-        dltProducer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.ACKS_CONFIG, "all"), new ByteArraySerializer(), new ByteArraySerializer());
+        dltProducer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all"),
+                new ByteArraySerializer(), new ByteArraySerializer());
     }
 
     @AfterAll
@@ -82,10 +89,10 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         dltProducer.close();
     }
 
-
     @Test
     void aDeadLetterReplayedAfterTheCauseIsFixedAppliesOnceAndAgainStillOnce() throws Exception {
-        // Given a notification, published as ingress does (with its raw-id header), for an order that does not exist
+        // Given a notification, published as ingress does (with its raw-id header), for
+        // an order that does not exist
         // yet: the processor takes its whole (compressed) ladder and gives it up itself
         OrderKey key = newOrderKey();
         ChannelTradeNo tradeNo = newTradeNo();
@@ -99,17 +106,23 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         // When an operator lists the dead letters and looks at it
         JsonNode listed = get("/ops/dead-letters?errorClass=OrderNotFoundException&merchant=" + MERCHANT.value()
                 + "&channel=wechatpay&from=" + Instant.now().minusSeconds(600));
-        JsonNode entry = listed.valueStream().filter(n -> key.kafkaKey().equals(n.get("key").asString()))
-                .reduce((a, b) -> { throw new AssertionError("listed twice: " + a + ", " + b); })
-                .orElseThrow(() -> new AssertionError("not listed: " + key));
+        JsonNode entry = listed.valueStream()
+            .filter(n -> key.kafkaKey().equals(n.get("key").asString()))
+            .reduce((a, b) -> {
+                throw new AssertionError("listed twice: " + a + ", " + b);
+            })
+            .orElseThrow(() -> new AssertionError("not listed: " + key));
         DeadLetterAt dlt = new DeadLetterAt(entry.get("partition").asInt(), entry.get("offset").asLong());
         JsonNode shown = get("/ops/dead-letters/" + dlt.partition() + "/" + dlt.offset());
 
-        // Then it is there, with its error, the DLT headers spring-kafka wrote as text and a payload summary
+        // Then it is there, with its error, the DLT headers spring-kafka wrote as text
+        // and a payload summary
         assertThat(shown.get("causeClass").asString()).isEqualTo("io.paypipe.processor.failure.OrderNotFoundException");
         assertThat(shown.get("headers").get("kafka_original-topic").asString()).isEqualTo(Topics.PAYMENT_NOTIFY.name());
-        assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class)
-                .single()).as("one attempt per level of the 2-level ladder, plus the first").isEqualTo(3);
+        assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id")
+            .param("id", rawId)
+            .query(Integer.class)
+            .single()).as("one attempt per level of the 2-level ladder, plus the first").isEqualTo(3);
         assertThat(shown.get("headers").get(NotifyHeaders.RAW_ID).asString()).isEqualTo(Long.toString(rawId));
         assertThat(shown.get("payload").get("rawId").asLong()).isEqualTo(rawId);
         assertThat(shown.has("valueBytes")).isFalse();
@@ -119,7 +132,8 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         await().atMost(WAIT).untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PENDING"));
         JsonNode first = replay("alice", "order " + key.outTradeNo().value() + " arrived late", dlt);
 
-        // Then the order is paid once, one ledger row, the raw row is settled, order.paid published
+        // Then the order is paid once, one ledger row, the raw row is settled, order.paid
+        // published
         assertThat(first.get("records").get(0).get("status").asString()).isEqualTo("PUBLISHED");
         await().atMost(WAIT).untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PAID"));
         await().atMost(WAIT).untilAsserted(() -> assertThat(db.handled(rawId)).isEqualTo(1));
@@ -129,10 +143,11 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         // When it is replayed again
         JsonNode second = replay("bob", "second look", dlt);
 
-        // Then it is a duplicate: order.paid again with the same event id, still one ledger row
+        // Then it is a duplicate: order.paid again with the same event id, still one
+        // ledger row
         await().atMost(WAIT).untilAsserted(() -> assertThat(paidEventsFor(key)).hasSize(2));
-        assertThat(paidEventsFor(key)).extracting(OrderPaid::eventId).containsOnly(OrderPaid.idFor(
-                paidEventsFor(key).getFirst().channel(), tradeNo));
+        assertThat(paidEventsFor(key)).extracting(OrderPaid::eventId)
+            .containsOnly(OrderPaid.idFor(paidEventsFor(key).getFirst().channel(), tradeNo));
         assertThat(ledgerRows(tradeNo)).isOne();
         assertThat(db.handled(rawId)).isEqualTo(1);
 
@@ -147,9 +162,11 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         assertThat(row.get("status").asString()).isEqualTo("PUBLISHED");
         assertThat(row.get("targetOffset").isNull()).isFalse();
         assertThat(jdbc.sql("""
-                        SELECT COUNT(*) FROM dlt_replay r JOIN dlt_replay_record x ON x.replay_id = r.replay_id
-                         WHERE x.raw_id = :raw AND x.status = 'PUBLISHED' AND r.requested_by IN ('alice', 'bob')""")
-                .param("raw", rawId).query(Long.class).single()).isEqualTo(2);
+                SELECT COUNT(*) FROM dlt_replay r JOIN dlt_replay_record x ON x.replay_id = r.replay_id
+                 WHERE x.raw_id = :raw AND x.status = 'PUBLISHED' AND r.requested_by IN ('alice', 'bob')""")
+            .param("raw", rawId)
+            .query(Long.class)
+            .single()).isEqualTo(2);
         assertThat(second.get("replayId").asString()).isNotEqualTo(first.get("replayId").asString());
     }
 
@@ -160,7 +177,7 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         RecordMetadata dlt = publishDeadLetter(key, "poison".getBytes(), "failed to deserialize");
         String body = """
                 {"replayId":"%s","requestedBy":"carol","reason":"retry of my request","records":[{"partition":%d,"offset":%d}]}"""
-                .formatted("r-" + key.outTradeNo().value(), dlt.partition(), dlt.offset());
+            .formatted("r-" + key.outTradeNo().value(), dlt.partition(), dlt.offset());
         assertThat(post(body).statusCode()).isEqualTo(200);
 
         // When the same request is sent again
@@ -168,23 +185,28 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
 
         // Then the record is not published again, and there is one audit row
         assertThat(Json.MAPPER.readTree(again.body()).get("records").get(0).get("status").asString())
-                .isEqualTo("ALREADY_PUBLISHED");
+            .isEqualTo("ALREADY_PUBLISHED");
         assertThat(jdbc.sql("SELECT COUNT(*) FROM dlt_replay_record WHERE replay_id = :id")
-                .param("id", "r-" + key.outTradeNo().value()).query(Long.class).single()).isOne();
+            .param("id", "r-" + key.outTradeNo().value())
+            .query(Long.class)
+            .single()).isOne();
     }
 
     @Test
     void aReplayWithoutReasonOrRequesterIsRefused() throws Exception {
-        assertThat(post("{\"requestedBy\":\"alice\",\"records\":[{\"partition\":0,\"offset\":0}]}").statusCode()).isEqualTo(400);
+        assertThat(post("{\"requestedBy\":\"alice\",\"records\":[{\"partition\":0,\"offset\":0}]}").statusCode())
+            .isEqualTo(400);
         assertThat(post("{\"reason\":\"x\",\"records\":[{\"partition\":0,\"offset\":0}]}").statusCode()).isEqualTo(400);
         assertThat(post("{\"requestedBy\":\"alice\",\"reason\":\"x\"}").statusCode()).isEqualTo(400);
         assertThat(post("{\"requestedBy\":\"alice\",\"reason\":\"x\",\"filter\":{}}").statusCode()).isEqualTo(400);
     }
 
     private RecordMetadata publishDeadLetter(OrderKey key, byte[] value, String message) throws Exception {
-        var headers = DeadLetterSamples.dltHeaders("org.springframework.kafka.listener.ListenerExecutionFailedException",
+        var headers = DeadLetterSamples.dltHeaders(
+                "org.springframework.kafka.listener.ListenerExecutionFailedException",
                 "io.paypipe.processor.failure.OrderNotFoundException", message, 3, 41, Instant.now().toEpochMilli());
-        var record = new ProducerRecord<>(ReplayConfig.DEAD_LETTER_TOPIC, null, key.kafkaKey().getBytes(), value, headers);
+        var record = new ProducerRecord<>(ReplayConfig.DEAD_LETTER_TOPIC, null, key.kafkaKey().getBytes(), value,
+                headers);
         return dltProducer.send(record).get(30, TimeUnit.SECONDS);
     }
 
@@ -201,13 +223,15 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
 
     private HttpResponse<String> post(String json) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/ops/dead-letters/replay"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
-                HttpResponse.BodyHandlers.ofString());
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private JsonNode get(String path) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return Json.MAPPER.readTree(response.body());
     }
@@ -217,7 +241,10 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
     }
 
     private long ledgerRows(ChannelTradeNo tradeNo) {
-        return jdbc.sql("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v").param("v", tradeNo.value())
-                .query(Long.class).single();
+        return jdbc.sql("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v")
+            .param("v", tradeNo.value())
+            .query(Long.class)
+            .single();
     }
+
 }

@@ -11,12 +11,15 @@ import tools.jackson.databind.node.ObjectNode;
 class PayloadSummaryTest {
 
     private static final String OPENID = "oUpF8uMuAJO_M2pxb1Q9zNjWeS6o";
+
     private static final String BUYER = "2088102177846880";
+
     private static final String SECRET = "whsec_d3adb33fd3adb33fd3adb33f";
 
     @Test
     void aNotificationIsSummarisedByIdsStateAndAmountsOnly() {
-        // Given a PaymentNotified whose JSON also carries payer data and a secret (as a careless producer might)
+        // Given a PaymentNotified whose JSON also carries payer data and a secret (as a
+        // careless producer might)
         var key = Fixtures.newOrderKey();
         var tradeNo = Fixtures.newTradeNo();
         ObjectNode json = Json.MAPPER.valueToTree(Fixtures.succeeded(4711, key, tradeNo, 10010, 10000));
@@ -30,7 +33,8 @@ class PayloadSummaryTest {
                         "io.paypipe.processor.failure.OrderNotFoundException", "no order for raw 4711", 2, 9, 900L)));
         String shown = Json.MAPPER.writeValueAsString(d);
 
-        // Then the summary names the raw row, channel, order, trade, state and amounts, and nothing about the payer
+        // Then the summary names the raw row, channel, order, trade, state and amounts,
+        // and nothing about the payer
         assertThat(d.payload()).isInstanceOfSatisfying(PayloadSummary.Notification.class, n -> {
             assertThat(n.rawId()).isEqualTo(4711);
             assertThat(n.channel()).isEqualTo("wechatpay");
@@ -46,8 +50,8 @@ class PayloadSummaryTest {
         assertThat(d.originalPartition()).isEqualTo(2);
         assertThat(d.originalOffset()).isEqualTo(9L);
         assertThat(d.headers()).containsEntry("kafka_original-offset", "9")
-                .containsEntry("kafka_original-partition", "2")
-                .containsEntry("kafka_original-topic", "payment.notify-retry-7");
+            .containsEntry("kafka_original-partition", "2")
+            .containsEntry("kafka_original-topic", "payment.notify-retry-7");
         assertThat(d.headers().get("kafka_exception-stacktrace")).endsWith("bytes omitted>");
     }
 
@@ -62,16 +66,18 @@ class PayloadSummaryTest {
                         "failed to deserialize", 0, 1, 900L)));
 
         // Then only the length and a sha256 prefix are shown
-        assertThat(d.payload()).isEqualTo(new PayloadSummary.Unreadable(value.length,
-                ((PayloadSummary.Unreadable) d.payload()).sha256Prefix()));
+        assertThat(d.payload()).isEqualTo(
+                new PayloadSummary.Unreadable(value.length, ((PayloadSummary.Unreadable) d.payload()).sha256Prefix()));
         assertThat(((PayloadSummary.Unreadable) d.payload()).sha256Prefix()).matches("[0-9a-f]{16}");
         assertThat(Json.MAPPER.writeValueAsString(d)).doesNotContain(OPENID, SECRET, "not json");
     }
 
     @Test
     void jsonThatIsNotAPaymentNotifiedIsUnreadable() {
-        assertThat(PayloadSummary.of(utf8("{\"openid\":\"" + OPENID + "\"}"))).isInstanceOf(PayloadSummary.Unreadable.class);
+        assertThat(PayloadSummary.of(utf8("{\"openid\":\"" + OPENID + "\"}")))
+            .isInstanceOf(PayloadSummary.Unreadable.class);
         assertThat(PayloadSummary.of(new byte[0])).isEqualTo(new PayloadSummary.Unreadable(0,
                 ((PayloadSummary.Unreadable) PayloadSummary.of(new byte[0])).sha256Prefix()));
     }
+
 }

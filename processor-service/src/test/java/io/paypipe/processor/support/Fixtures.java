@@ -18,18 +18,23 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** Fixture factories: unique keys per test, so tests share one broker and one database. */
+/**
+ * Fixture factories: unique keys per test, so tests share one broker and one database.
+ */
 public final class Fixtures {
 
     public static final TenantId TENANT = TenantId.of("test-shop");
+
     public static final MerchantId MERCHANT = MerchantId.of("1900000100");
+
     private static final AtomicLong SEQ = new AtomicLong(System.nanoTime() % 1_000_000_000L);
 
     private Fixtures() {
     }
 
     public static OrderKey newOrderKey() {
-        return new OrderKey(TENANT, MERCHANT, OutTradeNo.of("T" + UUID.randomUUID().toString().replace("-", "").substring(0, 20)));
+        return new OrderKey(TENANT, MERCHANT,
+                OutTradeNo.of("T" + UUID.randomUUID().toString().replace("-", "").substring(0, 20)));
     }
 
     public static ChannelTradeNo newTradeNo() {
@@ -41,19 +46,20 @@ public final class Fixtures {
                 Instant.now().truncatedTo(ChronoUnit.MILLIS));
     }
 
-    public static PaymentNotified succeeded(long rawId, OrderKey key, ChannelTradeNo tradeNo, long totalFen, long payerFen) {
+    public static PaymentNotified succeeded(long rawId, OrderKey key, ChannelTradeNo tradeNo, long totalFen,
+            long payerFen) {
         return notified(rawId, key, tradeNo, PaymentState.SUCCEEDED, "SUCCESS", totalFen, payerFen);
     }
 
     public static PaymentNotified notified(long rawId, OrderKey key, ChannelTradeNo tradeNo, PaymentState state,
-                                           String channelState, long totalFen, long payerFen) {
+            String channelState, long totalFen, long payerFen) {
         return notified(rawId, Channel.WECHATPAY, key, tradeNo, state, channelState, Money.of(totalFen, "CNY"),
                 Money.of(payerFen, "CNY"));
     }
 
     /** A notification of any channel and currency. */
     public static PaymentNotified notified(long rawId, Channel channel, OrderKey key, ChannelTradeNo tradeNo,
-                                           PaymentState state, String channelState, Money orderAmount, Money paid) {
+            PaymentState state, String channelState, Money orderAmount, Money paid) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return new PaymentNotified(PaymentNotified.idFor(rawId), rawId, channel, key, null, tradeNo, state,
                 channelState, orderAmount, paid, state == PaymentState.SUCCEEDED ? now : null, now);
@@ -61,7 +67,8 @@ public final class Fixtures {
 
     /** An order of any channel and currency. */
     public static OrderCreated orderCreated(OrderKey key, Channel channel, Money amount) {
-        return new OrderCreated(EventId.random(), key, null, channel, amount, Instant.now().truncatedTo(ChronoUnit.MILLIS));
+        return new OrderCreated(EventId.random(), key, null, channel, amount,
+                Instant.now().truncatedTo(ChronoUnit.MILLIS));
     }
 
     /** Stores the raw row as ingress would (handled=0) and returns its id. */
@@ -69,27 +76,31 @@ public final class Fixtures {
         return storeRaw(jdbc, key, Channel.WECHATPAY, tradeNo, state, Money.of(totalFen, "CNY"));
     }
 
-    /** Stores the raw row of any channel as ingress would (handled=0) and returns its id. */
+    /**
+     * Stores the raw row of any channel as ingress would (handled=0) and returns its id.
+     */
     public static long storeRaw(JdbcClient jdbc, OrderKey key, Channel channel, ChannelTradeNo tradeNo, String state,
-                                Money total) {
+            Money total) {
         var keyHolder = new org.springframework.jdbc.support.GeneratedKeyHolder();
-        jdbc.sql("""
-                INSERT INTO pay_notify_raw (tenant_id, merchant_id, channel, channel_trade_no, out_trade_no, trade_state,
-                                            order_amount_minor, paid_amount_minor, currency, handled, raw_body, created_at,
-                                            updated_at, last_delivered_at)
-                VALUES (:tenant, :merchant, :channel, :tradeNo, :outTradeNo, :state, :total, :total, :currency, 0, '{}',
-                        :now, :now, :now)
-                """)
-                .param("channel", channel.code())
-                .param("currency", total.currency())
-                .param("tenant", key.tenantId().value())
-                .param("merchant", key.merchantId().value())
-                .param("tradeNo", tradeNo.value())
-                .param("outTradeNo", key.outTradeNo().value())
-                .param("state", state)
-                .param("total", total.minor())
-                .param("now", Timestamp.from(Instant.now()))
-                .update(keyHolder, "id");
+        jdbc.sql(
+                """
+                        INSERT INTO pay_notify_raw (tenant_id, merchant_id, channel, channel_trade_no, out_trade_no, trade_state,
+                                                    order_amount_minor, paid_amount_minor, currency, handled, raw_body, created_at,
+                                                    updated_at, last_delivered_at)
+                        VALUES (:tenant, :merchant, :channel, :tradeNo, :outTradeNo, :state, :total, :total, :currency, 0, '{}',
+                                :now, :now, :now)
+                        """)
+            .param("channel", channel.code())
+            .param("currency", total.currency())
+            .param("tenant", key.tenantId().value())
+            .param("merchant", key.merchantId().value())
+            .param("tradeNo", tradeNo.value())
+            .param("outTradeNo", key.outTradeNo().value())
+            .param("state", state)
+            .param("total", total.minor())
+            .param("now", Timestamp.from(Instant.now()))
+            .update(keyHolder, "id");
         return keyHolder.getKey().longValue();
     }
+
 }

@@ -4,14 +4,19 @@ import io.paypipe.embedded.EmbeddedMariaDb;
 import java.nio.file.Path;
 
 /**
- * A MariaDB of a test's own, for tests that stop the database under the processor; its data lives under
- * {@code target/} so it survives a restart on the same port.
+ * A MariaDB of a test's own, for tests that stop the database under the processor; its
+ * data lives under {@code target/} so it survives a restart on the same port.
  */
 public final class OwnDatabase implements AutoCloseable {
 
-    /** One directory for every such test of this JVM (they run one after the other): the binaries unpack once. */
+    /**
+     * One directory for every such test of this JVM (they run one after the other): the
+     * binaries unpack once.
+     */
     private final Path dir = Path.of("target", "own-db").toAbsolutePath();
+
     private volatile EmbeddedMariaDb db;
+
     private final int port;
 
     public OwnDatabase() {
@@ -37,4 +42,5 @@ public final class OwnDatabase implements AutoCloseable {
     public void close() {
         db.close();
     }
+
 }

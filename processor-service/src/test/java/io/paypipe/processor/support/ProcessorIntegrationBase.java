@@ -8,13 +8,14 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * What every processor integration test on the shared broker and database has: the connection settings of
- * {@link TestInfra} and the rows to read back.
+ * What every processor integration test on the shared broker and database has: the
+ * connection settings of {@link TestInfra} and the rows to read back.
  */
 public abstract class ProcessorIntegrationBase {
 
     @Autowired
     protected JdbcClient jdbc;
+
     protected Rows db;
 
     @DynamicPropertySource
@@ -26,4 +27,5 @@ public abstract class ProcessorIntegrationBase {
     void readBack() {
         db = new Rows(jdbc);
     }
+
 }

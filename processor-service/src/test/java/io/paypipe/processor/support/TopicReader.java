@@ -10,18 +10,22 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 
-/** Reads a topic from the beginning with a throw-away group, for assertions on what was published. */
+/**
+ * Reads a topic from the beginning with a throw-away group, for assertions on what was
+ * published.
+ */
 public final class TopicReader<V> implements AutoCloseable {
 
     private final KafkaConsumer<String, V> consumer;
+
     private final List<ConsumerRecord<String, V>> seen = new ArrayList<>();
 
     public TopicReader(String bootstrapServers, Topic<V> topic) {
-        consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, "probe-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), topic.keyDeserializer(), topic.valueDeserializer());
+        consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ConsumerConfig.GROUP_ID_CONFIG,
+                        "probe-" + UUID.randomUUID(), ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                topic.keyDeserializer(), topic.valueDeserializer());
         consumer.subscribe(List.of(topic.name()));
     }
 
@@ -39,4 +43,5 @@ public final class TopicReader<V> implements AutoCloseable {
     public void close() {
         consumer.close(Duration.ofSeconds(2));
     }
+
 }

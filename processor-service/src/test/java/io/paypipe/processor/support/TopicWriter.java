@@ -9,10 +9,14 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-/** Publishes test records exactly as the owning service would: keyed by the order, acks=all. */
+/**
+ * Publishes test records exactly as the owning service would: keyed by the order,
+ * acks=all.
+ */
 public final class TopicWriter implements AutoCloseable {
 
     private final String bootstrapServers;
+
     private final Map<Topic<?>, KafkaProducer<String, ?>> producers = new java.util.HashMap<>();
 
     private KafkaProducer<String, byte[]> bytes;
@@ -23,12 +27,16 @@ public final class TopicWriter implements AutoCloseable {
 
     @SuppressWarnings("unchecked")
     public <V> void send(Topic<V> topic, String key, V value) {
-        var producer = (KafkaProducer<String, V>) producers.computeIfAbsent(topic, t -> new KafkaProducer<>(
-                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all"),
-                topic.keySerializer(), topic.valueSerializer()));
+        var producer = (KafkaProducer<String, V>) producers
+            .computeIfAbsent(topic,
+                    t -> new KafkaProducer<>(
+                            Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                                    ProducerConfig.ACKS_CONFIG, "all"),
+                            topic.keySerializer(), topic.valueSerializer()));
         try {
             producer.send(new ProducerRecord<>(topic.name(), key, value)).get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             throw new IllegalStateException("test publish to " + topic.name() + " failed", e);
         }
     }
@@ -48,7 +56,8 @@ public final class TopicWriter implements AutoCloseable {
             var record = new ProducerRecord<>(topic, key, value);
             headers.forEach((name, v) -> record.headers().add(name, v));
             bytes.send(record).get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             throw new IllegalStateException("test publish to " + topic + " failed", e);
         }
     }
@@ -60,4 +69,5 @@ public final class TopicWriter implements AutoCloseable {
             bytes.close();
         }
     }
+
 }

@@ -25,7 +25,8 @@ class PaymentApplierTest {
     void sameMerchantCurrencyAndOrderAmountIsNoMismatchEvenWhenThePayerPaidLess() {
         OrderKey key = newOrderKey();
 
-        var mismatch = PaymentApplier.mismatch(pendingOrder(key, 1000, "CNY"), succeeded(1, key, newTradeNo(), 1000, 900));
+        var mismatch = PaymentApplier.mismatch(pendingOrder(key, 1000, "CNY"),
+                succeeded(1, key, newTradeNo(), 1000, 900));
 
         assertThat(mismatch).isEmpty();
     }
@@ -34,7 +35,8 @@ class PaymentApplierTest {
     void aDifferentOrderAmountIsAMismatch() {
         OrderKey key = newOrderKey();
 
-        var mismatch = PaymentApplier.mismatch(pendingOrder(key, 1000, "CNY"), succeeded(1, key, newTradeNo(), 1001, 1001));
+        var mismatch = PaymentApplier.mismatch(pendingOrder(key, 1000, "CNY"),
+                succeeded(1, key, newTradeNo(), 1001, 1001));
 
         assertThat(mismatch).hasValueSatisfying(m -> assertThat(m).contains("order amount 1001 != 1000"));
     }
@@ -43,7 +45,8 @@ class PaymentApplierTest {
     void aDifferentCurrencyIsAMismatch() {
         OrderKey key = newOrderKey();
 
-        var mismatch = PaymentApplier.mismatch(pendingOrder(key, 1000, "USD"), succeeded(1, key, newTradeNo(), 1000, 1000));
+        var mismatch = PaymentApplier.mismatch(pendingOrder(key, 1000, "USD"),
+                succeeded(1, key, newTradeNo(), 1000, 1000));
 
         assertThat(mismatch).hasValueSatisfying(m -> assertThat(m).contains("currency"));
     }
@@ -53,11 +56,14 @@ class PaymentApplierTest {
         OrderKey key = newOrderKey();
         OrderKey otherTenant = new OrderKey(TenantId.of("other"), key.merchantId(), key.outTradeNo());
         var order = new OrderRow(OrderId.of(1), key, Optional.of(MerchantId.of("1230000109")), Channel.WECHATPAY,
-                Money.of(1000, "CNY"), OrderStatus.PENDING, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                Money.of(1000, "CNY"), OrderStatus.PENDING, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
 
-        assertThat(PaymentApplier.mismatch(pendingOrder(key, 1000, "CNY"), succeeded(1, otherTenant, newTradeNo(), 1000, 1000)))
-                .hasValueSatisfying(m -> assertThat(m).contains("tenant"));
+        assertThat(PaymentApplier.mismatch(pendingOrder(key, 1000, "CNY"),
+                succeeded(1, otherTenant, newTradeNo(), 1000, 1000)))
+            .hasValueSatisfying(m -> assertThat(m).contains("tenant"));
         assertThat(PaymentApplier.mismatch(order, succeeded(1, key, newTradeNo(), 1000, 1000)))
-                .hasValueSatisfying(m -> assertThat(m).contains("service provider"));
+            .hasValueSatisfying(m -> assertThat(m).contains("service provider"));
     }
+
 }

@@ -22,17 +22,20 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.annotation.DirtiesContext;
 
-/** The processor on a real broker and a real database: each notification has one fixed, visible answer. */
+/**
+ * The processor on a real broker and a real database: each notification has one fixed,
+ * visible answer.
+ */
 @DirtiesContext
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = "processor.retry-delays=100ms,200ms,400ms,800ms,1s,1s")
 class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
 
     private static TopicWriter writer;
+
     private static TopicReader<OrderPaid> paid;
+
     private static TopicReader<RefundTaskCreated> refundTasks;
-
-
 
     @BeforeAll
     static void clients() {
@@ -48,7 +51,6 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         refundTasks.close();
     }
 
-
     @Test
     void firstSuccessPaysTheOrderOnceAndPublishesOrderPaid() {
         // Given a pending order of 100.10 CNY
@@ -60,16 +62,21 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         // When the channel says it was paid (the payer paid 100.00 after a coupon)
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 10010, 10000));
 
-        // Then the order is paid by that trade, the ledger books what the payer paid, the raw row is settled
+        // Then the order is paid by that trade, the ledger books what the payer paid, the
+        // raw row is settled
         await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PAID"));
-        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value()))
+            .isOne();
         assertThat(jdbc.sql("SELECT paid_amount_minor FROM payment_ledger WHERE channel_trade_no = :v")
-                .param("v", tradeNo.value()).query(Long.class).single()).isEqualTo(10000L);
+            .param("v", tradeNo.value())
+            .query(Long.class)
+            .single()).isEqualTo(10000L);
         assertThat(db.handled(rawId)).isEqualTo(1);
         assertThat(db.count("SELECT COUNT(*) FROM order_transition t JOIN orders o ON o.id = t.order_id"
-                + " WHERE o.out_trade_no = :v AND t.event = 'PAYMENT_SUCCEEDED'", key.outTradeNo().value())).isOne();
+                + " WHERE o.out_trade_no = :v AND t.event = 'PAYMENT_SUCCEEDED'", key.outTradeNo().value()))
+            .isOne();
         await().untilAsserted(() -> assertThat(paidEventsFor(key)).singleElement()
-                .satisfies(e -> assertThat(e.eventId()).isEqualTo(OrderPaid.idFor(e.channel(), tradeNo))));
+            .satisfies(e -> assertThat(e.eventId()).isEqualTo(OrderPaid.idFor(e.channel(), tradeNo))));
     }
 
     @Test
@@ -87,10 +94,11 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
 
         // Then order.paid is re-published with the same event id and nothing else changes
         await().untilAsserted(() -> assertThat(paidEventsFor(key)).hasSize(2));
-        assertThat(paidEventsFor(key)).extracting(OrderPaid::eventId).containsOnly(OrderPaid.idFor(
-                paidEventsFor(key).getFirst().channel(), tradeNo));
+        assertThat(paidEventsFor(key)).extracting(OrderPaid::eventId)
+            .containsOnly(OrderPaid.idFor(paidEventsFor(key).getFirst().channel(), tradeNo));
         assertThat(paidEventsFor(key).get(0)).isEqualTo(paidEventsFor(key).get(1));
-        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value()))
+            .isOne();
         assertThat(db.handled(rawId)).isEqualTo(1);
     }
 
@@ -109,26 +117,32 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         long secondRaw = storeRaw(jdbc, key, second, "SUCCESS", 800);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(secondRaw, key, second, 800, 800));
 
-        // Then it is not booked, its raw row waits for a person, the money gets a refund task and an alert
+        // Then it is not booked, its raw row waits for a person, the money gets a refund
+        // task and an alert
         await().untilAsserted(() -> assertThat(db.handled(secondRaw)).isEqualTo(2));
         assertThat(db.outcome(secondRaw)).isEqualTo("ILLEGAL_DOUBLE_PAYMENT");
-        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", second.value())).isZero();
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", second.value()))
+            .isZero();
         assertThat(db.count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v AND reason = 'DOUBLE_PAYMENT'"
-                + " AND amount_minor = 800 AND status = 'PENDING'", second.value())).isOne();
+                + " AND amount_minor = 800 AND status = 'PENDING'", second.value()))
+            .isOne();
         assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v AND kind = 'DOUBLE_PAYMENT'",
-                second.value())).isOne();
+                second.value()))
+            .isOne();
         await().untilAsserted(() -> assertThat(refundTasks.values()).filteredOn(t -> t.channelTradeNo().equals(second))
-                .singleElement().satisfies(t -> {
-                    assertThat(t.reason()).isEqualTo(RefundTaskCreated.Reason.DOUBLE_PAYMENT);
-                    assertThat(t.amount().minor()).isEqualTo(800L);
-                }));
+            .singleElement()
+            .satisfies(t -> {
+                assertThat(t.reason()).isEqualTo(RefundTaskCreated.Reason.DOUBLE_PAYMENT);
+                assertThat(t.amount().minor()).isEqualTo(800L);
+            }));
 
         // When the same notification is delivered again
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(secondRaw, key, second, 800, 800));
 
         // Then it decides the same and still one task, one alert
-        await().untilAsserted(() -> assertThat(refundTasks.values().stream()
-                .filter(t -> t.channelTradeNo().equals(second)).count()).isEqualTo(2));
+        await().untilAsserted(
+                () -> assertThat(refundTasks.values().stream().filter(t -> t.channelTradeNo().equals(second)).count())
+                    .isEqualTo(2));
         assertThat(db.count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v", second.value())).isOne();
         assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v", second.value())).isOne();
     }
@@ -149,17 +163,22 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         long lateRaw = storeRaw(jdbc, key, lateTrade, "SUCCESS", 900);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(lateRaw, key, lateTrade, 900, 900));
 
-        // Then the payment is kept (no refund), the close is overruled, and one CLOSE_CONFLICT alert asks a person
+        // Then the payment is kept (no refund), the close is overruled, and one
+        // CLOSE_CONFLICT alert asks a person
         await().untilAsserted(() -> assertThat(db.outcome(lateRaw)).isEqualTo("APPLIED"));
         assertThat(db.status(key)).isEqualTo("PAID");
         assertThat(db.outcome(closeRaw)).isEqualTo("CLOSE_OVERRULED");
-        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", lateTrade.value())).isOne();
-        assertThat(db.count("SELECT COUNT(*) FROM refund_task t JOIN orders o ON o.id = t.order_id WHERE o.out_trade_no = :v",
-                key.outTradeNo().value())).isZero();
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", lateTrade.value()))
+            .isOne();
+        assertThat(db.count(
+                "SELECT COUNT(*) FROM refund_task t JOIN orders o ON o.id = t.order_id WHERE o.out_trade_no = :v",
+                key.outTradeNo().value()))
+            .isZero();
         assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE out_trade_no = :v AND kind = 'CLOSE_CONFLICT'",
-                key.outTradeNo().value())).isOne();
+                key.outTradeNo().value()))
+            .isOne();
         await().untilAsserted(() -> assertThat(paidEventsFor(key)).singleElement()
-                .satisfies(e -> assertThat(e.channelTradeNo()).isEqualTo(lateTrade)));
+            .satisfies(e -> assertThat(e.channelTradeNo()).isEqualTo(lateTrade)));
     }
 
     @Test
@@ -172,20 +191,25 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(paidRaw, key, paidTrade, 950, 950));
         await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PAID"));
 
-        // When the channel's close of another trade arrives late (e.g. delayed on a retry topic)
+        // When the channel's close of another trade arrives late (e.g. delayed on a retry
+        // topic)
         var closedTrade = newTradeNo();
         long closeRaw = storeRaw(jdbc, key, closedTrade, "CLOSED", 950);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(),
                 notified(closeRaw, key, closedTrade, PaymentState.CLOSED, "CLOSED", 950, 0));
 
-        // Then the order ends as if the close had come first: paid, kept, the close overruled, one alert
+        // Then the order ends as if the close had come first: paid, kept, the close
+        // overruled, one alert
         await().untilAsserted(() -> assertThat(db.outcome(closeRaw)).isEqualTo("CLOSE_OVERRULED"));
         assertThat(db.handled(closeRaw)).isEqualTo(1);
         assertThat(db.status(key)).isEqualTo("PAID");
         assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE out_trade_no = :v AND kind = 'CLOSE_CONFLICT'",
-                key.outTradeNo().value())).isOne();
-        assertThat(db.count("SELECT COUNT(*) FROM refund_task t JOIN orders o ON o.id = t.order_id WHERE o.out_trade_no = :v",
-                key.outTradeNo().value())).isZero();
+                key.outTradeNo().value()))
+            .isOne();
+        assertThat(db.count(
+                "SELECT COUNT(*) FROM refund_task t JOIN orders o ON o.id = t.order_id WHERE o.out_trade_no = :v",
+                key.outTradeNo().value()))
+            .isZero();
     }
 
     @Test
@@ -193,22 +217,30 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         // Given an order the merchant cancelled (not the channel)
         OrderKey key = newOrderKey();
         givenOrder(key, 990);
-        jdbc.sql("UPDATE orders SET status = 'CLOSED', closed_by = 'ORDER_CANCELLED' WHERE merchant_id = :m AND out_trade_no = :o")
-                .param("m", key.merchantId().value()).param("o", key.outTradeNo().value()).update();
+        jdbc.sql(
+                "UPDATE orders SET status = 'CLOSED', closed_by = 'ORDER_CANCELLED' WHERE merchant_id = :m AND out_trade_no = :o")
+            .param("m", key.merchantId().value())
+            .param("o", key.outTradeNo().value())
+            .update();
 
         // When the payer pays after all
         var lateTrade = newTradeNo();
         long lateRaw = storeRaw(jdbc, key, lateTrade, "SUCCESS", 990);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(lateRaw, key, lateTrade, 990, 990));
 
-        // Then the order stays closed, the money gets a refund task and an alert (the articles' paid-after-close)
+        // Then the order stays closed, the money gets a refund task and an alert (the
+        // articles' paid-after-close)
         await().untilAsserted(() -> assertThat(db.outcome(lateRaw)).isEqualTo("ILLEGAL_PAID_AFTER_CLOSE"));
         assertThat(db.status(key)).isEqualTo("CLOSED");
-        assertThat(db.count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v AND reason = 'PAID_AFTER_CLOSE'",
-                lateTrade.value())).isOne();
+        assertThat(
+                db.count("SELECT COUNT(*) FROM refund_task WHERE channel_trade_no = :v AND reason = 'PAID_AFTER_CLOSE'",
+                        lateTrade.value()))
+            .isOne();
         assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE channel_trade_no = :v AND kind = 'PAID_AFTER_CLOSE'",
-                lateTrade.value())).isOne();
-        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", lateTrade.value())).isZero();
+                lateTrade.value()))
+            .isOne();
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", lateTrade.value()))
+            .isZero();
     }
 
     @Test
@@ -238,7 +270,8 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         // Then it pays the order, with no alert: nothing contradicts
         await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PAID"));
         assertThat(db.outcome(succeededRaw)).isEqualTo("APPLIED");
-        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE out_trade_no = :v", key.outTradeNo().value())).isZero();
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE out_trade_no = :v", key.outTradeNo().value()))
+            .isZero();
     }
 
     @Test
@@ -257,7 +290,9 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         await().untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("UNKNOWN_STATE"));
         assertThat(db.handled(rawId)).isEqualTo(2);
         assertThat(db.status(key)).isEqualTo("PENDING");
-        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_STATE")).isOne();
+        assertThat(
+                db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_STATE"))
+            .isOne();
     }
 
     @Test
@@ -270,13 +305,15 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 150, 150));
         await().untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("APPLIED"));
 
-        // When the channel later reports that trade in a state the product does not know (WeChat's REFUND)
+        // When the channel later reports that trade in a state the product does not know
+        // (WeChat's REFUND)
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(),
                 notified(rawId, key, tradeNo, PaymentState.UNKNOWN, "REFUND", 150, 150));
 
         // Then a person is alerted, and the payment's row still says it applied
-        await().untilAsserted(() -> assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId
-                + " AND kind = :v", "UNKNOWN_STATE")).isOne());
+        await().untilAsserted(() -> assertThat(
+                db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_STATE"))
+            .isOne());
         assertThat(db.outcome(rawId)).isEqualTo("APPLIED");
         assertThat(db.handled(rawId)).isEqualTo(1);
         assertThat(db.status(key)).isEqualTo("PAID");
@@ -292,10 +329,14 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         // When it is processed
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 300, 300));
 
-        // Then after the last attempt its raw row is set aside with an UNKNOWN_ORDER alert
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("UNKNOWN_ORDER"));
+        // Then after the last attempt its raw row is set aside with an UNKNOWN_ORDER
+        // alert
+        await().atMost(Duration.ofSeconds(60))
+            .untilAsserted(() -> assertThat(db.outcome(rawId)).isEqualTo("UNKNOWN_ORDER"));
         assertThat(db.handled(rawId)).isEqualTo(2);
-        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_ORDER")).isOne();
+        assertThat(
+                db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "UNKNOWN_ORDER"))
+            .isOne();
     }
 
     @Test
@@ -313,9 +354,11 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         await().untilAsserted(() -> assertThat(db.handled(rawId)).isEqualTo(2));
         assertThat(db.lastError(rawId)).contains("order amount 1 != 1000");
         assertThat(db.outcome(rawId)).isEqualTo("MISMATCH");
-        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "MISMATCH")).isOne();
+        assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + rawId + " AND kind = :v", "MISMATCH"))
+            .isOne();
         assertThat(db.status(key)).isEqualTo("PENDING");
-        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isZero();
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value()))
+            .isZero();
     }
 
     @Test
@@ -326,10 +369,13 @@ class PaymentProcessingIntegrationTest extends ProcessorIntegrationBase {
         long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 300);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 300, 300));
 
-        // and it failed at least once for want of its order (the failed attempt is counted on the raw row)
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(jdbc.sql(
-                "SELECT attempts FROM pay_notify_raw WHERE id = :id").param("id", rawId).query(Integer.class).single())
-                .isPositive());
+        // and it failed at least once for want of its order (the failed attempt is
+        // counted on the raw row)
+        await().atMost(Duration.ofSeconds(30))
+            .untilAsserted(() -> assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id")
+                .param("id", rawId)
+                .query(Integer.class)
+                .single()).isPositive());
         assertThat(db.handled(rawId)).isZero();
         assertThat(db.lastError(rawId)).contains("OrderNotFoundException");
 

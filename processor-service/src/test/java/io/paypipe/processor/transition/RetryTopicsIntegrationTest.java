@@ -35,33 +35,40 @@ import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.test.annotation.DirtiesContext;
 
-/** Retry topics on a real broker and a real database, with the ladder compressed to 3 s in all. */
+/**
+ * Retry topics on a real broker and a real database, with the ladder compressed to 3 s in
+ * all.
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = "processor.retry-delays=" + RetryTopicsIntegrationTest.LADDER)
 @DirtiesContext
 class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
 
     static final String LADDER = "200ms,400ms,800ms,1600ms";
+
     private static final Duration LADDER_SUM = Duration.ofMillis(3000);
+
     private static final int LEVELS = 4;
+
     private static final int PARTITIONS = 6;
+
     private static final String DLT = "payment.notify-dlt";
 
     /** Raw id -> failures still to inject before the real processing runs. */
     static final Map<Long, AtomicInteger> FAILURES_LEFT = new ConcurrentHashMap<>();
 
     private static TopicWriter writer;
+
     private static BytesTopicReader topics;
 
     @Autowired
     KafkaListenerEndpointRegistry registry;
 
-
     @BeforeAll
     static void clients() {
         writer = new TopicWriter(TestInfra.get().bootstrapServers());
-        List<String> names = new java.util.ArrayList<>(IntStream.range(0, LEVELS)
-                .mapToObj(RetryTopicsIntegrationTest::retryTopic).toList());
+        List<String> names = new java.util.ArrayList<>(
+                IntStream.range(0, LEVELS).mapToObj(RetryTopicsIntegrationTest::retryTopic).toList());
         names.add(DLT);
         topics = new BytesTopicReader(TestInfra.get().bootstrapServers(), names);
     }
@@ -72,10 +79,10 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         topics.close();
     }
 
-
     @Test
     void aTransientFailureClimbsOneRetryLevelPerAttemptThenSucceedsOnce() {
-        // Given a pending order whose notification fails transiently on its first 3 attempts
+        // Given a pending order whose notification fails transiently on its first 3
+        // attempts
         OrderKey key = newOrderKey();
         givenOrder(key, 2000);
         var tradeNo = newTradeNo();
@@ -86,12 +93,16 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         // When it is processed
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 2000, 2000));
 
-        // Then it went through retry levels 0..k-1, counted k failed attempts, and paid the order once
+        // Then it went through retry levels 0..k-1, counted k failed attempts, and paid
+        // the order once
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.handled(rawId)).isEqualTo(1));
         assertThat(db.status(key)).isEqualTo("PAID");
-        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value())).isOne();
-        assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id").param("id", rawId)
-                .query(Integer.class).single()).isEqualTo(k);
+        assertThat(db.count("SELECT COUNT(*) FROM payment_ledger WHERE channel_trade_no = :v", tradeNo.value()))
+            .isOne();
+        assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id")
+            .param("id", rawId)
+            .query(Integer.class)
+            .single()).isEqualTo(k);
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             for (int level = 0; level < k; level++) {
                 assertThat(topics.of(retryTopic(level), key.kafkaKey())).as("level %d", level).hasSize(1);
@@ -103,7 +114,8 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
 
     @Test
     void aNotificationThatFailsOnEveryAttemptTakesTheLadderThenIsADeadLetterWithoutHoldingUpOthers() {
-        // Given a notification for an order that never comes, and behind it on the same partition a
+        // Given a notification for an order that never comes, and behind it on the same
+        // partition a
         // notification for an existing order
         OrderKey lost = newOrderKey();
         long lostRaw = storeRaw(jdbc, lost, newTradeNo(), "SUCCESS", 300);
@@ -117,33 +129,43 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         writer.send(Topics.PAYMENT_NOTIFY, lost.kafkaKey(), succeeded(lostRaw, lost, newTradeNo(), 300, 300));
         writer.send(Topics.PAYMENT_NOTIFY, behind.kafkaKey(), succeeded(behindRaw, behind, behindTrade, 400, 400));
 
-        // Then the one behind is applied while the lost one still waits on the retry topics
+        // Then the one behind is applied while the lost one still waits on the retry
+        // topics
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.handled(behindRaw)).isEqualTo(1));
         assertThat(db.handled(lostRaw)).isZero();
 
-        // And the lost one took every delay of the ladder (order of magnitude), then became a dead letter:
-        // raw row handled=2 UNKNOWN_ORDER, one attempt counted per failure, an UNKNOWN_ORDER alert
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-                .untilAsserted(() -> assertThat(db.handled(lostRaw)).isEqualTo(2));
+        // And the lost one took every delay of the ladder (order of magnitude), then
+        // became a dead letter:
+        // raw row handled=2 UNKNOWN_ORDER, one attempt counted per failure, an
+        // UNKNOWN_ORDER alert
+        await().atMost(Duration.ofSeconds(60))
+            .pollInterval(Duration.ofMillis(50))
+            .untilAsserted(() -> assertThat(db.handled(lostRaw)).isEqualTo(2));
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         assertThat(elapsed).isGreaterThanOrEqualTo(LADDER_SUM).isLessThan(LADDER_SUM.multipliedBy(10));
         assertThat(db.outcome(lostRaw)).isEqualTo("UNKNOWN_ORDER");
         assertThat(db.lastError(lostRaw)).contains("OrderNotFoundException");
-        assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id").param("id", lostRaw)
-                .query(Integer.class).single()).isEqualTo(LEVELS + 1);
+        assertThat(jdbc.sql("SELECT attempts FROM pay_notify_raw WHERE id = :id")
+            .param("id", lostRaw)
+            .query(Integer.class)
+            .single()).isEqualTo(LEVELS + 1);
         assertThat(db.count("SELECT COUNT(*) FROM ops_alert WHERE raw_id = " + lostRaw + " AND kind = :v",
-                "UNKNOWN_ORDER")).isOne();
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(topics.of(DLT, lost.kafkaKey()))
-                .singleElement().satisfies(r -> assertThat(header(r.headers().lastHeader(
-                        KafkaHeaders.EXCEPTION_CAUSE_FQCN))).endsWith("OrderNotFoundException")));
+                "UNKNOWN_ORDER"))
+            .isOne();
+        await().atMost(Duration.ofSeconds(30))
+            .untilAsserted(() -> assertThat(topics.of(DLT, lost.kafkaKey())).singleElement()
+                .satisfies(r -> assertThat(header(r.headers().lastHeader(KafkaHeaders.EXCEPTION_CAUSE_FQCN)))
+                    .endsWith("OrderNotFoundException")));
     }
 
     @Test
     void aBurstOfFailingRecordsOnOnePartitionIsForwardedWithoutAFetchWaitPerRecord() {
-        // Given the retry feature's error handler, which must not seek back after each forwarded record
-        assertThat(registry.getAllListenerContainers()).filteredOn(c -> c.getListenerId().startsWith("processor-payment-notify"))
-                .hasSize(LEVELS + 2).allSatisfy(c -> assertThat(
-                ((AbstractMessageListenerContainer<?, ?>) c).getCommonErrorHandler())
+        // Given the retry feature's error handler, which must not seek back after each
+        // forwarded record
+        assertThat(registry.getAllListenerContainers())
+            .filteredOn(c -> c.getListenerId().startsWith("processor-payment-notify"))
+            .hasSize(LEVELS + 2)
+            .allSatisfy(c -> assertThat(((AbstractMessageListenerContainer<?, ?>) c).getCommonErrorHandler())
                 .isInstanceOfSatisfying(DefaultErrorHandler.class, h -> assertThat(h.isSeekAfterError()).isFalse()));
         // and 40 notifications on one partition for orders that are not there (yet)
         OrderKey first = newOrderKey();
@@ -151,18 +173,19 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         while (keys.size() < 40) {
             keys.add(keyOnPartitionOf(first));
         }
-        List<PaymentNotified> burst = keys.stream()
-                .map(key -> {
-                    var tradeNo = newTradeNo();
-                    return succeeded(storeRaw(jdbc, key, tradeNo, "SUCCESS", 100), key, tradeNo, 100, 100);
-                }).toList();
+        List<PaymentNotified> burst = keys.stream().map(key -> {
+            var tradeNo = newTradeNo();
+            return succeeded(storeRaw(jdbc, key, tradeNo, "SUCCESS", 100), key, tradeNo, 100, 100);
+        }).toList();
 
         // When they arrive at once
         long start = System.nanoTime();
         burst.forEach(n -> writer.send(Topics.PAYMENT_NOTIFY, n.orderKey().kafkaKey(), n));
 
-        // Then all reach the first retry topic in a fraction of what one fetch wait (500 ms) per record would take
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(keys)
+        // Then all reach the first retry topic in a fraction of what one fetch wait (500
+        // ms) per record would take
+        await().atMost(Duration.ofSeconds(60))
+            .untilAsserted(() -> assertThat(keys)
                 .allSatisfy(key -> assertThat(topics.of(retryTopic(0), key.kafkaKey())).hasSize(1)));
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(500L * keys.size() / 2));
     }
@@ -176,20 +199,22 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 600);
         byte[] poison = "this is not JSON {".getBytes(StandardCharsets.UTF_8);
 
-        // When a record nobody can read is published with the order's key, then a valid notification
+        // When a record nobody can read is published with the order's key, then a valid
+        // notification
         writer.sendBytes(Topics.PAYMENT_NOTIFY.name(), key.kafkaKey(), poison);
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 600, 600));
 
-        // Then the valid one pays the order, and the poison sits on the dead-letter topic with its bytes,
+        // Then the valid one pays the order, and the poison sits on the dead-letter topic
+        // with its bytes,
         // without any retry
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.handled(rawId)).isEqualTo(1));
         assertThat(db.status(key)).isEqualTo("PAID");
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(topics.of(DLT, key.kafkaKey()))
-                .singleElement().satisfies(r -> {
-                    assertThat(r.value()).isEqualTo(poison);
-                    assertThat(header(r.headers().lastHeader(KafkaHeaders.ORIGINAL_TOPIC)))
-                            .isEqualTo(Topics.PAYMENT_NOTIFY.name());
-                }));
+        await().atMost(Duration.ofSeconds(30))
+            .untilAsserted(() -> assertThat(topics.of(DLT, key.kafkaKey())).singleElement().satisfies(r -> {
+                assertThat(r.value()).isEqualTo(poison);
+                assertThat(header(r.headers().lastHeader(KafkaHeaders.ORIGINAL_TOPIC)))
+                    .isEqualTo(Topics.PAYMENT_NOTIFY.name());
+            }));
         assertThat(topics.of(retryTopic(0), key.kafkaKey())).isEmpty();
     }
 
@@ -219,14 +244,17 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PENDING"));
     }
 
-    /** Fails the first attempts of the notifications listed in {@link #FAILURES_LEFT}, before any transaction. */
+    /**
+     * Fails the first attempts of the notifications listed in {@link #FAILURES_LEFT},
+     * before any transaction.
+     */
     @TestConfiguration(proxyBeanMethods = false)
     static class InjectedFailures {
 
         @Bean
         @Primary
         PaymentDispatcher failingFirstAttempts(PaymentApplier applier, DownstreamPublisher publisher,
-                                            AlertPublisher alerts, AfterCommitHook afterCommit) {
+                AlertPublisher alerts, AfterCommitHook afterCommit) {
             return new PaymentDispatcher(applier, publisher, alerts, afterCommit) {
                 @Override
                 PaymentOutcome handle(PaymentNotified n) {
@@ -238,11 +266,15 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
                 }
             };
         }
+
     }
 
     static final class InjectedFailure extends TransientProcessingException {
+
         InjectedFailure(long rawId) {
             super("injected failure for raw " + rawId, null);
         }
+
     }
+
 }

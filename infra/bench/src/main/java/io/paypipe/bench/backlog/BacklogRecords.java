@@ -6,15 +6,17 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * The records of the benchmark, numbered 1..n: records {@code 1..due} are due now, the rest await retry. Each has
- * a merchant order number, a channel trade number and a raw body of about 1 KB shaped like a WeChat Pay v3
- * notification (an encrypted resource), built the same way in Java (Kafka values) and in SQL (table rows).
+ * The records of the benchmark, numbered 1..n: records {@code 1..due} are due now, the
+ * rest await retry. Each has a merchant order number, a channel trade number and a raw
+ * body of about 1 KB shaped like a WeChat Pay v3 notification (an encrypted resource),
+ * built the same way in Java (Kafka values) and in SQL (table rows).
  */
 final class BacklogRecords {
 
     static final String MERCHANT = "1900000109";
     static final String CHANNEL = "wxpay";
     static final String CURRENCY = "CNY";
+
     /** 25 copies of a 32-hex-digit MD5 = 800 characters of "ciphertext". */
     static final int CIPHER_REPEAT = 25;
 
@@ -42,11 +44,15 @@ final class BacklogRecords {
 
     static String body(long seq) {
         String md5 = md5Hex(Long.toString(seq));
-        return TEMPLATE.replace("{trade}", channelTradeNo(seq)).replace("{cipher}", md5.repeat(CIPHER_REPEAT))
-                .replace("{nonce}", md5.substring(0, 12));
+        return TEMPLATE.replace("{trade}", channelTradeNo(seq))
+            .replace("{cipher}", md5.repeat(CIPHER_REPEAT))
+            .replace("{nonce}", md5.substring(0, 12));
     }
 
-    /** SQL expressions of the same values for {@code INSERT ... SELECT} from a sequence; {@code seq} is the column. */
+    /**
+     * SQL expressions of the same values for {@code INSERT ... SELECT} from a sequence;
+     * {@code seq} is the column.
+     */
     static final String SQL_OUT_TRADE_NO = "CONCAT('BL', LPAD(seq, 12, '0'))";
     static final String SQL_CHANNEL_TRADE_NO = "CONCAT('4200', LPAD(seq, 24, '0'))";
     static final String SQL_AMOUNT_MINOR = "(100 + seq % 10000)";
@@ -66,9 +72,12 @@ final class BacklogRecords {
 
     private static String md5Hex(String s) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
+            return HexFormat.of()
+                .formatHex(MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8)));
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("MD5 is always there", e);
         }
     }
+
 }

@@ -10,16 +10,21 @@ import java.util.Set;
 import java.util.stream.LongStream;
 
 /**
- * One backlog size: fresh tables and topics seeded with the same due and awaiting records, both designs run on
- * the same pinned connection, then checked: every due record retried exactly once, no awaiting record touched.
- * A failed check throws: the numbers of a run that did not do what it claims are not reported.
+ * One backlog size: fresh tables and topics seeded with the same due and awaiting
+ * records, both designs run on the same pinned connection, then checked: every due record
+ * retried exactly once, no awaiting record touched. A failed check throws: the numbers of
+ * a run that did not do what it claims are not reported.
  */
 final class BacklogRound {
 
     private final Settings settings;
+
     private final BacklogTables tables;
+
     private final RetryTopics topics;
+
     private final PinnedConnection pinned;
+
     private final PrintStream progress;
 
     BacklogRound(Settings settings, BacklogTables tables, RetryTopics topics, PinnedConnection pinned,
@@ -37,7 +42,8 @@ final class BacklogRound {
         BacklogTables.Seeded seeded = tables.seed(due, backlog);
         String index = tables.scanIndex(settings.scanLimit());
         TableScanRetry.Outcome scan = new TableScanRetry(pinned.jdbc(), pinned.business(), pinned.counters(),
-                settings.scanLimit()).run();
+                settings.scanLimit())
+            .run();
         check("table-scan retried", scan.retried(), due);
         check("table-scan lost leases", scan.leasesLost(), 0);
         check("table-scan due rows retried exactly once", tables.dueRetriedOnce(seeded), due);
@@ -50,7 +56,8 @@ final class BacklogRound {
         RetryTopics.Pair pair = topics.create();
         topics.seed(pair, due, backlog);
         RetryTopicRetry.Outcome topic = new RetryTopicRetry(topics, pinned.business(), pinned.counters(),
-                settings.seekAfterError()).run(pair);
+                settings.seekAfterError())
+            .run(pair);
         check("retry-topic retried", topic.retried(), due);
         check("retry-topic committed offset", topic.committed(), due);
         check("retry-topic paused at", topic.pausedAt(), backlog > 0 ? due : -1);
@@ -79,15 +86,16 @@ final class BacklogRound {
                 ? "paused at offset " + o.pausedAt() + " in front of " + backlog + " records not yet due"
                 : "read to the end";
         String note = where + "; " + o.total().rowsWritten() + " rows written; Handler_read_* "
-                + o.total().handlerReads() + "; per record a synchronous forward (acks=all, linger.ms=0 as the processor) and a "
-                + "commitSync" + (settings.seekAfterError() ? ", then seek and poll again (seekAfterError)" : "")
+                + o.total().handlerReads()
+                + "; per record a synchronous forward (acks=all, linger.ms=0 as the processor) and a " + "commitSync"
+                + (settings.seekAfterError() ? ", then seek and poll again (seekAfterError)" : "")
                 + "; no scan, no bookkeeping statements";
         return row("retry-topic", backlog, o.retried(), o.total(), o.nanos(), note);
     }
 
     private static Row row(String design, int backlog, long retried, SessionCounters.Delta d, long nanos, String note) {
-        return new Row(design, backlog, retried, d.rowsExamined(), (double) d.rowsExamined() / retried,
-                d.statements(), (double) d.statements() / retried, nanos / 1e3 / retried, note);
+        return new Row(design, backlog, retried, d.rowsExamined(), (double) d.rowsExamined() / retried, d.statements(),
+                (double) d.statements() / retried, nanos / 1e3 / retried, note);
     }
 
     private void checkForwardedOnce(RetryTopics.Pair pair, int due) {
@@ -105,4 +113,5 @@ final class BacklogRound {
             throw new IllegalStateException(what + ": " + actual + ", expected " + expected);
         }
     }
+
 }

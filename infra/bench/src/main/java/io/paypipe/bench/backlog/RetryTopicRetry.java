@@ -22,33 +22,44 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Headers;
 
 /**
- * What spring-kafka's non-blocking retries do with a retry topic, as a plain consumer loop on one partition:
- * a record whose {@code retry_topic-backoff-timestamp} has passed gets the business attempt; when that fails, the
- * record is forwarded to the next retry topic (synchronous send, acks=all, as the dead-letter publishing recoverer
- * waits for its send result) and its offset is committed (commitRecovered, AckMode.RECORD). Optionally the consumer
- * then seeks to the next offset and polls again, dropping the rest of the batch (DefaultErrorHandler's default
- * seekAfterError). The first record not yet due is not touched: the consumer seeks back to it and pauses the
- * partition. The database sees the business attempt only: no scan, no bookkeeping.
+ * What spring-kafka's non-blocking retries do with a retry topic, as a plain consumer
+ * loop on one partition: a record whose {@code retry_topic-backoff-timestamp} has passed
+ * gets the business attempt; when that fails, the record is forwarded to the next retry
+ * topic (synchronous send, acks=all, as the dead-letter publishing recoverer waits for
+ * its send result) and its offset is committed (commitRecovered, AckMode.RECORD).
+ * Optionally the consumer then seeks to the next offset and polls again, dropping the
+ * rest of the batch (DefaultErrorHandler's default seekAfterError). The first record not
+ * yet due is not touched: the consumer seeks back to it and pauses the partition. The
+ * database sees the business attempt only: no scan, no bookkeeping.
  */
 final class RetryTopicRetry {
 
     private static final Duration POLL = Duration.ofMillis(100);
+
     private static final Duration DEADLINE = Duration.ofMinutes(10);
+
     private static final long SEND_TIMEOUT_SECONDS = 30;
 
-    /** {@code pausedAt}: the offset the partition was paused at, -1 when it was read to its end. */
+    /**
+     * {@code pausedAt}: the offset the partition was paused at, -1 when it was read to
+     * its end.
+     */
     record Outcome(long retried, long pausedAt, long committed, SessionCounters.Delta total, long nanos) {
     }
 
     private final RetryTopics topics;
+
     private final BusinessAttempt business;
+
     private final SessionCounters counters;
+
     private final boolean seekAfterError;
 
     /**
-     * {@code business} and {@code counters} must use the same single connection. {@code seekAfterError}: after each
-     * failed record seek to the next one and poll again, dropping the rest of the batch, as spring-kafka's
-     * DefaultErrorHandler does by default; false: go on with the batch in memory.
+     * {@code business} and {@code counters} must use the same single connection.
+     * {@code seekAfterError}: after each failed record seek to the next one and poll
+     * again, dropping the rest of the batch, as spring-kafka's DefaultErrorHandler does
+     * by default; false: go on with the batch in memory.
      */
     RetryTopicRetry(RetryTopics topics, BusinessAttempt business, SessionCounters counters, boolean seekAfterError) {
         this.topics = topics;
@@ -66,7 +77,8 @@ final class RetryTopicRetry {
             consumer.seekToBeginning(List.of(tp));
             long end = consumer.endOffsets(List.of(tp)).get(tp);
             consumer.position(tp);
-            consumer.committed(Set.of(tp)); // finds the group coordinator before the clock starts
+            consumer.committed(Set.of(tp)); // finds the group coordinator before the
+                                            // clock starts
             producer.partitionsFor(pair.next().topic());
 
             long retried = 0;
@@ -74,8 +86,7 @@ final class RetryTopicRetry {
             SessionCounters.Snapshot start = counters.read();
             long t0 = System.nanoTime();
             long deadline = t0 + DEADLINE.toNanos();
-            polling:
-            while (consumer.position(tp) < end) {
+            polling: while (consumer.position(tp) < end) {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("retry topic not drained in " + DEADLINE);
                 }
@@ -90,7 +101,8 @@ final class RetryTopicRetry {
                     try {
                         business.attempt(BacklogRecords.MERCHANT, record.key());
                         consumer.commitSync(Map.of(tp, new OffsetAndMetadata(record.offset() + 1)));
-                    } catch (DownstreamUnavailableException e) {
+                    }
+                    catch (DownstreamUnavailableException e) {
                         forward(producer, record, pair.next(), group, e);
                         consumer.commitSync(Map.of(tp, new OffsetAndMetadata(record.offset() + 1)));
                         retried++;
@@ -108,7 +120,10 @@ final class RetryTopicRetry {
         }
     }
 
-    /** The record as spring-kafka's recoverer publishes it to the next retry topic, and wait for the broker. */
+    /**
+     * The record as spring-kafka's recoverer publishes it to the next retry topic, and
+     * wait for the broker.
+     */
     private static void forward(KafkaProducer<String, byte[]> producer, ConsumerRecord<String, byte[]> record,
             TopicPartition next, String group, Exception failure) {
         long now = System.currentTimeMillis();
@@ -132,10 +147,12 @@ final class RetryTopicRetry {
         h.add(RetryTopics.BACKOFF_TIMESTAMP, RetryTopics.bigInteger(now + RetryTopics.NEXT_LEVEL_DELAY.toMillis()));
         try {
             producer.send(out).get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while forwarding", e);
-        } catch (ExecutionException | TimeoutException e) {
+        }
+        catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("could not forward to " + next.topic(), e);
         }
     }
@@ -149,4 +166,5 @@ final class RetryTopicRetry {
     private static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
+
 }

@@ -30,25 +30,34 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * A pair of retry topics as spring-kafka's non-blocking retries lay them out: the level being consumed
- * ({@code <base>-0}, every record delayed by {@link #LEVEL_DELAY}) and the next level ({@code <base>-1},
- * {@link #NEXT_LEVEL_DELAY}), one partition each. Seeding writes the due records first, then the awaiting ones:
- * in a retry topic every record has the same delay, so the records still waiting always sit behind the due ones.
+ * A pair of retry topics as spring-kafka's non-blocking retries lay them out: the level
+ * being consumed ({@code <base>-0}, every record delayed by {@link #LEVEL_DELAY}) and the
+ * next level ({@code <base>-1}, {@link #NEXT_LEVEL_DELAY}), one partition each. Seeding
+ * writes the due records first, then the awaiting ones: in a retry topic every record has
+ * the same delay, so the records still waiting always sit behind the due ones.
  */
 final class RetryTopics implements AutoCloseable {
 
     static final String BACKOFF_TIMESTAMP = "retry_topic-backoff-timestamp";
     static final String ATTEMPTS = "retry_topic-attempts";
     static final String ORIGINAL_TIMESTAMP = "retry_topic-original-timestamp";
+
     /** The 7th step of the article's ladder (3600 s), then the 8th (7200 s). */
     static final Duration LEVEL_DELAY = Duration.ofSeconds(BacklogTables.BACKOFF_SECONDS.get(6));
     static final Duration NEXT_LEVEL_DELAY = Duration.ofSeconds(BacklogTables.BACKOFF_SECONDS.get(7));
-    /** Delivery attempts a record in the consumed level has had (the first one plus six retries). */
+
+    /**
+     * Delivery attempts a record in the consumed level has had (the first one plus six
+     * retries).
+     */
     static final int ATTEMPTS_SO_FAR = 7;
+
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     private final String bootstrapServers;
+
     private final Admin admin;
+
     private final List<String> created = new ArrayList<>();
 
     RetryTopics(String bootstrapServers) {
@@ -71,8 +80,9 @@ final class RetryTopics implements AutoCloseable {
     }
 
     /**
-     * {@code due} records whose backoff time has passed (records 1..due), then {@code backlog} records due between
-     * {@link BacklogTables#GUARD_SECONDS} and {@link #LEVEL_DELAY} from now (records due+1..due+backlog).
+     * {@code due} records whose backoff time has passed (records 1..due), then
+     * {@code backlog} records due between {@link BacklogTables#GUARD_SECONDS} and
+     * {@link #LEVEL_DELAY} from now (records due+1..due+backlog).
      */
     void seed(Pair pair, int due, int backlog) {
         long now = System.currentTimeMillis();
@@ -92,7 +102,9 @@ final class RetryTopics implements AutoCloseable {
         }
     }
 
-    /** The keys of every record in {@code tp}, in order (read with a group-less consumer). */
+    /**
+     * The keys of every record in {@code tp}, in order (read with a group-less consumer).
+     */
     List<String> keys(TopicPartition tp) {
         List<String> keys = new ArrayList<>();
         try (KafkaConsumer<String, byte[]> consumer = consumer(null)) {
@@ -118,11 +130,13 @@ final class RetryTopics implements AutoCloseable {
         }
     }
 
-    /** A consumer of string keys and raw values that commits only when told; {@code groupId} may be null. */
+    /**
+     * A consumer of string keys and raw values that commits only when told;
+     * {@code groupId} may be null.
+     */
     KafkaConsumer<String, byte[]> consumer(String groupId) {
-        Map<String, Object> config = new java.util.HashMap<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+        Map<String, Object> config = new java.util.HashMap<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers, ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"));
         if (groupId != null) {
             config.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
@@ -130,18 +144,22 @@ final class RetryTopics implements AutoCloseable {
         return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
     }
 
-    /** As the product's retry template: acks=all, idempotent, no linger (each send is awaited), else Kafka's defaults. */
+    /**
+     * As the product's retry template: acks=all, idempotent, no linger (each send is
+     * awaited), else Kafka's defaults.
+     */
     KafkaProducer<String, byte[]> forwardingProducer() {
-        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 0),
+        return new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all",
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true, ProducerConfig.LINGER_MS_CONFIG, 0),
                 new StringSerializer(), new ByteArraySerializer());
     }
 
     private KafkaProducer<String, byte[]> seedingProducer() {
-        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.LINGER_MS_CONFIG, 20,
-                ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024), new StringSerializer(), new ByteArraySerializer());
+        return new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all",
+                        ProducerConfig.LINGER_MS_CONFIG, 20, ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024),
+                new StringSerializer(), new ByteArraySerializer());
     }
 
     /** Deletes every topic this instance created. */
@@ -152,7 +170,8 @@ final class RetryTopics implements AutoCloseable {
                 await(admin.deleteTopics(Set.copyOf(created)).all());
                 created.clear();
             }
-        } finally {
+        }
+        finally {
             admin.close(Duration.ofSeconds(10));
         }
     }
@@ -177,11 +196,14 @@ final class RetryTopics implements AutoCloseable {
     private static void await(org.apache.kafka.common.KafkaFuture<Void> future) {
         try {
             future.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException | TimeoutException e) {
+        }
+        catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("Kafka admin operation failed", e);
         }
     }
+
 }

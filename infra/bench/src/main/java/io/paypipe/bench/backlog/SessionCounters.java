@@ -7,19 +7,22 @@ import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * MariaDB's per-session status counters of ONE connection, read before and after a piece of work so that the
- * difference is exactly what that work cost the server.
+ * MariaDB's per-session status counters of ONE connection, read before and after a piece
+ * of work so that the difference is exactly what that work cost the server.
  *
  * <ul>
- *   <li>rows examined: {@code Rows_read}, MariaDB's per-session count of row reads from tables (temporary tables,
- *       such as the one SHOW STATUS itself fills, are counted apart in {@code Rows_tmp_read});</li>
- *   <li>handler reads: the sum of {@code Handler_read_first|key|last|next|prev|rnd|rnd_next}, the classic
- *       cross-check (it also counts an index lookup that found nothing);</li>
- *   <li>statements: {@code Com_select + Com_insert + Com_update + Com_delete}; transaction control
- *       (SET autocommit, ROLLBACK) and SHOW are not counted;</li>
- *   <li>rows written: {@code Handler_write + Handler_update + Handler_delete}.</li>
+ * <li>rows examined: {@code Rows_read}, MariaDB's per-session count of row reads from
+ * tables (temporary tables, such as the one SHOW STATUS itself fills, are counted apart
+ * in {@code Rows_tmp_read});</li>
+ * <li>handler reads: the sum of
+ * {@code Handler_read_first|key|last|next|prev|rnd|rnd_next}, the classic cross-check (it
+ * also counts an index lookup that found nothing);</li>
+ * <li>statements: {@code Com_select + Com_insert + Com_update + Com_delete}; transaction
+ * control (SET autocommit, ROLLBACK) and SHOW are not counted;</li>
+ * <li>rows written: {@code Handler_write + Handler_update + Handler_delete}.</li>
  * </ul>
- * The cost of reading the counters (a SHOW SESSION STATUS) is measured once and subtracted from every difference.
+ * The cost of reading the counters (a SHOW SESSION STATUS) is measured once and
+ * subtracted from every difference.
  */
 final class SessionCounters {
 
@@ -27,6 +30,7 @@ final class SessionCounters {
             "Handler_read_next", "Handler_read_prev", "Handler_read_rnd", "Handler_read_rnd_next");
     static final List<String> STATEMENTS = List.of("Com_select", "Com_insert", "Com_update", "Com_delete");
     static final List<String> WRITES = List.of("Handler_write", "Handler_update", "Handler_delete");
+
     private static final String ROWS_READ = "Rows_read";
 
     /** Counter differences of a piece of work. */
@@ -45,6 +49,7 @@ final class SessionCounters {
         }
 
         static final Delta ZERO = new Delta(0, 0, 0, 0);
+
     }
 
     /** The counters at one moment. */
@@ -52,9 +57,12 @@ final class SessionCounters {
     }
 
     private final JdbcClient pinned;
+
     private final Delta probeCost;
 
-    /** {@code pinned} must always use the same physical connection as the measured work. */
+    /**
+     * {@code pinned} must always use the same physical connection as the measured work.
+     */
     SessionCounters(JdbcClient pinned) {
         this.pinned = pinned;
         Snapshot first = read();
@@ -68,10 +76,9 @@ final class SessionCounters {
         names.addAll(STATEMENTS);
         names.addAll(WRITES);
         names.add(ROWS_READ);
-        pinned.sql("SHOW SESSION STATUS WHERE Variable_name IN (:names)").param("names", names)
-                .query(rs -> {
-                    values.put(rs.getString(1), rs.getLong(2));
-                });
+        pinned.sql("SHOW SESSION STATUS WHERE Variable_name IN (:names)").param("names", names).query(rs -> {
+            values.put(rs.getString(1), rs.getLong(2));
+        });
         long handler = HANDLER_READS.stream().mapToLong(n -> values.getOrDefault(n, 0L)).sum();
         long statements = STATEMENTS.stream().mapToLong(n -> values.getOrDefault(n, 0L)).sum();
         long writes = WRITES.stream().mapToLong(n -> values.getOrDefault(n, 0L)).sum();
@@ -83,12 +90,18 @@ final class SessionCounters {
         return between(before, after, 0);
     }
 
-    /** As {@link #between(Snapshot, Snapshot)}, when {@code readsInBetween} more snapshots were taken meanwhile. */
+    /**
+     * As {@link #between(Snapshot, Snapshot)}, when {@code readsInBetween} more snapshots
+     * were taken meanwhile.
+     */
     Delta between(Snapshot before, Snapshot after, long readsInBetween) {
         return raw(before, after).minus(probeCost.times(1 + readsInBetween));
     }
 
-    /** What one SHOW SESSION STATUS adds to the counters itself (zero on MariaDB 10.11, measured anyway). */
+    /**
+     * What one SHOW SESSION STATUS adds to the counters itself (zero on MariaDB 10.11,
+     * measured anyway).
+     */
     Delta probeCost() {
         return probeCost;
     }
@@ -97,4 +110,5 @@ final class SessionCounters {
         return new Delta(after.rowsRead() - before.rowsRead(), after.handlerReads() - before.handlerReads(),
                 after.statements() - before.statements(), after.rowsWritten() - before.rowsWritten());
     }
+
 }

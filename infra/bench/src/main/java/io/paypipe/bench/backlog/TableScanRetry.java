@@ -8,13 +8,16 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The article's retry job, statement for statement, on the one measured connection: scan
- * {@code status = 0 AND next_retry_at <= NOW() ORDER BY next_retry_at LIMIT 200} (served by {@code idx_retry}),
- * and for each id the lease UPDATE, loading the row (the job only has the id; the article's
- * {@code processBusiness(logId)} reads it), the business attempt, {@code SELECT retry_count} and the backoff UPDATE.
+ * {@code status = 0 AND next_retry_at <= NOW() ORDER BY next_retry_at LIMIT 200} (served
+ * by {@code idx_retry}), and for each id the lease UPDATE, loading the row (the job only
+ * has the id; the article's {@code processBusiness(logId)} reads it), the business
+ * attempt, {@code SELECT retry_count} and the backoff UPDATE.
  *
- * <p>Time is compressed: the next scan starts as soon as the previous batch is done instead of 5 s later. The run
- * stops at the first scan that finds no due row it has not retried yet (a retried row comes due again only after
- * its 10 s backoff, and then sorts behind every row still due from before).
+ * <p>
+ * Time is compressed: the next scan starts as soon as the previous batch is done instead
+ * of 5 s later. The run stops at the first scan that finds no due row it has not retried
+ * yet (a retried row comes due again only after its 10 s backoff, and then sorts behind
+ * every row still due from before).
  */
 final class TableScanRetry {
 
@@ -23,12 +26,15 @@ final class TableScanRetry {
              WHERE status = 0 AND next_retry_at <= NOW()
              ORDER BY next_retry_at
              LIMIT :limit""";
+
     private static final int LEASE_SECONDS = 60;
+
     private static final int MAX_RETRY = BacklogTables.BACKOFF_SECONDS.size();
 
     /**
-     * {@code total}: every statement of the run, scans included; {@code scans}: the scans alone; {@code nanos}: wall
-     * time of the run without the counter reads around each scan.
+     * {@code total}: every statement of the run, scans included; {@code scans}: the scans
+     * alone; {@code nanos}: wall time of the run without the counter reads around each
+     * scan.
      */
     record Outcome(long retried, long leasesLost, long scanCount, SessionCounters.Delta total,
             SessionCounters.Delta scans, long nanos) {
@@ -38,11 +44,17 @@ final class TableScanRetry {
     }
 
     private final JdbcClient jdbc;
+
     private final BusinessAttempt business;
+
     private final SessionCounters counters;
+
     private final int limit;
 
-    /** {@code pinned}, {@code business} and {@code counters} must all use the same single connection. */
+    /**
+     * {@code pinned}, {@code business} and {@code counters} must all use the same single
+     * connection.
+     */
     TableScanRetry(JdbcClient pinned, BusinessAttempt business, SessionCounters counters, int limit) {
         this.jdbc = pinned;
         this.business = business;
@@ -75,7 +87,8 @@ final class TableScanRetry {
             for (long id : fresh) {
                 if (handleOne(id)) {
                     retried.add(id);
-                } else {
+                }
+                else {
                     leasesLost++;
                 }
             }
@@ -85,13 +98,17 @@ final class TableScanRetry {
         return new Outcome(retried.size(), leasesLost, scanCount, total, scans, nanos);
     }
 
-    /** The article's handleOne: lease, attempt, and on failure count the retry and push it back by its backoff. */
+    /**
+     * The article's handleOne: lease, attempt, and on failure count the retry and push it
+     * back by its backoff.
+     */
     private boolean handleOne(long id) {
         int leased = jdbc.sql("""
                 UPDATE bench_backlog_callback_log
                    SET next_retry_at = DATE_ADD(NOW(), INTERVAL %d SECOND)
                  WHERE id = :id AND status = 0 AND next_retry_at <= NOW()""".formatted(LEASE_SECONDS))
-                .param("id", id).update();
+            .param("id", id)
+            .update();
         if (leased == 0) {
             return false;
         }
@@ -99,24 +116,32 @@ final class TableScanRetry {
             LogRow row = jdbc.sql("""
                     SELECT merchant_id, channel, channel_trade_no, out_trade_no, amount_fen, currency, raw_body
                       FROM bench_backlog_callback_log WHERE id = :id""")
-                    .param("id", id).query((rs, n) -> new LogRow(rs.getString("merchant_id"), rs.getString("out_trade_no")))
-                    .single();
+                .param("id", id)
+                .query((rs, n) -> new LogRow(rs.getString("merchant_id"), rs.getString("out_trade_no")))
+                .single();
             business.attempt(row.merchantId(), row.outTradeNo());
             jdbc.sql("UPDATE bench_backlog_callback_log SET status = 1 WHERE id = :id").param("id", id).update();
-        } catch (DownstreamUnavailableException e) {
+        }
+        catch (DownstreamUnavailableException e) {
             int retry = jdbc.sql("SELECT retry_count FROM bench_backlog_callback_log WHERE id = :id")
-                    .param("id", id).query(Integer.class).single();
+                .param("id", id)
+                .query(Integer.class)
+                .single();
             if (retry >= MAX_RETRY) {
                 jdbc.sql("UPDATE bench_backlog_callback_log SET status = 2 WHERE id = :id").param("id", id).update();
-            } else {
+            }
+            else {
                 jdbc.sql("""
                         UPDATE bench_backlog_callback_log
                            SET retry_count = retry_count + 1,
                                next_retry_at = DATE_ADD(NOW(), INTERVAL :delay SECOND)
                          WHERE id = :id""")
-                        .param("delay", BacklogTables.BACKOFF_SECONDS.get(retry)).param("id", id).update();
+                    .param("delay", BacklogTables.BACKOFF_SECONDS.get(retry))
+                    .param("id", id)
+                    .update();
             }
         }
         return true;
     }
+
 }

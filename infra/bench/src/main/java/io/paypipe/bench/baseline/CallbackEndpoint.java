@@ -8,10 +8,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code POST /notify/wechatpay} the article's way, all on the request thread before the answer: verify and
- * decrypt, reserve (autocommit INSERT), business transaction, downstream call, mark the log row done. The ack
- * policy is the article's: a bad signature fails without a row; a failed store fails (WeChat pushes again);
- * stored but the business or downstream failed answers success, the row staying at status 0 for the retry job.
+ * {@code POST /notify/wechatpay} the article's way, all on the request thread before the
+ * answer: verify and decrypt, reserve (autocommit INSERT), business transaction,
+ * downstream call, mark the log row done. The ack policy is the article's: a bad
+ * signature fails without a row; a failed store fails (WeChat pushes again); stored but
+ * the business or downstream failed answers success, the row staying at status 0 for the
+ * retry job.
  */
 final class CallbackEndpoint implements HttpHandler {
 
@@ -27,12 +29,15 @@ final class CallbackEndpoint implements HttpHandler {
     }
 
     private final PaidNoticeVerifier verifier;
+
     private final CallbackLog callbackLog;
+
     private final PaymentTransition payments;
+
     private final DeliveryClient delivery;
 
     CallbackEndpoint(PaidNoticeVerifier verifier, CallbackLog callbackLog, PaymentTransition payments,
-                     DeliveryClient delivery) {
+            DeliveryClient delivery) {
         this.verifier = verifier;
         this.callbackLog = callbackLog;
         this.payments = payments;
@@ -45,7 +50,8 @@ final class CallbackEndpoint implements HttpHandler {
             Ack ack;
             try {
                 ack = ack(exchange);
-            } catch (RuntimeException e) {
+            }
+            catch (RuntimeException e) {
                 log.warn("callback failed unexpectedly: {}", e.getClass().getSimpleName());
                 ack = Ack.fail(500, "internal error");
             }
@@ -63,19 +69,24 @@ final class CallbackEndpoint implements HttpHandler {
         PaidNotice notice;
         try {
             notice = verifier.verify(exchange.getRequestHeaders(), body);
-        } catch (PaidNoticeVerifier.Refused e) {
+        }
+        catch (PaidNoticeVerifier.Refused e) {
             log.warn("notification refused: {} (status {}, {} bytes)", e.getMessage(), e.status(), body.length);
             return Ack.fail(e.status(), e.getMessage());
         }
         return process(notice) ? Ack.SUCCESS : Ack.fail(500, "cannot store the notification");
     }
 
-    /** False when the notification could not be stored (fail ack, 500); true for every other outcome. */
+    /**
+     * False when the notification could not be stored (fail ack, 500); true for every
+     * other outcome.
+     */
     private boolean process(PaidNotice notice) {
         Long id;
         try {
             id = callbackLog.reserve(notice);
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             log.warn("cannot reserve {}: {}", notice, e.getClass().getSimpleName());
             return false;
         }
@@ -84,13 +95,16 @@ final class CallbackEndpoint implements HttpHandler {
         }
         try {
             if (payments.apply(notice) == PaymentTransition.Outcome.TRANSITIONED) {
-                delivery.notifyPaid(notice); // outside the transaction, as deliveryService.notify
+                delivery.notifyPaid(notice); // outside the transaction, as
+                                             // deliveryService.notify
             }
             callbackLog.markDone(id);
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             String why = e instanceof PaymentTransition.BusinessFailure ? e.getMessage() : e.getClass().getSimpleName();
             log.warn("business step failed for {} (log row {} stays pending): {}", notice, id, why);
         }
         return true;
     }
+
 }

@@ -9,19 +9,20 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
- * The synchronous downstream call the callback thread makes before it answers: a real HTTP/1.1 POST over
- * pooled keep-alive connections, the request thread blocked until the answer. A non-2xx answer or an I/O
- * error is a business failure.
+ * The synchronous downstream call the callback thread makes before it answers: a real
+ * HTTP/1.1 POST over pooled keep-alive connections, the request thread blocked until the
+ * answer. A non-2xx answer or an I/O error is a business failure.
  */
 final class DeliveryClient implements AutoCloseable {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final URI target;
+
     private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+        .version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(Duration.ofSeconds(5))
+        .build();
 
     DeliveryClient(URI target) {
         this.target = target;
@@ -29,18 +30,21 @@ final class DeliveryClient implements AutoCloseable {
 
     void notifyPaid(PaidNotice notice) {
         HttpRequest request = HttpRequest.newBuilder(target)
-                .timeout(TIMEOUT)
-                .POST(HttpRequest.BodyPublishers.ofString(notice.merchantId() + "\n" + notice.outTradeNo(),
-                        StandardCharsets.UTF_8))
-                .build();
+            .timeout(TIMEOUT)
+            .POST(HttpRequest.BodyPublishers.ofString(notice.merchantId() + "\n" + notice.outTradeNo(),
+                    StandardCharsets.UTF_8))
+            .build();
         try {
             int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
             if (status / 100 != 2) {
-                throw new PaymentTransition.BusinessFailure("downstream answered " + status + " for " + notice.outTradeNo());
+                throw new PaymentTransition.BusinessFailure(
+                        "downstream answered " + status + " for " + notice.outTradeNo());
             }
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new PaymentTransition.BusinessFailure("downstream call failed for " + notice.outTradeNo() + ": " + e);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PaymentTransition.BusinessFailure("interrupted calling downstream for " + notice.outTradeNo());
         }
@@ -50,4 +54,5 @@ final class DeliveryClient implements AutoCloseable {
     public void close() {
         http.shutdownNow();
     }
+
 }

@@ -15,13 +15,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The downstream the article calls after the transition ({@code deliveryService.notify}): an HTTP server in
- * the same JVM that records each call by order and answers 200 after the configured delay. One virtual thread
- * per call by default, so the stub itself never queues; the delay is all the cost it adds.
+ * The downstream the article calls after the transition ({@code deliveryService.notify}):
+ * an HTTP server in the same JVM that records each call by order and answers 200 after
+ * the configured delay. One virtual thread per call by default, so the stub itself never
+ * queues; the delay is all the cost it adds.
  */
 final class DownstreamStub implements AutoCloseable {
 
     static final String PATH = "/deliver";
+
     private static final int ACCEPT_BACKLOG = 4096;
 
     /** The calls recorded for one run's orders. */
@@ -32,8 +34,11 @@ final class DownstreamStub implements AutoCloseable {
     }
 
     private final Map<OrderRef, Long> calls = new ConcurrentHashMap<>();
+
     private final Duration delay;
+
     private final HttpServer server;
+
     private final ExecutorService executor;
 
     private DownstreamStub(Duration delay, int threads) throws IOException {
@@ -49,7 +54,8 @@ final class DownstreamStub implements AutoCloseable {
     static DownstreamStub start(Duration delay, int threads) {
         try {
             return new DownstreamStub(delay, threads);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException("cannot start the downstream stub", e);
         }
     }
@@ -74,7 +80,8 @@ final class DownstreamStub implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             // body: merchant id, a newline, out_trade_no
-            String[] order = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8).split("\n", 2);
+            String[] order = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8).split("\n",
+                    2);
             if (!"POST".equals(exchange.getRequestMethod()) || order.length != 2) {
                 exchange.sendResponseHeaders(400, -1);
                 return;
@@ -84,7 +91,8 @@ final class DownstreamStub implements AutoCloseable {
                 Thread.sleep(delay);
             }
             exchange.sendResponseHeaders(200, -1);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
@@ -94,4 +102,5 @@ final class DownstreamStub implements AutoCloseable {
         server.stop(0);
         executor.shutdownNow();
     }
+
 }

@@ -20,39 +20,46 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The synchronous design of the article the product is compared with (seeds/000, sections 4 to 8), for the
- * benchmark only: the HTTP callback itself verifies the WeChat Pay v3 notification, reserves its row in
- * {@code bench_sync_callback_log} (one autocommit INSERT), runs the business transaction, calls downstream and
- * only then answers. Nothing is handed off; the ack waits for all of it.
+ * The synchronous design of the article the product is compared with (seeds/000, sections
+ * 4 to 8), for the benchmark only: the HTTP callback itself verifies the WeChat Pay v3
+ * notification, reserves its row in {@code bench_sync_callback_log} (one autocommit
+ * INSERT), runs the business transaction, calls downstream and only then answers. Nothing
+ * is handed off; the ack waits for all of it.
  * <p>
- * It stands in for a typical Spring MVC deployment on Tomcat: the JDK's {@link HttpServer} with a FIXED pool
- * of {@code workerThreads} request threads plays Tomcat's 200 {@code maxThreads}; requests beyond that wait,
- * unrefused, in the pool's queue (the accept backlog is large too), as they wait for a Tomcat worker. The
- * caller's {@link DataSource} (Hikari, 10 connections by default) is the only database pool. TCP_NODELAY is on,
- * as in Tomcat. Downstream is a stub HTTP server in the same JVM that answers after {@code downstreamDelay}.
- * The article's retry job (rows left at status 0) is not run: a benchmark counts them as business failures.
+ * It stands in for a typical Spring MVC deployment on Tomcat: the JDK's
+ * {@link HttpServer} with a FIXED pool of {@code workerThreads} request threads plays
+ * Tomcat's 200 {@code maxThreads}; requests beyond that wait, unrefused, in the pool's
+ * queue (the accept backlog is large too), as they wait for a Tomcat worker. The caller's
+ * {@link DataSource} (Hikari, 10 connections by default) is the only database pool.
+ * TCP_NODELAY is on, as in Tomcat. Downstream is a stub HTTP server in the same JVM that
+ * answers after {@code downstreamDelay}. The article's retry job (rows left at status 0)
+ * is not run: a benchmark counts them as business failures.
  */
 public final class SyncBaseline implements AutoCloseable {
 
     /** Tomcat's default {@code server.tomcat.threads.max}. */
     public static final int TOMCAT_DEFAULT_MAX_THREADS = 200;
     static final String NOTIFY_PATH = "/notify/wechatpay";
+
     private static final int ACCEPT_BACKLOG = 4096;
+
     private static final Logger log = LoggerFactory.getLogger(SyncBaseline.class);
 
     static {
-        // Tomcat sets TCP_NODELAY; the JDK server reads this once, before its first use in the JVM
+        // Tomcat sets TCP_NODELAY; the JDK server reads this once, before its first use
+        // in the JVM
         if (System.getProperty("sun.net.httpserver.nodelay") == null) {
             System.setProperty("sun.net.httpserver.nodelay", "true");
         }
     }
 
     /**
-     * @param workerThreads     the fixed request pool (Tomcat's max threads)
-     * @param downstreamThreads the stub downstream's threads; 0 = one virtual thread per call
+     * @param workerThreads the fixed request pool (Tomcat's max threads)
+     * @param downstreamThreads the stub downstream's threads; 0 = one virtual thread per
+     * call
      */
-    public record Settings(DataSource dataSource, List<Merchant> merchants, Duration downstreamDelay,
-                           int workerThreads, int downstreamThreads) {
+    public record Settings(DataSource dataSource, List<Merchant> merchants, Duration downstreamDelay, int workerThreads,
+            int downstreamThreads) {
 
         public Settings {
             Objects.requireNonNull(dataSource, "dataSource");
@@ -90,21 +97,26 @@ public final class SyncBaseline implements AutoCloseable {
     }
 
     /**
-     * What happened to the orders of one run (an {@code out_trade_no} prefix). {@code businessFailures} counts
-     * callback-log rows left at status 0: stored and acknowledged, but the business step or downstream failed.
+     * What happened to the orders of one run (an {@code out_trade_no} prefix).
+     * {@code businessFailures} counts callback-log rows left at status 0: stored and
+     * acknowledged, but the business step or downstream failed.
      */
     public record Effects(long orders, long paidOrders, long ledgerRows, long ordersWithExtraLedgerRows,
-                          long downstreamCalls, long ordersWithExtraDownstreamCalls, long businessFailures) {
+            long downstreamCalls, long ordersWithExtraDownstreamCalls, long businessFailures) {
     }
 
     private final HttpServer server;
+
     private final ExecutorService workers;
+
     private final DownstreamStub downstream;
+
     private final DeliveryClient delivery;
+
     private final BaselineTables tables;
 
     private SyncBaseline(HttpServer server, ExecutorService workers, DownstreamStub downstream, DeliveryClient delivery,
-                         BaselineTables tables) {
+            BaselineTables tables) {
         this.server = server;
         this.workers = workers;
         this.downstream = downstream;
@@ -112,7 +124,10 @@ public final class SyncBaseline implements AutoCloseable {
         this.tables = tables;
     }
 
-    /** Creates the {@code bench_sync_*} tables if absent and starts listening on 127.0.0.1 (a free port). */
+    /**
+     * Creates the {@code bench_sync_*} tables if absent and starts listening on 127.0.0.1
+     * (a free port).
+     */
     public static SyncBaseline start(Settings settings) {
         JdbcClient jdbc = JdbcClient.create(settings.dataSource());
         BaselineTables tables = new BaselineTables(settings.dataSource(), jdbc);
@@ -120,9 +135,11 @@ public final class SyncBaseline implements AutoCloseable {
         PaidNoticeVerifier verifier = PaidNoticeVerifier.of(settings.merchants());
         DownstreamStub downstream = DownstreamStub.start(settings.downstreamDelay(), settings.downstreamThreads());
         DeliveryClient delivery = new DeliveryClient(downstream.uri());
-        ExecutorService workers = Executors.newFixedThreadPool(settings.workerThreads(), namedThreads("sync-baseline-worker-"));
+        ExecutorService workers = Executors.newFixedThreadPool(settings.workerThreads(),
+                namedThreads("sync-baseline-worker-"));
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), ACCEPT_BACKLOG);
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                    ACCEPT_BACKLOG);
             CallbackEndpoint endpoint = new CallbackEndpoint(verifier, new CallbackLog(jdbc),
                     new PaymentTransition(settings.dataSource(), jdbc), delivery);
             server.createContext(NOTIFY_PATH, endpoint);
@@ -132,7 +149,8 @@ public final class SyncBaseline implements AutoCloseable {
                     server.getAddress(), settings.workerThreads(), settings.downstreamDelay().toMillis(),
                     settings.merchants().size());
             return new SyncBaseline(server, workers, downstream, delivery, tables);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             workers.shutdownNow();
             delivery.close();
             downstream.close();
@@ -151,7 +169,10 @@ public final class SyncBaseline implements AutoCloseable {
         tables.insertOrders(orders);
     }
 
-    /** Counts the effects on the orders whose {@code out_trade_no} starts with {@code outTradeNoPrefix}. */
+    /**
+     * Counts the effects on the orders whose {@code out_trade_no} starts with
+     * {@code outTradeNoPrefix}.
+     */
     public Effects effects(String outTradeNoPrefix) {
         return tables.effects(outTradeNoPrefix, downstream.calls(outTradeNoPrefix));
     }
@@ -162,7 +183,8 @@ public final class SyncBaseline implements AutoCloseable {
         workers.shutdownNow();
         try {
             workers.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         delivery.close();
@@ -177,4 +199,5 @@ public final class SyncBaseline implements AutoCloseable {
             return thread;
         };
     }
+
 }

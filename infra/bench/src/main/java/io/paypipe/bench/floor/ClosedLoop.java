@@ -12,7 +12,9 @@ final class ClosedLoop {
 
     /** One operation; {@code n} is unique across workers (for unique keys). */
     interface Operation {
+
         void run(long n) throws Exception;
+
     }
 
     private ClosedLoop() {
@@ -34,7 +36,8 @@ final class ClosedLoop {
                             operation.run(sequence.getAndIncrement());
                             latency.recordValue(Math.max(1, (System.nanoTime() - t0) / 1_000));
                             done.increment();
-                        } catch (Exception e) {
+                        }
+                        catch (Exception e) {
                             failed.increment();
                         }
                     }
@@ -44,4 +47,5 @@ final class ClosedLoop {
         long elapsed = (System.nanoTime() - start) / 1_000_000;
         return new FloorStats(name, concurrency, done.sum(), failed.sum(), elapsed, latency.getIntervalHistogram());
     }
+
 }

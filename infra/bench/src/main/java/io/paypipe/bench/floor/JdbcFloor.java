@@ -9,13 +9,15 @@ import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The floor of the store step: plain JDBC autocommit INSERTs of rows shaped like ingress's {@code pay_notify_raw}
- * rows (same table definition, so the same unique key {@code (merchant_id, channel, channel_trade_no)}, and a
- * {@code raw_body} of the benchmark's notification size) into a copy of that table, at the same concurrency.
+ * The floor of the store step: plain JDBC autocommit INSERTs of rows shaped like
+ * ingress's {@code pay_notify_raw} rows (same table definition, so the same unique key
+ * {@code (merchant_id, channel, channel_trade_no)}, and a {@code raw_body} of the
+ * benchmark's notification size) into a copy of that table, at the same concurrency.
  */
 public final class JdbcFloor {
 
     private static final String TABLE = "bench_floor_notify_raw";
+
     private static final String INSERT = "INSERT INTO " + TABLE + " (tenant_id, merchant_id, channel, channel_trade_no,"
             + " out_trade_no, notify_id, trade_state, order_amount_minor, paid_amount_minor, currency, handled, attempts,"
             + " raw_body, created_at, updated_at) VALUES (?, ?, 'wechatpay', ?, ?, ?, 'SUCCESS', ?, ?, 'CNY', 0, 0, ?, ?, ?)";
@@ -53,4 +55,5 @@ public final class JdbcFloor {
         jdbc.sql("DROP TABLE " + TABLE).update();
         return stats;
     }
+
 }

@@ -8,18 +8,28 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-/** Thread-safe collection of one phase's acks; {@link #stats} reads it once the phase ended. */
+/**
+ * Thread-safe collection of one phase's acks; {@link #stats} reads it once the phase
+ * ended.
+ */
 final class AckRecorder {
 
     static final long BUDGET_MICROS = 5_000_000L;
+
     private static final long MAX_TRACKABLE_MICROS = 600_000_000L;
 
     private final Recorder latency = new Recorder(MAX_TRACKABLE_MICROS, 3);
+
     private final LongAdder sent = new LongAdder();
+
     private final LongAdder accepted = new LongAdder();
+
     private final LongAdder withinBudget = new LongAdder();
+
     private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+
     private final AtomicLong firstSendNanos = new AtomicLong(Long.MAX_VALUE);
+
     private final AtomicLong lastAnswerNanos = new AtomicLong();
 
     void sending(long dueNanos) {
@@ -37,7 +47,8 @@ final class AckRecorder {
             if (micros <= BUDGET_MICROS) {
                 withinBudget.increment();
             }
-        } else {
+        }
+        else {
             error("http_" + status);
         }
     }
@@ -67,4 +78,5 @@ final class AckRecorder {
     long acceptedSoFar() {
         return accepted.sum();
     }
+
 }

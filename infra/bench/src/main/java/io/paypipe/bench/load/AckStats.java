@@ -5,17 +5,19 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * What one load phase measured: acks by outcome and the ack latency distribution (HdrHistogram, microseconds,
- * measured from the moment a request was due to be sent, so a stalled server cannot hide its queue).
+ * What one load phase measured: acks by outcome and the ack latency distribution
+ * (HdrHistogram, microseconds, measured from the moment a request was due to be sent, so
+ * a stalled server cannot hide its queue).
  *
- * @param sent       requests started
- * @param accepted   answered 200/204, the channel's success ack
- * @param errors     everything else by kind: {@code http_500}, {@code timeout}, {@code io}, ...
- * @param elapsedMs  wall time from the first send to the last answer
+ * @param sent requests started
+ * @param accepted answered 200/204, the channel's success ack
+ * @param errors everything else by kind: {@code http_500}, {@code timeout}, {@code io},
+ * ...
+ * @param elapsedMs wall time from the first send to the last answer
  * @param withinBudget answered with a success ack within the channel's 5-second budget
  */
 public record AckStats(long sent, long accepted, long withinBudget, Map<String, Long> errors, long elapsedMs,
-                       Histogram latencyMicros) {
+        Histogram latencyMicros) {
 
     public AckStats {
         errors = new TreeMap<>(errors);

@@ -14,41 +14,54 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Sends prepared deliveries to one URL, either at a fixed concurrency (closed loop: each of C senders sends the
- * next one as soon as its previous one was answered) or at a fixed arrival rate (open loop: request i is due at
- * start + i / rate whatever happened to the others, and its latency counts from that moment). Prints a progress
- * line every second.
+ * Sends prepared deliveries to one URL, either at a fixed concurrency (closed loop: each
+ * of C senders sends the next one as soon as its previous one was answered) or at a fixed
+ * arrival rate (open loop: request i is due at start + i / rate whatever happened to the
+ * others, and its latency counts from that moment). Prints a progress line every second.
  */
 public final class LoadRunner {
 
-    /** Called with the out_trade_no and System.nanoTime() just before a first (non-duplicate) delivery goes out. */
+    /**
+     * Called with the out_trade_no and System.nanoTime() just before a first
+     * (non-duplicate) delivery goes out.
+     */
     public interface SendListener {
+
         void sending(String outTradeNo, long nanos);
 
         /** Called when a delivery of {@code outTradeNo} got the channel's success ack. */
         default void acked(String outTradeNo) {
         }
+
     }
 
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+    private final HttpClient client = HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(Duration.ofSeconds(5))
+        .executor(Executors.newVirtualThreadPerTaskExecutor())
+        .build();
+
     private final PrintStream progress;
 
     public LoadRunner(PrintStream progress) {
         this.progress = progress;
     }
 
-    /** Closed loop: {@code concurrency} senders until {@code duration} has passed or the deliveries ran out. */
-    public AckStats atConcurrency(String label, URI target, List<Delivery> deliveries, int concurrency, Duration duration,
-                                  SendListener listener) {
+    /**
+     * Closed loop: {@code concurrency} senders until {@code duration} has passed or the
+     * deliveries ran out.
+     */
+    public AckStats atConcurrency(String label, URI target, List<Delivery> deliveries, int concurrency,
+            Duration duration, SendListener listener) {
         AckRecorder recorder = new AckRecorder();
         AtomicInteger next = new AtomicInteger();
         long deadline = System.nanoTime() + duration.toNanos();
-        // resources close in reverse: the senders are awaited first, then the progress line stops
+        // resources close in reverse: the senders are awaited first, then the progress
+        // line stops
         try (Progress ticker = new Progress(label, recorder, deliveries.size());
-             ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
+                ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int s = 0; s < concurrency; s++) {
                 senders.submit(() -> {
                     int i;
@@ -61,15 +74,18 @@ public final class LoadRunner {
         return recorder.stats();
     }
 
-    /** Open loop: {@code ratePerSecond} arrivals for {@code duration} (or until the deliveries ran out). */
+    /**
+     * Open loop: {@code ratePerSecond} arrivals for {@code duration} (or until the
+     * deliveries ran out).
+     */
     public AckStats atRate(String label, URI target, List<Delivery> deliveries, int ratePerSecond, Duration duration,
-                           SendListener listener) {
+            SendListener listener) {
         AckRecorder recorder = new AckRecorder();
         long count = Math.min(deliveries.size(), duration.toSeconds() * ratePerSecond);
         long intervalNanos = 1_000_000_000L / ratePerSecond;
         long start = System.nanoTime() + 50_000_000L;
         try (Progress ticker = new Progress(label, recorder, count);
-             ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
+                ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < count; i++) {
                 long due = start + i * intervalNanos;
                 long wait;
@@ -84,8 +100,9 @@ public final class LoadRunner {
     }
 
     private void send(URI target, Delivery d, long dueNanos, AckRecorder recorder, SendListener listener) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(target).timeout(REQUEST_TIMEOUT)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(d.body()));
+        HttpRequest.Builder request = HttpRequest.newBuilder(target)
+            .timeout(REQUEST_TIMEOUT)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(d.body()));
         d.headers().forEach((name, value) -> {
             if (!name.equalsIgnoreCase("Content-Length") && !name.equalsIgnoreCase("Host")) {
                 request.header(name, value);
@@ -101,17 +118,21 @@ public final class LoadRunner {
             if (response.statusCode() == 200 || response.statusCode() == 204) {
                 listener.acked(d.outTradeNo());
             }
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             recorder.failed(e);
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             recorder.failed(e);
         }
     }
 
     /** One line a second: sent, accepted, errors, rate. */
     private final class Progress implements AutoCloseable {
+
         private final Thread thread;
+
         private volatile boolean running = true;
 
         Progress(String label, AckRecorder recorder, long planned) {
@@ -137,5 +158,7 @@ public final class LoadRunner {
             running = false;
             thread.interrupt();
         }
+
     }
+
 }

@@ -7,19 +7,19 @@ import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * After a phase: are the effects exact? Every order whose notification was acknowledged is paid, with one ledger
- * row, one raw row, one shipment and one OrderPaid event id; no order has two of anything. Waits (up to a
- * timeout) for the pipeline to finish the work it accepted, and says how long after the load that took: until the
- * last OrderPaid reached the driver (paid), until the reference warehouse shipped the last order (shipped). A fast
- * run with wrong results is a failed run.
+ * After a phase: are the effects exact? Every order whose notification was acknowledged
+ * is paid, with one ledger row, one raw row, one shipment and one OrderPaid event id; no
+ * order has two of anything. Waits (up to a timeout) for the pipeline to finish the work
+ * it accepted, and says how long after the load that took: until the last OrderPaid
+ * reached the driver (paid), until the reference warehouse shipped the last order
+ * (shipped). A fast run with wrong results is a failed run.
  */
 public final class ExactnessCheck {
 
     /** What was found; {@link #exact()} is the verdict. */
     public record Verdict(long ackedOrders, long paidOrders, long ackedButUnpaid, long ledgerRows,
-                          long ordersWithExtraLedgerRows, long ordersWithExtraRawRows, long shipments,
-                          long ordersWithExtraShipments, long ordersWithSeveralEventIds, long orderPaidRecords,
-                          long paidDrainMillis, long shippedDrainMillis) {
+            long ordersWithExtraLedgerRows, long ordersWithExtraRawRows, long shipments, long ordersWithExtraShipments,
+            long ordersWithSeveralEventIds, long orderPaidRecords, long paidDrainMillis, long shippedDrainMillis) {
         public boolean exact() {
             return ackedButUnpaid == 0 && ordersWithExtraLedgerRows == 0 && ordersWithExtraRawRows == 0
                     && ordersWithExtraShipments == 0 && ordersWithSeveralEventIds == 0 && ledgerRows == paidOrders
@@ -49,8 +49,9 @@ public final class ExactnessCheck {
         Set<String> unpaid = new HashSet<>(acked);
         unpaid.removeAll(paid);
         String like = prefix + "%";
-        return new Verdict(acked.size(), paid.size(), unpaid.size(),
-                count("SELECT COUNT(*) FROM payment_ledger l JOIN orders o ON o.id = l.order_id WHERE o.out_trade_no LIKE :p", like),
+        return new Verdict(acked.size(), paid.size(), unpaid.size(), count(
+                "SELECT COUNT(*) FROM payment_ledger l JOIN orders o ON o.id = l.order_id WHERE o.out_trade_no LIKE :p",
+                like),
                 count("SELECT COUNT(*) FROM (SELECT l.order_id FROM payment_ledger l JOIN orders o ON o.id = l.order_id"
                         + " WHERE o.out_trade_no LIKE :p GROUP BY l.order_id HAVING COUNT(*) > 1) x", like),
                 count("SELECT COUNT(*) FROM (SELECT merchant_id, out_trade_no FROM pay_notify_raw WHERE out_trade_no LIKE :p"
@@ -63,7 +64,9 @@ public final class ExactnessCheck {
 
     private List<String> paid(String prefix) {
         return jdbc.sql("SELECT out_trade_no FROM orders WHERE out_trade_no LIKE :p AND status = 'PAID'")
-                .param("p", prefix + "%").query(String.class).list();
+            .param("p", prefix + "%")
+            .query(String.class)
+            .list();
     }
 
     private long shipments(String prefix) {
@@ -77,9 +80,11 @@ public final class ExactnessCheck {
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
     }
+
 }

@@ -17,38 +17,51 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * A consumer of {@code order.paid} in the driver: for the orders of one phase (by out_trade_no prefix) it records
- * the end-to-end latency from the first send of the order's notification to the first {@code OrderPaid} it reads,
- * and every event id it sees per order (the exactness check wants exactly one).
+ * A consumer of {@code order.paid} in the driver: for the orders of one phase (by
+ * out_trade_no prefix) it records the end-to-end latency from the first send of the
+ * order's notification to the first {@code OrderPaid} it reads, and every event id it
+ * sees per order (the exactness check wants exactly one).
  */
 public final class OrderPaidWatcher implements LoadRunner.SendListener, AutoCloseable {
 
     private static final long MAX_MICROS = 600_000_000L;
 
     private final String prefix;
+
     private final KafkaConsumer<String, OrderPaid> consumer;
+
     private final Map<String, Long> firstSend = new ConcurrentHashMap<>();
+
     private final Set<String> acked = ConcurrentHashMap.newKeySet();
+
     private final Map<String, Set<String>> eventIds = new ConcurrentHashMap<>();
+
     private final LongAdder records = new LongAdder();
+
     private final Recorder endToEnd = new Recorder(MAX_MICROS, 3);
+
     private final Thread poller;
+
     private volatile boolean running = true;
 
-    /** Starts reading at the current end of the topic, so only this phase's events count. */
+    /**
+     * Starts reading at the current end of the topic, so only this phase's events count.
+     */
     public OrderPaidWatcher(String bootstrapServers, String prefix) {
         this.prefix = prefix;
-        this.consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, "bench-watcher-" + UUID.randomUUID(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
+        this.consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ConsumerConfig.GROUP_ID_CONFIG,
+                        "bench-watcher-" + UUID.randomUUID(), ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
                 Topics.ORDER_PAID.keyDeserializer(), Topics.ORDER_PAID.valueDeserializer());
-        List<TopicPartition> partitions = consumer.partitionsFor(Topics.ORDER_PAID.name()).stream()
-                .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+        List<TopicPartition> partitions = consumer.partitionsFor(Topics.ORDER_PAID.name())
+            .stream()
+            .map(p -> new TopicPartition(p.topic(), p.partition()))
+            .toList();
         consumer.assign(partitions);
         consumer.seekToEnd(partitions);
-        partitions.forEach(consumer::position); // resolve the end now, before anything is sent
+        partitions.forEach(consumer::position); // resolve the end now, before anything is
+                                                // sent
         this.poller = Thread.ofPlatform().daemon().name("bench-order-paid").start(this::poll);
     }
 
@@ -62,7 +75,10 @@ public final class OrderPaidWatcher implements LoadRunner.SendListener, AutoClos
         acked.add(outTradeNo);
     }
 
-    /** The orders whose notification got at least one success ack: each must end up paid exactly once. */
+    /**
+     * The orders whose notification got at least one success ack: each must end up paid
+     * exactly once.
+     */
     public Set<String> ackedOrders() {
         return Set.copyOf(acked);
     }
@@ -102,7 +118,10 @@ public final class OrderPaidWatcher implements LoadRunner.SendListener, AutoClos
         return eventIds.values().stream().filter(ids -> ids.size() > 1).count();
     }
 
-    /** The end-to-end latencies recorded so far (microseconds); call once, after the phase. */
+    /**
+     * The end-to-end latencies recorded so far (microseconds); call once, after the
+     * phase.
+     */
     public Histogram endToEndMicros() {
         return endToEnd.getIntervalHistogram();
     }
@@ -112,8 +131,10 @@ public final class OrderPaidWatcher implements LoadRunner.SendListener, AutoClos
         running = false;
         try {
             poller.join(5_000);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
+
 }

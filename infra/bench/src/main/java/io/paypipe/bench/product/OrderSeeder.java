@@ -22,13 +22,15 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Creates the benchmark's orders the way the merchant's order system does ({@code OrderCreated} on
- * {@code order.created}, as the sandbox does) and waits until the processor has stored every one, so that the
- * measured notifications find their orders.
+ * Creates the benchmark's orders the way the merchant's order system does
+ * ({@code OrderCreated} on {@code order.created}, as the sandbox does) and waits until
+ * the processor has stored every one, so that the measured notifications find their
+ * orders.
  */
 public final class OrderSeeder {
 
     private final String bootstrapServers;
+
     private final JdbcClient jdbc;
 
     public OrderSeeder(String bootstrapServers, JdbcClient jdbc) {
@@ -37,39 +39,45 @@ public final class OrderSeeder {
     }
 
     public void create(String prefix, List<BenchOrder> orders, Duration timeout) {
-        try (KafkaProducer<String, OrderCreated> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 20), Topics.ORDER_CREATED.keySerializer(),
-                Topics.ORDER_CREATED.valueSerializer())) {
+        try (KafkaProducer<String, OrderCreated> producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all",
+                        ProducerConfig.LINGER_MS_CONFIG, 20),
+                Topics.ORDER_CREATED.keySerializer(), Topics.ORDER_CREATED.valueSerializer())) {
             List<Future<RecordMetadata>> sends = new ArrayList<>(orders.size());
             for (BenchOrder o : orders) {
                 OrderCreated event = orderCreated(o);
-                sends.add(producer.send(new ProducerRecord<>(Topics.ORDER_CREATED.name(), event.orderKey().kafkaKey(), event)));
+                sends.add(producer
+                    .send(new ProducerRecord<>(Topics.ORDER_CREATED.name(), event.orderKey().kafkaKey(), event)));
             }
             producer.flush();
             for (Future<RecordMetadata> send : sends) {
                 send.get();
             }
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             throw new IllegalStateException("cannot publish the benchmark's orders: " + e, e);
         }
         long deadline = System.nanoTime() + timeout.toNanos();
         long stored;
         while ((stored = count(prefix)) < orders.size()) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("only " + stored + " of " + orders.size() + " orders stored after " + timeout);
+                throw new IllegalStateException(
+                        "only " + stored + " of " + orders.size() + " orders stored after " + timeout);
             }
             sleep();
         }
     }
 
     private long count(String prefix) {
-        return jdbc.sql("SELECT COUNT(*) FROM orders WHERE out_trade_no LIKE :p").param("p", prefix + "%")
-                .query(Long.class).single();
+        return jdbc.sql("SELECT COUNT(*) FROM orders WHERE out_trade_no LIKE :p")
+            .param("p", prefix + "%")
+            .query(Long.class)
+            .single();
     }
 
     static OrderCreated orderCreated(BenchOrder o) {
-        OrderKey key = new OrderKey(TenantId.of(o.tenant()), MerchantId.of(o.merchantId()), OutTradeNo.of(o.outTradeNo()));
+        OrderKey key = new OrderKey(TenantId.of(o.tenant()), MerchantId.of(o.merchantId()),
+                OutTradeNo.of(o.outTradeNo()));
         return new OrderCreated(EventId.derived("order-created", key.kafkaKey()), key, null, Channel.WECHATPAY,
                 Money.of(o.amountFen(), "CNY"), Instant.now());
     }
@@ -77,9 +85,11 @@ public final class OrderSeeder {
     private static void sleep() {
         try {
             Thread.sleep(300);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
     }
+
 }

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Resident memory and CPU time (from {@code /proc}) of the product's processes on this machine: every JVM whose
- * command line names a paypipe service or the launcher, and their child processes (the launcher's embedded
- * MariaDB). Linux only; elsewhere the lists are empty and the CPU time is 0.
+ * Resident memory and CPU time (from {@code /proc}) of the product's processes on this
+ * machine: every JVM whose command line names a paypipe service or the launcher, and
+ * their child processes (the launcher's embedded MariaDB). Linux only; elsewhere the
+ * lists are empty and the CPU time is 0.
  */
 public final class ProcessUsage {
 
@@ -18,7 +19,10 @@ public final class ProcessUsage {
     public record Rss(long pid, String name, long rssMib) {
     }
 
-    /** CPU time used during a phase, in milliseconds: the product's processes and the driver (this JVM). */
+    /**
+     * CPU time used during a phase, in milliseconds: the product's processes and the
+     * driver (this JVM).
+     */
     public record Cpu(long productMillis, long driverMillis) {
         public Cpu minus(Cpu before) {
             return new Cpu(productMillis - before.productMillis, driverMillis - before.driverMillis);
@@ -30,6 +34,7 @@ public final class ProcessUsage {
 
     private static final List<String> MARKERS = List.of("paypipe-launcher", "ingress-service", "processor-service",
             "reconcile-service", "refund-service", "paypipe-sandbox", "paypipe-downstream");
+
     /** USER_HZ: /proc counts CPU time in ticks of 1/100 s on Linux. */
     private static final long MILLIS_PER_TICK = 10;
 
@@ -57,32 +62,40 @@ public final class ProcessUsage {
             String cmd = p.info().commandLine().orElse("");
             MARKERS.stream().filter(cmd::contains).findFirst().ifPresent(marker -> {
                 found.add(new Proc(p.pid(), marker));
-                p.descendants().forEach(child -> found.add(new Proc(child.pid(), marker + " child "
-                        + child.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?"))));
+                p.descendants()
+                    .forEach(child -> found.add(new Proc(child.pid(), marker + " child "
+                            + child.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?"))));
             });
         });
         return found;
     }
 
-    /** utime + stime of {@code /proc/<pid>/stat} (fields 14 and 15, counted after the command in parentheses). */
+    /**
+     * utime + stime of {@code /proc/<pid>/stat} (fields 14 and 15, counted after the
+     * command in parentheses).
+     */
     private static long cpuMillis(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * MILLIS_PER_TICK;
-        } catch (IOException | RuntimeException e) {
+        }
+        catch (IOException | RuntimeException e) {
             return 0;
         }
     }
 
     private static Optional<Long> statusField(long pid, String field) {
         try {
-            return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
-                    .filter(l -> l.startsWith(field))
-                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")))
-                    .findFirst();
-        } catch (IOException | RuntimeException e) {
+            return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))
+                .stream()
+                .filter(l -> l.startsWith(field))
+                .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")))
+                .findFirst();
+        }
+        catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }
+
 }

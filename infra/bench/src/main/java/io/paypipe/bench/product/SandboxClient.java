@@ -17,15 +17,17 @@ import java.util.Map;
 import tools.jackson.core.type.TypeReference;
 
 /**
- * The channel sandbox's HTTP API, as the driver uses it: which direct WeChat merchants there are, and
- * notifications signed with their platform keys but not pushed (the driver delivers them itself).
+ * The channel sandbox's HTTP API, as the driver uses it: which direct WeChat merchants
+ * there are, and notifications signed with their platform keys but not pushed (the driver
+ * delivers them itself).
  */
 public final class SandboxClient {
 
     private static final int BATCH = 2000;
 
     /** A merchant as {@code GET /sandbox/merchants} lists it. */
-    record MerchantView(String tenant, String merchantId, List<String> subMerchantIds, String appId, String publicKeyId) {
+    record MerchantView(String tenant, String merchantId, List<String> subMerchantIds, String appId,
+            String publicKeyId) {
     }
 
     record SignItem(String outTradeNo, long totalFen) {
@@ -38,6 +40,7 @@ public final class SandboxClient {
     }
 
     private final URI base;
+
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     public SandboxClient(URI base) {
@@ -46,28 +49,35 @@ public final class SandboxClient {
 
     /** Direct WeChat merchants (not the service provider): tenant and mchid. */
     public List<BenchMerchant> wechatMerchants() {
-        List<MerchantView> all = Json.MAPPER.readValue(get("/sandbox/merchants"), new TypeReference<List<MerchantView>>() { });
+        List<MerchantView> all = Json.MAPPER.readValue(get("/sandbox/merchants"),
+                new TypeReference<List<MerchantView>>() {
+                });
         return all.stream()
-                .filter(m -> m.publicKeyId() != null && m.subMerchantIds().isEmpty())
-                .map(m -> new BenchMerchant(m.tenant(), m.merchantId()))
-                .toList();
+            .filter(m -> m.publicKeyId() != null && m.subMerchantIds().isEmpty())
+            .map(m -> new BenchMerchant(m.tenant(), m.merchantId()))
+            .toList();
     }
 
     public record BenchMerchant(String tenant, String merchantId) {
     }
 
-    /** One signed TRANSACTION.SUCCESS per order, in the orders' order, each signed now. */
+    /**
+     * One signed TRANSACTION.SUCCESS per order, in the orders' order, each signed now.
+     */
     public List<Delivery> sign(List<BenchOrder> orders) {
         Map<String, List<BenchOrder>> byMerchant = new LinkedHashMap<>();
         orders.forEach(o -> byMerchant.computeIfAbsent(o.merchantId(), m -> new ArrayList<>()).add(o));
         Map<String, Delivery> signed = new HashMap<>();
         byMerchant.forEach((merchant, own) -> {
             for (int from = 0; from < own.size(); from += BATCH) {
-                List<SignItem> batch = own.subList(from, Math.min(own.size(), from + BATCH)).stream()
-                        .map(o -> new SignItem(o.outTradeNo(), o.amountFen())).toList();
+                List<SignItem> batch = own.subList(from, Math.min(own.size(), from + BATCH))
+                    .stream()
+                    .map(o -> new SignItem(o.outTradeNo(), o.amountFen()))
+                    .toList();
                 String response = post("/sandbox/wechatpay/notifications",
                         Json.MAPPER.writeValueAsString(new SignRequest(merchant, batch)));
-                for (SignedView v : Json.MAPPER.readValue(response, new TypeReference<List<SignedView>>() { })) {
+                for (SignedView v : Json.MAPPER.readValue(response, new TypeReference<List<SignedView>>() {
+                })) {
                     signed.put(v.outTradeNo(), new Delivery(v.outTradeNo(), v.headers(),
                             v.body().getBytes(StandardCharsets.UTF_8), false));
                 }
@@ -81,8 +91,10 @@ public final class SandboxClient {
     }
 
     private String post(String path, String json) {
-        return call(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build());
+        return call(HttpRequest.newBuilder(base.resolve(path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build());
     }
 
     private String call(HttpRequest request) {
@@ -92,11 +104,14 @@ public final class SandboxClient {
                 throw new IllegalStateException("sandbox answered " + response.statusCode() + " to " + request.uri());
             }
             return response.body();
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new IllegalStateException("cannot reach the sandbox at " + request.uri() + ": " + e, e);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
     }
+
 }

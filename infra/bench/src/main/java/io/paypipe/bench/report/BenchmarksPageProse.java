@@ -2,7 +2,10 @@ package io.paypipe.bench.report;
 
 import io.paypipe.core.topic.Topics;
 
-/** The fixed prose of docs/benchmarks.md (the page the benchmark writes) around the measured tables. */
+/**
+ * The fixed prose of docs/benchmarks.md (the page the benchmark writes) around the
+ * measured tables.
+ */
 final class BenchmarksPageProse {
 
     private BenchmarksPageProse() {
@@ -73,8 +76,9 @@ final class BenchmarksPageProse {
               the database nothing; a due record costs its attempt). Rows examined are read from MariaDB's own session
               counters on the connection doing the work.
 
-            """.replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())
-                    .replace("{PAYMENT_NOTIFY}", Topics.PAYMENT_NOTIFY.name());
+            """
+        .replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())
+        .replace("{PAYMENT_NOTIFY}", Topics.PAYMENT_NOTIFY.name());
 
     static final String PHASE_HEADER = """
             | phase | load | sent | acked | acked/s | paid/s | ack p50 ms | ack p99 ms | ack p99.9 ms | ack max ms | acked within 5 s | errors | send->OrderPaid p50 / p99 / max ms | CPU ms per ack: product / driver, cores busy | exact |
@@ -93,4 +97,5 @@ final class BenchmarksPageProse {
             - "acked within 5 s" counts success acks within WeChat's 5-second budget over all sends; a callback
               answered later is, for the channel, a failed delivery that it pushes again.
             """;
+
 }

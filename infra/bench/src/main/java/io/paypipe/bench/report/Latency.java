@@ -2,7 +2,10 @@ package io.paypipe.bench.report;
 
 import org.HdrHistogram.Histogram;
 
-/** A latency distribution in milliseconds, as the report shows it. {@code count} 0 means nothing was measured. */
+/**
+ * A latency distribution in milliseconds, as the report shows it. {@code count} 0 means
+ * nothing was measured.
+ */
 public record Latency(long count, double p50, double p99, double p999, double max) {
 
     public static Latency ofMicros(Histogram h) {

@@ -13,17 +13,23 @@ import java.util.function.ToDoubleFunction;
 import javax.imageio.ImageIO;
 
 /**
- * The chart of docs/benchmarks.md: ack and end-to-end latency against offered load (log-log), the pipeline's
- * fixed-rate runs as lines, the synchronous baseline at the comparison rate as points, and the floors and the
- * pipeline's closed-loop capacity drawn as vertical lines. Plain Java2D, so it needs no plotting library.
+ * The chart of docs/benchmarks.md: ack and end-to-end latency against offered load
+ * (log-log), the pipeline's fixed-rate runs as lines, the synchronous baseline at the
+ * comparison rate as points, and the floors and the pipeline's closed-loop capacity drawn
+ * as vertical lines. Plain Java2D, so it needs no plotting library.
  */
 public final class LatencyChart {
 
     private static final int W = 960;
+
     private static final int H = 600;
+
     private static final int LEFT = 80;
+
     private static final int RIGHT = 30;
+
     private static final int TOP = 50;
+
     private static final int BOTTOM = 70;
 
     private LatencyChart() {
@@ -46,7 +52,8 @@ public final class LatencyChart {
 
         g.setColor(Color.BLACK);
         g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
-        g.drawString("Latency against offered load (log-log), one run on " + report.machine().get("cpus") + " cores", LEFT, 25);
+        g.drawString("Latency against offered load (log-log), one run on " + report.machine().get("cpus") + " cores",
+                LEFT, 25);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         g.drawString("offered load (requests/s)", W / 2 - 60, H - 20);
         g.drawString("ms", 20, TOP - 10);
@@ -54,9 +61,10 @@ public final class LatencyChart {
         int legend = 0;
         legend = series(g, x, y, report.ladder(), p -> p.ack().p50(), new Color(0x1f77b4), "pipeline ack p50", legend);
         legend = series(g, x, y, report.ladder(), p -> p.ack().p99(), new Color(0xd62728), "pipeline ack p99", legend);
-        legend = series(g, x, y, report.ladder(), p -> p.endToEnd().p99(), new Color(0x2ca02c), "pipeline send->OrderPaid p99", legend);
+        legend = series(g, x, y, report.ladder(), p -> p.endToEnd().p99(), new Color(0x2ca02c),
+                "pipeline send->OrderPaid p99", legend);
         java.util.Map<Long, Color> byDelay = new java.util.TreeMap<>();
-        Color[] baselineColors = {new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
+        Color[] baselineColors = { new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f) };
         for (PhaseSummary b : report.comparison()) {
             if (!b.system().equals("sync-baseline")) {
                 continue;
@@ -65,7 +73,8 @@ public final class LatencyChart {
             if (c == null) {
                 c = baselineColors[byDelay.size() % baselineColors.length];
                 byDelay.put(b.downstreamDelayMs(), c);
-                legend = legendEntry(g, c, "sync baseline ack p99, downstream " + b.downstreamDelayMs() + " ms", legend);
+                legend = legendEntry(g, c, "sync baseline ack p99, downstream " + b.downstreamDelayMs() + " ms",
+                        legend);
             }
             g.setColor(c);
             g.fillRect(x.at(b.load()) - 5, y.at(Math.max(1, b.ack().p99())) - 5, 10, 10);
@@ -76,7 +85,7 @@ public final class LatencyChart {
             vertical(g, x, y, f.perSecond(), Color.DARK_GRAY, "floor: " + f.name(), shift++);
         }
         g.setColor(new Color(0xff7f0e));
-        g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {2f, 4f}, 0f));
+        g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] { 2f, 4f }, 0f));
         g.drawLine(LEFT, y.at(5_000), W - RIGHT, y.at(5_000));
         g.drawString("channel budget 5 s", LEFT + 420, y.at(5_000) - 4);
         g.dispose();
@@ -120,8 +129,8 @@ public final class LatencyChart {
         return v >= 1000 ? (long) (v / 1000) + "k" : Long.toString((long) v);
     }
 
-    private static int series(Graphics2D g, Axis x, Axis y, List<PhaseSummary> points, ToDoubleFunction<PhaseSummary> value,
-                              Color color, String name, int legend) {
+    private static int series(Graphics2D g, Axis x, Axis y, List<PhaseSummary> points,
+            ToDoubleFunction<PhaseSummary> value, Color color, String name, int legend) {
         g.setColor(color);
         g.setStroke(new BasicStroke(2f));
         int lastX = -1;
@@ -152,10 +161,14 @@ public final class LatencyChart {
         return legend + 1;
     }
 
-    /** A dashed vertical line at {@code at}, labelled left of it for an odd {@code slot}, else right (close lines). */
+    /**
+     * A dashed vertical line at {@code at}, labelled left of it for an odd {@code slot},
+     * else right (close lines).
+     */
     private static void vertical(Graphics2D g, Axis x, Axis y, double at, Color color, String name, int slot) {
         g.setColor(color);
-        g.setStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        g.setStroke(
+                new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] { 6f, 4f }, 0f));
         int px = x.at(at);
         g.drawLine(px, y.from(), px, y.to());
         g.rotate(-Math.PI / 2);
@@ -163,4 +176,5 @@ public final class LatencyChart {
         g.rotate(Math.PI / 2);
         g.setStroke(new BasicStroke(1f));
     }
+
 }

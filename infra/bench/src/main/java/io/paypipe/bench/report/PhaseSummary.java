@@ -7,35 +7,42 @@ import java.util.Map;
 /**
  * One load phase against one system.
  *
- * @param system          {@code pipeline} or {@code sync-baseline}
- * @param mode            {@code concurrency} (closed loop) or {@code rate} (open loop, requests per second)
- * @param load            the concurrency or the offered rate
- * @param downstreamDelayMs the downstream call's delay (the baseline waits for it; the pipeline does not)
- * @param paidPerSecond   orders whose payment took full effect per second, from the first send until the last
- *                        of them was done (for the pipeline: until the processor drained what ingress accepted)
- * @param exact           the effects check passed (see {@code effects})
- * @param productCpuMsPerAck CPU time of the product's processes (launcher JVM and its MariaDB) per success ack
- *                        while the load ran; {@code driverCpuMsPerAck} the same of the driver's JVM (which also
- *                        hosts the synchronous baseline in its phases); {@code coresBusy} both over wall time
+ * @param system {@code pipeline} or {@code sync-baseline}
+ * @param mode {@code concurrency} (closed loop) or {@code rate} (open loop, requests per
+ * second)
+ * @param load the concurrency or the offered rate
+ * @param downstreamDelayMs the downstream call's delay (the baseline waits for it; the
+ * pipeline does not)
+ * @param paidPerSecond orders whose payment took full effect per second, from the first
+ * send until the last of them was done (for the pipeline: until the processor drained
+ * what ingress accepted)
+ * @param exact the effects check passed (see {@code effects})
+ * @param productCpuMsPerAck CPU time of the product's processes (launcher JVM and its
+ * MariaDB) per success ack while the load ran; {@code driverCpuMsPerAck} the same of the
+ * driver's JVM (which also hosts the synchronous baseline in its phases);
+ * {@code coresBusy} both over wall time
  */
 public record PhaseSummary(String label, String system, String mode, int load, long downstreamDelayMs, long sent,
-                           long accepted, double acceptedPerSecond, double paidPerSecond, Latency ack,
-                           double shareWithinBudget, Map<String, Long> errors, Latency endToEnd, boolean exact,
-                           Map<String, Long> effects, double productCpuMsPerAck, double driverCpuMsPerAck,
-                           double coresBusy) {
+        long accepted, double acceptedPerSecond, double paidPerSecond, Latency ack, double shareWithinBudget,
+        Map<String, Long> errors, Latency endToEnd, boolean exact, Map<String, Long> effects, double productCpuMsPerAck,
+        double driverCpuMsPerAck, double coresBusy) {
 
-    /** {@code paidOrders} were done {@code drainMillis} after the last answer of the phase. */
+    /**
+     * {@code paidOrders} were done {@code drainMillis} after the last answer of the
+     * phase.
+     */
     public static PhaseSummary of(String label, String system, String mode, int load, long delayMs, AckStats ack,
-                                  ProcessUsage.Cpu cpu, long paidOrders, long drainMillis, Latency endToEnd,
-                                  boolean exact, Map<String, Long> effects) {
+            ProcessUsage.Cpu cpu, long paidOrders, long drainMillis, Latency endToEnd, boolean exact,
+            Map<String, Long> effects) {
         long millis = ack.elapsedMs() + drainMillis;
         long acked = Math.max(1, ack.accepted());
         return new PhaseSummary(label, system, mode, load, delayMs, ack.sent(), ack.accepted(),
-                Math.round(ack.acceptedPerSecond() * 10) / 10.0, millis == 0 ? 0 : Math.round(paidOrders * 10_000.0 / millis) / 10.0,
+                Math.round(ack.acceptedPerSecond() * 10) / 10.0,
+                millis == 0 ? 0 : Math.round(paidOrders * 10_000.0 / millis) / 10.0,
                 Latency.ofMicros(ack.latencyMicros()), Math.round(ack.shareWithinBudget() * 10_000) / 10_000.0,
                 ack.errors(), endToEnd, exact, effects, round2((double) cpu.productMillis() / acked),
-                round2((double) cpu.driverMillis() / acked),
-                ack.elapsedMs() == 0 ? 0 : round2((double) (cpu.productMillis() + cpu.driverMillis()) / ack.elapsedMs()));
+                round2((double) cpu.driverMillis() / acked), ack.elapsedMs() == 0 ? 0
+                        : round2((double) (cpu.productMillis() + cpu.driverMillis()) / ack.elapsedMs()));
     }
 
     private static double round2(double v) {

@@ -15,16 +15,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Both retry designs against a real MariaDB and a real broker, with small numbers (50 due records, 2000 awaiting):
- * each due record is retried exactly once, the awaiting ones are left alone, and the database work is counted.
- * Timings are never asserted.
+ * Both retry designs against a real MariaDB and a real broker, with small numbers (50 due
+ * records, 2000 awaiting): each due record is retried exactly once, the awaiting ones are
+ * left alone, and the database work is counted. Timings are never asserted.
  */
 class BacklogCostIntegrationTest {
 
     private static final int DUE = 50;
+
     private static final int BACKLOG = 2000;
 
     private static HikariDataSource dataSource;
+
     private static String bootstrapServers;
 
     @BeforeAll
@@ -46,7 +48,8 @@ class BacklogCostIntegrationTest {
 
     @Test
     void tableScanRetriesEachDueRowOnceAndLeavesTheAwaitingRowsAlone() {
-        // Given the article's callback log with 50 due rows and 2000 rows awaiting a later retry
+        // Given the article's callback log with 50 due rows and 2000 rows awaiting a
+        // later retry
         BacklogTables tables = new BacklogTables(dataSource);
         tables.recreate();
         BacklogTables.Seeded seeded = tables.seed(DUE, BACKLOG);
@@ -57,7 +60,8 @@ class BacklogCostIntegrationTest {
             outcome = new TableScanRetry(pinned.jdbc(), pinned.business(), pinned.counters(), 20).run();
         }
 
-        // Then each due row was retried exactly once, no awaiting row was touched, and the work was counted
+        // Then each due row was retried exactly once, no awaiting row was touched, and
+        // the work was counted
         assertThat(outcome.retried()).isEqualTo(DUE);
         assertThat(outcome.leasesLost()).isZero();
         assertThat(tables.dueRetriedOnce(seeded)).isEqualTo(DUE);
@@ -85,7 +89,8 @@ class BacklogCostIntegrationTest {
 
     @Test
     void retryTopicForwardsEachDueRecordOnceAndPausesAtTheFirstNotYetDue() {
-        // Given orders, and a retry topic with 50 due records followed by 2000 not yet due
+        // Given orders, and a retry topic with 50 due records followed by 2000 not yet
+        // due
         BacklogTables tables = new BacklogTables(dataSource);
         tables.recreate();
         tables.seed(DUE, BACKLOG);
@@ -95,9 +100,11 @@ class BacklogCostIntegrationTest {
             topics.seed(pair, DUE, BACKLOG);
 
             // When the retry-topic consumer runs
-            RetryTopicRetry.Outcome outcome = new RetryTopicRetry(topics, pinned.business(), pinned.counters(), false).run(pair);
+            RetryTopicRetry.Outcome outcome = new RetryTopicRetry(topics, pinned.business(), pinned.counters(), false)
+                .run(pair);
 
-            // Then each due record was tried and forwarded once, and the consumer stopped in front of the others
+            // Then each due record was tried and forwarded once, and the consumer stopped
+            // in front of the others
             assertThat(outcome.retried()).isEqualTo(DUE);
             assertThat(outcome.pausedAt()).isEqualTo(DUE);
             assertThat(outcome.committed()).isEqualTo(DUE);
@@ -118,13 +125,16 @@ class BacklogCostIntegrationTest {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
         // When measured
-        List<BacklogCost.Row> rows = BacklogCost.measure(settings, new PrintStream(progress, true, StandardCharsets.UTF_8));
+        List<BacklogCost.Row> rows = BacklogCost.measure(settings,
+                new PrintStream(progress, true, StandardCharsets.UTF_8));
 
-        // Then each design reports each backlog, every due record retried once and some rows examined
-        assertThat(rows).extracting(BacklogCost.Row::design, BacklogCost.Row::backlog).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("table-scan", 0), org.assertj.core.groups.Tuple.tuple("retry-topic", 0),
-                org.assertj.core.groups.Tuple.tuple("table-scan", BACKLOG),
-                org.assertj.core.groups.Tuple.tuple("retry-topic", BACKLOG));
+        // Then each design reports each backlog, every due record retried once and some
+        // rows examined
+        assertThat(rows).extracting(BacklogCost.Row::design, BacklogCost.Row::backlog)
+            .containsExactly(org.assertj.core.groups.Tuple.tuple("table-scan", 0),
+                    org.assertj.core.groups.Tuple.tuple("retry-topic", 0),
+                    org.assertj.core.groups.Tuple.tuple("table-scan", BACKLOG),
+                    org.assertj.core.groups.Tuple.tuple("retry-topic", BACKLOG));
         assertThat(rows).allSatisfy(row -> {
             assertThat(row.retried()).isEqualTo(DUE);
             assertThat(row.rowsExamined()).isGreaterThan(0);
@@ -134,4 +144,5 @@ class BacklogCostIntegrationTest {
         assertThat(progress.toString(StandardCharsets.UTF_8)).contains("backlog " + BACKLOG);
         assertThat(BacklogCost.render(rows)).contains("table-scan").contains("retry-topic");
     }
+
 }

@@ -17,4 +17,5 @@ class BaselineTablesTest {
         // Then only the trailing % is a wildcard
         assertThat(pattern).isEqualTo("run\\_1\\%\\\\x%");
     }
+
 }

@@ -34,8 +34,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The synchronous baseline against the real MariaDB, fed notifications signed and encrypted as WeChat does
- * (by the sandbox, with a direct merchant, a merchant signing with either of two keys, and a service provider).
+ * The synchronous baseline against the real MariaDB, fed notifications signed and
+ * encrypted as WeChat does (by the sandbox, with a direct merchant, a merchant signing
+ * with either of two keys, and a service provider).
  */
 class SyncBaselineIntegrationTest {
 
@@ -43,9 +44,13 @@ class SyncBaselineIntegrationTest {
             + "&connectTimeout=3000&rewriteBatchedStatements=true";
 
     private static HikariDataSource dataSource;
+
     private static SandboxMerchants merchants;
+
     private static SyncBaseline baseline;
+
     private static final WechatPayNotifications wechat = new WechatPayNotifications(Clock.systemUTC());
+
     private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @BeforeAll
@@ -56,9 +61,11 @@ class SyncBaselineIntegrationTest {
         dataSource.setPassword("");
         dataSource.setMaximumPoolSize(10);
         merchants = SandboxMerchants.generate(new MerchantCounts("bench", 2, 1, true, 0, 0, 0));
-        // the merchants as the driver gets them: written by the sandbox, read back with the product's reader
+        // the merchants as the driver gets them: written by the sandbox, read back with
+        // the product's reader
         Path file = merchants.writeMerchantsFile(Files.createTempDirectory("sync-baseline").resolve("merchants.yaml"));
-        Settings settings = Settings.of(dataSource, MerchantsFile.read(file).merchants(), Duration.ZERO).withWorkerThreads(16);
+        Settings settings = Settings.of(dataSource, MerchantsFile.read(file).merchants(), Duration.ZERO)
+            .withWorkerThreads(16);
         baseline = SyncBaseline.start(settings);
     }
 
@@ -71,16 +78,15 @@ class SyncBaselineIntegrationTest {
 
     @Test
     void eachOrderIsPaidOnceWithOneLedgerRowAndOneDownstreamCallWhenANotificationIsRepeated() throws Exception {
-        // Given four PENDING orders: two direct merchants and a service provider's sub-merchant
+        // Given four PENDING orders: two direct merchants and a service provider's
+        // sub-merchant
         String prefix = runPrefix();
         WechatPaySandboxMerchant direct = merchants.wechatPay(Long.toString(SandboxMerchants.FIRST_DIRECT_MCHID));
         WechatPaySandboxMerchant other = merchants.wechatPay(Long.toString(SandboxMerchants.FIRST_DIRECT_MCHID + 1));
         WechatPaySandboxMerchant provider = merchants.wechatPay(SandboxMerchants.SERVICE_PROVIDER_MCHID);
         String sub = provider.subMerchantIds().getFirst();
-        List<PaymentSpec> payments = List.of(
-                PaymentSpec.success(direct, prefix + "1", 100),
-                PaymentSpec.success(direct, prefix + "2", 250),
-                PaymentSpec.success(other, prefix + "3", 9_999),
+        List<PaymentSpec> payments = List.of(PaymentSpec.success(direct, prefix + "1", 100),
+                PaymentSpec.success(direct, prefix + "2", 250), PaymentSpec.success(other, prefix + "3", 9_999),
                 PaymentSpec.success(provider, sub, prefix + "4", 1));
         baseline.createOrders(payments.stream().map(SyncBaselineIntegrationTest::orderOf).toList());
 
@@ -97,7 +103,8 @@ class SyncBaselineIntegrationTest {
         assertThat(acks).allSatisfy(ack -> assertThat(ack.body()).contains("SUCCESS"));
         assertThat(repeated.statusCode()).isEqualTo(200);
         assertThat(repeated.body()).contains("SUCCESS");
-        // and each order was paid once, with one ledger row and one downstream call, nothing failed
+        // and each order was paid once, with one ledger row and one downstream call,
+        // nothing failed
         assertThat(baseline.effects(prefix)).isEqualTo(new Effects(4, 4, 4, 0, 4, 0, 0));
     }
 
@@ -136,7 +143,8 @@ class SyncBaselineIntegrationTest {
         // When its notification arrives with a body other than the one signed
         HttpResponse<String> ack = post(wechat.tamperedBody(payment));
 
-        // Then it is refused with WeChat's fail ack, nothing is stored and the order is untouched
+        // Then it is refused with WeChat's fail ack, nothing is stored and the order is
+        // untouched
         assertThat(ack.statusCode()).isEqualTo(401);
         assertThat(ack.body()).contains("\"code\":\"FAIL\"");
         assertThat(callbackLogRows(prefix)).isZero();
@@ -153,7 +161,8 @@ class SyncBaselineIntegrationTest {
         // When WeChat reports 80 fen paid for it
         HttpResponse<String> ack = post(wechat.transactionSuccess(payment.withTotalFen(80).withPayerTotalFen(80)));
 
-        // Then the article's ack policy answers success (stored), but the order is not paid and nothing follows
+        // Then the article's ack policy answers success (stored), but the order is not
+        // paid and nothing follows
         assertThat(ack.statusCode()).isEqualTo(200);
         assertThat(callbackLogRows(prefix)).isEqualTo(1);
         assertThat(baseline.effects(prefix)).isEqualTo(new Effects(1, 0, 0, 0, 0, 0, 1));
@@ -161,7 +170,7 @@ class SyncBaselineIntegrationTest {
 
     private static HttpResponse<String> post(SignedNotification notification) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(baseline.notifyUri())
-                .POST(HttpRequest.BodyPublishers.ofByteArray(notification.body()));
+            .POST(HttpRequest.BodyPublishers.ofByteArray(notification.body()));
         for (Map.Entry<String, String> header : notification.headers().entrySet()) {
             request.header(header.getKey(), header.getValue());
         }
@@ -173,11 +182,15 @@ class SyncBaselineIntegrationTest {
     }
 
     private static long callbackLogRows(String prefix) {
-        return JdbcClient.create(dataSource).sql("SELECT COUNT(*) FROM bench_sync_callback_log WHERE out_trade_no LIKE :p")
-                .param("p", BaselineTables.likePrefix(prefix)).query(Long.class).single();
+        return JdbcClient.create(dataSource)
+            .sql("SELECT COUNT(*) FROM bench_sync_callback_log WHERE out_trade_no LIKE :p")
+            .param("p", BaselineTables.likePrefix(prefix))
+            .query(Long.class)
+            .single();
     }
 
     private static String runPrefix() {
         return "SB" + UUID.randomUUID().toString().replace("-", "").substring(0, 12) + "-";
     }
+
 }

@@ -10,7 +10,8 @@ class AckRecorderTest {
 
     @Test
     void countsSuccessAcksAndSortsEverythingElseByKind() {
-        // Given a phase with two success acks (200 and 204), a fail ack, a timeout and a broken connection
+        // Given a phase with two success acks (200 and 204), a fail ack, a timeout and a
+        // broken connection
         AckRecorder recorder = new AckRecorder();
         long due = System.nanoTime();
         for (int i = 0; i < 5; i++) {
@@ -25,11 +26,14 @@ class AckRecorderTest {
         // When the phase is summed up
         AckStats stats = recorder.stats();
 
-        // Then only the success acks count as accepted, and each error kind is counted apart
+        // Then only the success acks count as accepted, and each error kind is counted
+        // apart
         assertThat(stats.sent()).isEqualTo(5);
         assertThat(stats.accepted()).isEqualTo(2);
         assertThat(stats.withinBudget()).isEqualTo(2);
-        assertThat(stats.errors()).containsEntry("http_503", 1L).containsEntry("timeout", 1L).containsEntry("io_IOException", 1L);
+        assertThat(stats.errors()).containsEntry("http_503", 1L)
+            .containsEntry("timeout", 1L)
+            .containsEntry("io_IOException", 1L);
         assertThat(stats.latencyMicros().getTotalCount()).isEqualTo(3);
     }
 
@@ -47,4 +51,5 @@ class AckRecorderTest {
         assertThat(stats.shareWithinBudget()).isZero();
         assertThat(stats.millisAt(99)).isGreaterThanOrEqualTo(6_000);
     }
+
 }

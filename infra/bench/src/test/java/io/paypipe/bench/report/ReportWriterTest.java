@@ -32,14 +32,15 @@ class ReportWriterTest {
 
     static PhaseSummary phase(String label, String system, int load, long delay, boolean exact) {
         AckStats ack = new AckStats(100, 100, 98, Map.of(), 1_000, micros(5_000, 9_000, 120_000));
-        return PhaseSummary.of(label, system, "rate", load, delay, ack, new ProcessUsage.Cpu(300, 100), 90, 500, Latency.ofMicros(micros(300_000, 900_000)), exact,
-                Map.of("paidOrders", 100L));
+        return PhaseSummary.of(label, system, "rate", load, delay, ack, new ProcessUsage.Cpu(300, 100), 90, 500,
+                Latency.ofMicros(micros(300_000, 900_000)), exact, Map.of("paidOrders", 100L));
     }
 
     static BenchReport report(boolean exact) {
         List<FloorSummary> floors = List.of(
                 FloorSummary.of(new FloorStats("jdbc autocommit INSERT", 32, 20_000, 0, 10_000, micros(2_000, 30_000))),
-                FloorSummary.of(new FloorStats("kafka producer acks=all", 32, 40_000, 0, 10_000, micros(1_000, 9_000))));
+                FloorSummary
+                    .of(new FloorStats("kafka producer acks=all", 32, 40_000, 0, 10_000, micros(1_000, 9_000))));
         PhaseSummary capacity = phase("pipeline, concurrency 32", "pipeline", 32, 0, true);
         List<PhaseSummary> ladder = List.of(phase("pipeline, 100/s", "pipeline", 100, 0, true),
                 phase("pipeline, 400/s", "pipeline", 400, 0, exact));
@@ -61,7 +62,8 @@ class ReportWriterTest {
         // When it is written
         ReportWriter.write(report, dir);
 
-        // Then the markdown has every table, the JSON reads back to the same verdict, and the chart is a real image
+        // Then the markdown has every table, the JSON reads back to the same verdict, and
+        // the chart is a real image
         String md = Files.readString(dir.resolve(ReportWriter.MARKDOWN));
         assertThat(md).contains("### Headline ratios", "| ingressOverLowerFloor | 0.05 |", "### Floors",
                 "jdbc autocommit INSERT", "sync baseline, 200/s, downstream 800 ms", "### Backlog", "table-scan",
@@ -75,6 +77,8 @@ class ReportWriterTest {
     void saysARunWithInexactEffectsIsAFailedRun() throws Exception {
         ReportWriter.write(report(false), dir);
 
-        assertThat(Files.readString(dir.resolve(ReportWriter.MARKDOWN))).contains("NO: this run is a failed run", "**NOT EXACT**");
+        assertThat(Files.readString(dir.resolve(ReportWriter.MARKDOWN))).contains("NO: this run is a failed run",
+                "**NOT EXACT**");
     }
+
 }

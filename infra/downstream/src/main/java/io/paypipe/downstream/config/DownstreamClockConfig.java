@@ -13,4 +13,5 @@ class DownstreamClockConfig {
     Clock clock() {
         return Clock.systemUTC();
     }
+
 }

@@ -21,4 +21,5 @@ class DownstreamKafkaConfig {
         factory.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff(500, FixedBackOff.UNLIMITED_ATTEMPTS)));
         return factory;
     }
+
 }

@@ -10,13 +10,17 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
-/** Grants loyalty points once per paid order: one point per whole major unit paid, one grant per event id. */
+/**
+ * Grants loyalty points once per paid order: one point per whole major unit paid, one
+ * grant per event id.
+ */
 @Component
 class PointsListener {
 
     private static final Logger log = LoggerFactory.getLogger(PointsListener.class);
 
     private final PointsRepository grants;
+
     private final Clock clock;
 
     PointsListener(PointsRepository grants, Clock clock) {
@@ -30,12 +34,16 @@ class PointsListener {
         try {
             grants.insert(paid, points, clock.instant());
             log.info("points: granted {} for order {} (event {})", points, paid.orderId(), paid.eventId());
-        } catch (DuplicateKeyException e) {
+        }
+        catch (DuplicateKeyException e) {
             log.info("points: event {} for order {} already granted, skipped", paid.eventId(), paid.orderId());
         }
     }
 
-    /** 128.00 CNY is 128, 1500 JPY (no decimals) is 1500: the minor units over the currency's own exponent. */
+    /**
+     * 128.00 CNY is 128, 1500 JPY (no decimals) is 1500: the minor units over the
+     * currency's own exponent.
+     */
     static long wholeMajorUnits(Money amount) {
         long divisor = 1;
         for (int i = 0; i < Money.fractionDigits(amount.currency()); i++) {
@@ -43,4 +51,5 @@ class PointsListener {
         }
         return amount.minor() / divisor;
     }
+
 }

@@ -15,17 +15,21 @@ class PointsRepository {
         this.jdbc = jdbc;
     }
 
-    /** Plain INSERT on the unique event id: a duplicate key means these points were granted already. */
+    /**
+     * Plain INSERT on the unique event id: a duplicate key means these points were
+     * granted already.
+     */
     void insert(OrderPaid paid, long points, Instant now) {
         jdbc.sql("""
                 INSERT INTO points_grant (event_id, order_id, merchant_id, points, created_at)
                 VALUES (:eventId, :orderId, :merchant, :points, :now)
                 """)
-                .param("eventId", paid.eventId().value())
-                .param("orderId", paid.orderId().value())
-                .param("merchant", paid.orderKey().merchantId().value())
-                .param("points", points)
-                .param("now", Timestamp.from(now))
-                .update();
+            .param("eventId", paid.eventId().value())
+            .param("orderId", paid.orderId().value())
+            .param("merchant", paid.orderKey().merchantId().value())
+            .param("points", points)
+            .param("now", Timestamp.from(now))
+            .update();
     }
+
 }

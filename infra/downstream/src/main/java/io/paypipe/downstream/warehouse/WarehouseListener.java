@@ -16,6 +16,7 @@ class WarehouseListener {
     private static final Logger log = LoggerFactory.getLogger(WarehouseListener.class);
 
     private final ShipmentRepository shipments;
+
     private final Clock clock;
 
     WarehouseListener(ShipmentRepository shipments, Clock clock) {
@@ -28,8 +29,10 @@ class WarehouseListener {
         try {
             shipments.insert(paid, clock.instant());
             log.info("warehouse: shipped order {} (event {})", paid.orderId(), paid.eventId());
-        } catch (DuplicateKeyException e) {
+        }
+        catch (DuplicateKeyException e) {
             log.info("warehouse: event {} for order {} already shipped, skipped", paid.eventId(), paid.orderId());
         }
     }
+
 }

@@ -19,14 +19,16 @@ import java.util.StringJoiner;
 import java.util.TreeMap;
 
 /**
- * The channel side of Alipay's RSA2 notification signature, with plain JDK providers: SHA256withRSA
- * (PKCS#1 v1.5, RSA-2048) over the sorted {@code k=v} pairs joined by {@code &} of every non-empty parameter
- * except {@code sign} and {@code sign_type}, in the notification's {@code charset}; Base64 signature.
- * "Empty" is what Alipay's SDK skips: null, or nothing but whitespace.
+ * The channel side of Alipay's RSA2 notification signature, with plain JDK providers:
+ * SHA256withRSA (PKCS#1 v1.5, RSA-2048) over the sorted {@code k=v} pairs joined by
+ * {@code &} of every non-empty parameter except {@code sign} and {@code sign_type}, in
+ * the notification's {@code charset}; Base64 signature. "Empty" is what Alipay's SDK
+ * skips: null, or nothing but whitespace.
  */
 public final class AlipayCrypto {
 
     public static final String SIGN_TYPE = "RSA2";
+
     public static final String SIGNATURE_ALGORITHM = "SHA256withRSA";
 
     static final SecureRandom RANDOM = new SecureRandom();
@@ -34,7 +36,10 @@ public final class AlipayCrypto {
     private AlipayCrypto() {
     }
 
-    /** The text Alipay signs: {@code a=1&b=2...}, keys sorted by code unit (ASCII), values as is (decoded). */
+    /**
+     * The text Alipay signs: {@code a=1&b=2...}, keys sorted by code unit (ASCII), values
+     * as is (decoded).
+     */
     public static String signContent(Map<String, String> params) {
         StringJoiner content = new StringJoiner("&");
         new TreeMap<>(params).forEach((key, value) -> {
@@ -52,7 +57,8 @@ public final class AlipayCrypto {
             signature.initSign(key);
             signature.update(content.getBytes(charset));
             return Base64.getEncoder().encodeToString(signature.sign());
-        } catch (GeneralSecurityException e) {
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot sign", e);
         }
     }
@@ -64,14 +70,15 @@ public final class AlipayCrypto {
             signature.initVerify(key);
             signature.update(signContent(params).getBytes(charset));
             return signature.verify(Base64.getDecoder().decode(base64Signature));
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
+        }
+        catch (GeneralSecurityException | IllegalArgumentException e) {
             return false;
         }
     }
 
     /**
-     * The {@code application/x-www-form-urlencoded} body: each key and value percent-encoded in
-     * {@code charset} (space as {@code +}), pairs in the map's order.
+     * The {@code application/x-www-form-urlencoded} body: each key and value
+     * percent-encoded in {@code charset} (space as {@code +}), pairs in the map's order.
      */
     public static byte[] formBody(Map<String, String> params, Charset charset) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -92,20 +99,26 @@ public final class AlipayCrypto {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048, RANDOM);
             return generator.generateKeyPair();
-        } catch (GeneralSecurityException e) {
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot generate an RSA key pair", e);
         }
     }
 
-    /** The public key as Alipay's console shows it: Base64 of the X.509 SubjectPublicKeyInfo, one line, no PEM armour. */
+    /**
+     * The public key as Alipay's console shows it: Base64 of the X.509
+     * SubjectPublicKeyInfo, one line, no PEM armour.
+     */
     public static String publicKeyBase64(PublicKey key) {
         return Base64.getEncoder().encodeToString(key.getEncoded());
     }
 
     public static PublicKey parsePublicKey(String base64) {
         try {
-            return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
-        } catch (GeneralSecurityException e) {
+            return KeyFactory.getInstance("RSA")
+                .generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("not a Base64 X.509 RSA public key", e);
         }
     }
@@ -130,4 +143,5 @@ public final class AlipayCrypto {
     private static boolean isEmpty(String s) {
         return s == null || s.chars().allMatch(Character::isWhitespace);
     }
+
 }

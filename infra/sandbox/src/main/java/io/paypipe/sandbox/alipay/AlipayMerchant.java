@@ -15,17 +15,20 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * An Alipay app as the sandbox (playing Alipay) knows it: the merchants-file entry and Alipay's own RSA-2048
- * key pair for this app, whose private half signs the app's notifications and never leaves the sandbox.
+ * An Alipay app as the sandbox (playing Alipay) knows it: the merchants-file entry and
+ * Alipay's own RSA-2048 key pair for this app, whose private half signs the app's
+ * notifications and never leaves the sandbox.
  * <p>
- * Direct mode: {@code merchant.merchantId()} is the app id, and notifications carry {@code app_id} =
- * {@code auth_app_id} = that id. Service-provider (ISV) mode: the merchant entry is the ISV's app, its
- * {@code subMerchantIds} are the app ids of the merchants that authorised it; a notification for one of them
- * carries {@code app_id} = the ISV's app (whose key signs it) and {@code auth_app_id} = the merchant's app,
- * which owns the order.
+ * Direct mode: {@code merchant.merchantId()} is the app id, and notifications carry
+ * {@code app_id} = {@code auth_app_id} = that id. Service-provider (ISV) mode: the
+ * merchant entry is the ISV's app, its {@code subMerchantIds} are the app ids of the
+ * merchants that authorised it; a notification for one of them carries {@code app_id} =
+ * the ISV's app (whose key signs it) and {@code auth_app_id} = the merchant's app, which
+ * owns the order.
  * <p>
- * The entry names the seller its notifications carry in {@code seller_id}: {@link #sellerIdFor} of the app
- * ({@code alipay.sellerId}) and, for an ISV, of every authorising app ({@code alipay.authAppSellerIds}).
+ * The entry names the seller its notifications carry in {@code seller_id}:
+ * {@link #sellerIdFor} of the app ({@code alipay.sellerId}) and, for an ISV, of every
+ * authorising app ({@code alipay.authAppSellerIds}).
  */
 public record AlipayMerchant(Merchant merchant, KeyPair alipayKeyPair) {
 
@@ -43,7 +46,10 @@ public record AlipayMerchant(Merchant merchant, KeyPair alipayKeyPair) {
         return of(tenant, appId, List.of());
     }
 
-    /** A service provider's (ISV's) app acting for the apps {@code authAppIds}, with a fresh key pair. */
+    /**
+     * A service provider's (ISV's) app acting for the apps {@code authAppIds}, with a
+     * fresh key pair.
+     */
     public static AlipayMerchant serviceProvider(String tenant, String isvAppId, List<String> authAppIds) {
         if (authAppIds.isEmpty()) {
             throw new IllegalArgumentException("a service provider needs at least one authorising merchant");
@@ -57,7 +63,8 @@ public record AlipayMerchant(Merchant merchant, KeyPair alipayKeyPair) {
         authAppIds.forEach(authApp -> authAppSellers.put(authApp, sellerIdFor(authApp)));
         Merchant merchant = new Merchant(tenant, Channel.ALIPAY, appId, authAppIds, null,
                 new Merchant.AlipayCredentials(appId, sellerIdFor(appId), authAppSellers,
-                        AlipayCrypto.publicKeyBase64(keys.getPublic())), null);
+                        AlipayCrypto.publicKeyBase64(keys.getPublic())),
+                null);
         return new AlipayMerchant(merchant, keys);
     }
 
@@ -97,13 +104,18 @@ public record AlipayMerchant(Merchant merchant, KeyPair alipayKeyPair) {
         return AlipayCrypto.sign(alipayKeyPair.getPrivate(), content, charset);
     }
 
-    /** The seller's 16-digit Alipay user id ({@code 2088...}) of an app, stable for the app id: the {@code seller_id}. */
+    /**
+     * The seller's 16-digit Alipay user id ({@code 2088...}) of an app, stable for the
+     * app id: the {@code seller_id}.
+     */
     public static String sellerIdFor(String appId) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(("seller|" + appId).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                .digest(("seller|" + appId).getBytes(StandardCharsets.UTF_8));
             long n = Long.parseUnsignedLong(HexFormat.of().formatHex(digest, 0, 7), 16) % 1_000_000_000_000L;
             return "2088" + String.format("%012d", n);
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

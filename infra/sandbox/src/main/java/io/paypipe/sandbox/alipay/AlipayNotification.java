@@ -9,13 +9,15 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One Alipay {@code trade_status_sync} notification as it goes on the wire: the parameters (decoded, in the
- * order sent, {@code sign} included) and the form-encoded body bytes. {@code notifyId} names it in the
- * delivery history; Alipay keeps it across re-sends.
+ * One Alipay {@code trade_status_sync} notification as it goes on the wire: the
+ * parameters (decoded, in the order sent, {@code sign} included) and the form-encoded
+ * body bytes. {@code notifyId} names it in the delivery history; Alipay keeps it across
+ * re-sends.
  */
 public record AlipayNotification(String notifyId, Map<String, String> params, byte[] body) implements Pushable {
 
     public static final String CONTENT_TYPE = "application/x-www-form-urlencoded; charset=utf-8";
+
     public static final String NOTIFY_TYPE = "trade_status_sync";
 
     public AlipayNotification {
@@ -42,7 +44,10 @@ public record AlipayNotification(String notifyId, Map<String, String> params, by
         return params.get("sign");
     }
 
-    /** The same notification with other body bytes (so the signature no longer covers them). */
+    /**
+     * The same notification with other body bytes (so the signature no longer covers
+     * them).
+     */
     public AlipayNotification withBody(byte[] otherBody) {
         return new AlipayNotification(notifyId, params, otherBody);
     }

@@ -11,34 +11,45 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Builds Alipay {@code trade_status_sync} notifications byte for byte as Alipay sends them: the common
- * parameters ({@code notify_time, notify_type, notify_id, app_id, auth_app_id, charset=utf-8, version=1.0,
- * sign_type=RSA2, sign}), the trade's parameters (yuan amounts with two decimals, Beijing-time dates), refund
- * parameters for a refund, RSA2 over the sorted parameters (see {@link AlipayCrypto}) with Alipay's key for the
- * app in {@code app_id}, and the UTF-8 form-encoded body.
+ * Builds Alipay {@code trade_status_sync} notifications byte for byte as Alipay sends
+ * them: the common parameters
+ * ({@code notify_time, notify_type, notify_id, app_id, auth_app_id, charset=utf-8, version=1.0,
+ * sign_type=RSA2, sign}), the trade's parameters (yuan amounts with two decimals,
+ * Beijing-time dates), refund parameters for a refund, RSA2 over the sorted parameters
+ * (see {@link AlipayCrypto}) with Alipay's key for the app in {@code app_id}, and the
+ * UTF-8 form-encoded body.
  * <p>
- * Besides honest notifications it builds what a receiver must reject: any parameter changed or removed
- * (validly signed, for the receiver's content checks), a body that is not the one signed, a signature by another
- * key.
+ * Besides honest notifications it builds what a receiver must reject: any parameter
+ * changed or removed (validly signed, for the receiver's content checks), a body that is
+ * not the one signed, a signature by another key.
  */
 public final class AlipayNotifications {
 
     public static final String CHARSET = "utf-8";
+
     public static final String VERSION = "1.0";
+
     /** Alipay's clock: every date parameter is Beijing time without an offset. */
     public static final ZoneId BEIJING = ZoneId.of("Asia/Shanghai");
-    public static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(BEIJING);
+
+    public static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+        .withZone(BEIJING);
+
     /** {@code gmt_refund} carries milliseconds, e.g. {@code 2025-06-08 10:34:56.320}. */
-    public static final DateTimeFormatter REFUND_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(BEIJING);
+    public static final DateTimeFormatter REFUND_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
+        .withZone(BEIJING);
 
     private final Clock clock;
+
     private volatile KeyPair strangerKeyPair;
 
     public AlipayNotifications(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** A fresh 28-digit trade_no dated by the clock ({@code yyyyMMdd22001} + 15 digits). */
+    /**
+     * A fresh 28-digit trade_no dated by the clock ({@code yyyyMMdd22001} + 15 digits).
+     */
     public String newTradeNo() {
         return DateTimeFormatter.ofPattern("yyyyMMdd").withZone(BEIJING).format(clock.instant()) + "22001"
                 + AlipayCrypto.randomDigits(15);
@@ -50,15 +61,17 @@ public final class AlipayNotifications {
     }
 
     /**
-     * The notification of {@code trade} with parameters replaced or added ({@code null} value: removed),
-     * then validly signed: only the receiver's content checks can refuse it.
+     * The notification of {@code trade} with parameters replaced or added ({@code null}
+     * value: removed), then validly signed: only the receiver's content checks can refuse
+     * it.
      */
     public AlipayNotification tradeStatusSync(AlipayTrade trade, Map<String, String> overrides) {
         Map<String, String> params = tradeParams(trade);
         overrides.forEach((key, value) -> {
             if (value == null) {
                 params.remove(key);
-            } else {
+            }
+            else {
                 params.put(key, value);
             }
         });
@@ -66,14 +79,16 @@ public final class AlipayNotifications {
     }
 
     /**
-     * A refund notification, sent to the payment's notify URL: the trade's parameters with {@code refund_fee}
-     * (the CUMULATIVE refunded amount of the trade), {@code gmt_refund} and {@code out_biz_no} (the merchant's
-     * refund request number). A partial refund leaves the trade at TRADE_SUCCESS, a full one closes it.
+     * A refund notification, sent to the payment's notify URL: the trade's parameters
+     * with {@code refund_fee} (the CUMULATIVE refunded amount of the trade),
+     * {@code gmt_refund} and {@code out_biz_no} (the merchant's refund request number). A
+     * partial refund leaves the trade at TRADE_SUCCESS, a full one closes it.
      */
     public AlipayNotification refund(AlipayTrade trade, String outBizNo, long refundedFenSoFar) {
         Instant now = clock.instant();
         boolean full = refundedFenSoFar >= trade.totalFen();
-        Map<String, String> params = tradeParams(trade.withStatus(full ? AlipayTrade.TRADE_CLOSED : AlipayTrade.TRADE_SUCCESS));
+        Map<String, String> params = tradeParams(
+                trade.withStatus(full ? AlipayTrade.TRADE_CLOSED : AlipayTrade.TRADE_SUCCESS));
         params.put("gmt_payment", DATE_TIME.format(now.minusSeconds(60)));
         if (full) {
             params.put("gmt_close", DATE_TIME.format(now));
@@ -84,7 +99,10 @@ public final class AlipayNotifications {
         return sign(params, trade.merchant());
     }
 
-    /** Any parameters, signed with Alipay's key for {@code signer}; {@code sign} goes right after {@code sign_type}. */
+    /**
+     * Any parameters, signed with Alipay's key for {@code signer}; {@code sign} goes
+     * right after {@code sign_type}.
+     */
     public AlipayNotification sign(Map<String, String> params, AlipayMerchant signer) {
         return signWith(params, signer.alipayKeyPair());
     }
@@ -94,7 +112,10 @@ public final class AlipayNotifications {
         return signWith(tradeParams(trade), strangerKeyPair());
     }
 
-    /** Signed over the honest parameters, sent with {@code total_amount} (and the paid amounts) times 100. */
+    /**
+     * Signed over the honest parameters, sent with {@code total_amount} (and the paid
+     * amounts) times 100.
+     */
     public AlipayNotification tamperedBody(AlipayTrade trade) {
         AlipayNotification honest = tradeStatusSync(trade);
         Map<String, String> inflated = new LinkedHashMap<>(honest.params());
@@ -159,8 +180,9 @@ public final class AlipayNotifications {
         });
         wire.putIfAbsent("sign", sign);
         String notifyId = wire.getOrDefault("notify_id", "");
-        return new AlipayNotification(notifyId.isBlank() ? "unnamed-" + AlipayCrypto.randomLowerAlphanumeric(12) : notifyId,
-                wire, AlipayCrypto.formBody(wire, StandardCharsets.UTF_8));
+        return new AlipayNotification(
+                notifyId.isBlank() ? "unnamed-" + AlipayCrypto.randomLowerAlphanumeric(12) : notifyId, wire,
+                AlipayCrypto.formBody(wire, StandardCharsets.UTF_8));
     }
 
     /** A stable buyer id ({@code 2088} + 12 digits) per order. */
@@ -180,4 +202,5 @@ public final class AlipayNotifications {
         }
         return pair;
     }
+
 }

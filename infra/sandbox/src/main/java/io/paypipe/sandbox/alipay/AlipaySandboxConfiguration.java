@@ -9,9 +9,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The sandbox playing Alipay: {@code alipayNotifications} builds and signs, {@code alipayPayments} pushes with
- * its own pusher (Alipay's re-send schedule and success ack, to {@code sandbox.notify-base-url} +
- * {@code sandbox.alipay-notify-path}). The pusher is not a bean of its own, so the WeChat one stays the only
+ * The sandbox playing Alipay: {@code alipayNotifications} builds and signs,
+ * {@code alipayPayments} pushes with its own pusher (Alipay's re-send schedule and
+ * success ack, to {@code sandbox.notify-base-url} + {@code sandbox.alipay-notify-path}).
+ * The pusher is not a bean of its own, so the WeChat one stays the only
  * {@link NotificationPusher} in the context.
  */
 @Configuration(proxyBeanMethods = false)
@@ -24,8 +25,9 @@ class AlipaySandboxConfiguration {
 
     @Bean(destroyMethod = "close")
     AlipayPayments alipayPayments(SandboxMerchants merchants, AlipayNotifications notifications,
-                                  SandboxProperties properties, @Qualifier("sandboxClock") Clock clock) {
+            SandboxProperties properties, @Qualifier("sandboxClock") Clock clock) {
         return new AlipayPayments(merchants, notifications, AlipayPayments.pusher(properties.alipayNotifyUrl(),
                 properties.timeCompression(), properties.notifyTimeout(), clock));
     }
+
 }

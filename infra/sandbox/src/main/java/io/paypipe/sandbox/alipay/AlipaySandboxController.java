@@ -16,12 +16,16 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The sandbox's Alipay API: pay and refund orders (signed notifications pushed to ingress), look at deliveries. */
+/**
+ * The sandbox's Alipay API: pay and refund orders (signed notifications pushed to
+ * ingress), look at deliveries.
+ */
 @RestController
 @RequestMapping("/sandbox/alipay")
 class AlipaySandboxController {
 
     private final SandboxMerchants merchants;
+
     private final AlipayPayments payments;
 
     AlipaySandboxController(SandboxMerchants merchants, AlipayPayments payments) {
@@ -33,12 +37,12 @@ class AlipaySandboxController {
     }
 
     record RefundRequest(String appId, String outTradeNo, String tradeNo, Long totalFen, String outBizNo,
-                         Long refundedFen, Integer copies) {
+            Long refundedFen, Integer copies) {
     }
 
     /** What a payment and a refund answer: the notification pushed. */
     record NotificationResponse(String notifyId, String tradeNo, String appId, String outTradeNo, String tradeStatus,
-                                int copies, String notifyUrl) {
+            int copies, String notifyUrl) {
     }
 
     record NotificationHistory(String notifyId, List<NotificationPusher.Delivery> deliveries) {
@@ -47,7 +51,10 @@ class AlipaySandboxController {
     record MerchantView(String tenant, String appId, List<String> authAppIds, String alipayPublicKey) {
     }
 
-    /** One signed TRADE_SUCCESS pushed {@code copies} times; 202, the pushes run in the background. */
+    /**
+     * One signed TRADE_SUCCESS pushed {@code copies} times; 202, the pushes run in the
+     * background.
+     */
     @PostMapping("/payments")
     ResponseEntity<NotificationResponse> pay(@RequestBody PaymentRequest request) {
         require(request.appId() != null && request.outTradeNo() != null && request.totalFen() != null,
@@ -57,11 +64,14 @@ class AlipaySandboxController {
                 copies(request.copies())));
     }
 
-    /** The refund notification of a paid trade; {@code refundedFen} is the trade's cumulative refunded amount. */
+    /**
+     * The refund notification of a paid trade; {@code refundedFen} is the trade's
+     * cumulative refunded amount.
+     */
     @PostMapping("/refunds")
     ResponseEntity<NotificationResponse> refund(@RequestBody RefundRequest request) {
         require(request.appId() != null && request.outTradeNo() != null && request.tradeNo() != null
-                        && request.totalFen() != null && request.outBizNo() != null && request.refundedFen() != null,
+                && request.totalFen() != null && request.outBizNo() != null && request.refundedFen() != null,
                 "appId, outTradeNo, tradeNo, totalFen, outBizNo and refundedFen are required");
         require(request.refundedFen() > 0 && request.refundedFen() <= request.totalFen(),
                 "refundedFen must be positive and at most totalFen");
@@ -81,15 +91,18 @@ class AlipaySandboxController {
     /** The Alipay apps (public data only). */
     @GetMapping("/merchants")
     List<MerchantView> merchants() {
-        return merchants.alipay().stream()
-                .map(m -> new MerchantView(m.tenant(), m.appId(), m.authAppIds(), m.publicKeyBase64()))
-                .toList();
+        return merchants.alipay()
+            .stream()
+            .map(m -> new MerchantView(m.tenant(), m.appId(), m.authAppIds(), m.publicKeyBase64()))
+            .toList();
     }
 
     private ResponseEntity<NotificationResponse> accepted(AlipayPayments.Payment payment) {
         AlipayNotification n = payment.notification();
-        return ResponseEntity.status(HttpStatus.ACCEPTED).body(new NotificationResponse(n.notifyId(),
-                n.param("trade_no"), payment.trade().authAppId(), n.param("out_trade_no"), n.param("trade_status"),
-                payment.deliveries().size(), payments.notifyUrl().toString()));
+        return ResponseEntity.status(HttpStatus.ACCEPTED)
+            .body(new NotificationResponse(n.notifyId(), n.param("trade_no"), payment.trade().authAppId(),
+                    n.param("out_trade_no"), n.param("trade_status"), payment.deliveries().size(),
+                    payments.notifyUrl().toString()));
     }
+
 }

@@ -3,17 +3,21 @@ package io.paypipe.sandbox.alipay;
 import java.util.Objects;
 
 /**
- * One Alipay trade as a notification describes it. {@code authAppId} is the app that owns the order: the
- * merchant's own app id in direct mode, the authorising merchant's app in service-provider mode.
- * Amounts are fen (CNY minor units); Alipay sends them as yuan strings. {@code receiptFen} is what the merchant
- * received, {@code buyerPayFen} what the buyer paid; both default to the total.
+ * One Alipay trade as a notification describes it. {@code authAppId} is the app that owns
+ * the order: the merchant's own app id in direct mode, the authorising merchant's app in
+ * service-provider mode. Amounts are fen (CNY minor units); Alipay sends them as yuan
+ * strings. {@code receiptFen} is what the merchant received, {@code buyerPayFen} what the
+ * buyer paid; both default to the total.
  */
 public record AlipayTrade(AlipayMerchant merchant, String authAppId, String outTradeNo, String tradeNo,
-                          String tradeStatus, long totalFen, long receiptFen, long buyerPayFen, String subject) {
+        String tradeStatus, long totalFen, long receiptFen, long buyerPayFen, String subject) {
 
     public static final String TRADE_SUCCESS = "TRADE_SUCCESS";
+
     public static final String TRADE_FINISHED = "TRADE_FINISHED";
+
     public static final String TRADE_CLOSED = "TRADE_CLOSED";
+
     public static final String WAIT_BUYER_PAY = "WAIT_BUYER_PAY";
 
     public AlipayTrade {
@@ -31,9 +35,12 @@ public record AlipayTrade(AlipayMerchant merchant, String authAppId, String outT
         }
     }
 
-    /** A paid trade ({@code TRADE_SUCCESS}) of {@code totalFen} at a direct app, or at {@code authAppId} of an ISV. */
+    /**
+     * A paid trade ({@code TRADE_SUCCESS}) of {@code totalFen} at a direct app, or at
+     * {@code authAppId} of an ISV.
+     */
     public static AlipayTrade paid(AlipayMerchant merchant, String authAppId, String outTradeNo, String tradeNo,
-                                   long totalFen) {
+            long totalFen) {
         return new AlipayTrade(merchant, authAppId, outTradeNo, tradeNo, TRADE_SUCCESS, totalFen, totalFen, totalFen,
                 "测试商品 " + outTradeNo);
     }
@@ -47,7 +54,8 @@ public record AlipayTrade(AlipayMerchant merchant, String authAppId, String outT
     }
 
     public AlipayTrade withStatus(String status) {
-        return new AlipayTrade(merchant, authAppId, outTradeNo, tradeNo, status, totalFen, receiptFen, buyerPayFen, subject);
+        return new AlipayTrade(merchant, authAppId, outTradeNo, tradeNo, status, totalFen, receiptFen, buyerPayFen,
+                subject);
     }
 
     public AlipayTrade withReceiptFen(long fen) {
@@ -55,7 +63,8 @@ public record AlipayTrade(AlipayMerchant merchant, String authAppId, String outT
     }
 
     public AlipayTrade withTotalFen(long fen) {
-        return new AlipayTrade(merchant, authAppId, outTradeNo, tradeNo, tradeStatus, fen, receiptFen, buyerPayFen, subject);
+        return new AlipayTrade(merchant, authAppId, outTradeNo, tradeNo, tradeStatus, fen, receiptFen, buyerPayFen,
+                subject);
     }
 
     /** Fen as Alipay's yuan string with two decimals: 10010 -> {@code 100.10}. */

@@ -28,10 +28,12 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
 
 /**
- * The sandbox's beans. A launcher that runs the sandbox context in-process can fetch them by name:
- * {@code sandboxMerchants}, {@code wechatPayNotifications}, {@code wechatPayPusher}, {@code sandboxOrders},
- * {@code stripeMerchants}, {@code stripePayments}. WeChat's pusher is the only {@link NotificationPusher} bean
- * (Alipay's and Stripe's are owned by {@code alipayPayments} and {@code stripePayments}), so it can be fetched by type.
+ * The sandbox's beans. A launcher that runs the sandbox context in-process can fetch them
+ * by name: {@code sandboxMerchants}, {@code wechatPayNotifications},
+ * {@code wechatPayPusher}, {@code sandboxOrders}, {@code stripeMerchants},
+ * {@code stripePayments}. WeChat's pusher is the only {@link NotificationPusher} bean
+ * (Alipay's and Stripe's are owned by {@code alipayPayments} and {@code stripePayments}),
+ * so it can be fetched by type.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SandboxProperties.class)
@@ -45,8 +47,8 @@ public class SandboxConfiguration {
     }
 
     /**
-     * Generates every channel's merchants and writes the merchants file while the context starts, so the file
-     * exists before any service started after the sandbox reads it.
+     * Generates every channel's merchants and writes the merchants file while the context
+     * starts, so the file exists before any service started after the sandbox reads it.
      */
     @Bean
     public SandboxMerchants sandboxMerchants(SandboxProperties properties) {
@@ -67,7 +69,10 @@ public class SandboxConfiguration {
         return new WechatPayNotifications(clock);
     }
 
-    /** WeChat's pusher, for payments and refunds alike (WeChat's schedule, 200 or 204 is success). */
+    /**
+     * WeChat's pusher, for payments and refunds alike (WeChat's schedule, 200 or 204 is
+     * success).
+     */
     @Bean(destroyMethod = "close")
     public NotificationPusher wechatPayPusher(SandboxProperties properties, @Qualifier("sandboxClock") Clock clock) {
         return WechatPayPayments.pusher(properties.wechatpayNotifyUrl(), properties.timeCompression(),
@@ -76,32 +81,37 @@ public class SandboxConfiguration {
 
     @Bean
     public WechatPayPayments wechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
-                                               NotificationPusher wechatPayPusher) {
+            NotificationPusher wechatPayPusher) {
         return new WechatPayPayments(merchants, notifications, wechatPayPusher);
     }
 
-    /** Stripe's events, pushed by its own pusher (Stripe's schedule, any 2xx is success). */
+    /**
+     * Stripe's events, pushed by its own pusher (Stripe's schedule, any 2xx is success).
+     */
     @Bean(destroyMethod = "close")
     public StripePayments stripePayments(SandboxProperties properties, StripeMerchants stripeMerchants,
-                                         SandboxOrders sandboxOrders, @Qualifier("sandboxClock") Clock clock) {
-        return new StripePayments(stripeMerchants, new StripeEvents(clock), sandboxOrders,
-                StripePayments.pusher(properties.stripeNotifyUrl(), properties.timeCompression(),
-                        properties.notifyTimeout(), clock));
+            SandboxOrders sandboxOrders, @Qualifier("sandboxClock") Clock clock) {
+        return new StripePayments(stripeMerchants, new StripeEvents(clock), sandboxOrders, StripePayments
+            .pusher(properties.stripeNotifyUrl(), properties.timeCompression(), properties.notifyTimeout(), clock));
     }
 
     @Bean
     public WechatPayRefunds wechatPayRefunds(SandboxMerchants merchants, WechatPayNotifications notifications,
-                                             NotificationPusher wechatPayPusher) {
+            NotificationPusher wechatPayPusher) {
         return new WechatPayRefunds(merchants, notifications, wechatPayPusher);
     }
 
-    /** Producer of {@code order.created} with the topic's own serializers; Kafka from {@code spring.kafka.*}. */
+    /**
+     * Producer of {@code order.created} with the topic's own serializers; Kafka from
+     * {@code spring.kafka.*}.
+     */
     @Bean
     public ProducerFactory<String, OrderCreated> sandboxOrderProducerFactory(KafkaProperties kafkaProperties) {
         Map<String, Object> config = new HashMap<>(kafkaProperties.buildProducerProperties());
         config.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "paypipe-sandbox-orders");
         config.put(ProducerConfig.ACKS_CONFIG, "all");
-        // fail an order request within seconds when the broker is away, instead of Kafka's 60 s default
+        // fail an order request within seconds when the broker is away, instead of
+        // Kafka's 60 s default
         config.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
         return new DefaultKafkaProducerFactory<>(config, Topics.ORDER_CREATED.keySerializer(),
                 Topics.ORDER_CREATED.valueSerializer());
@@ -115,7 +125,8 @@ public class SandboxConfiguration {
 
     @Bean
     public SandboxOrders sandboxOrders(@Qualifier("sandboxOrderTemplate") KafkaTemplate<String, OrderCreated> template,
-                                       SandboxMerchants merchants, @Qualifier("sandboxClock") Clock clock) {
+            SandboxMerchants merchants, @Qualifier("sandboxClock") Clock clock) {
         return new SandboxOrders(template, merchants, clock);
     }
+
 }

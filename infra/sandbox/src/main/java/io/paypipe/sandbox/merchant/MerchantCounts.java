@@ -3,20 +3,22 @@ package io.paypipe.sandbox.merchant;
 import java.util.Objects;
 
 /**
- * How many merchants of each channel the sandbox plays the channel for. Every channel is stated; 0 means none of
- * that channel.
+ * How many merchants of each channel the sandbox plays the channel for. Every channel is
+ * stated; 0 means none of that channel.
  *
- * @param tenant                      the tenant (shop) every merchant belongs to
- * @param wechatPayDirect             direct WeChat Pay merchants (mchid 1900000100, 1900000101, ...)
- * @param wechatPaySubMerchants       sub-merchants of the WeChat Pay service provider 1230000109; 0 = no provider
- * @param wechatPayCertificateSerials every WeChat Pay merchant also gets a platform certificate key (40-hex serial)
- * @param alipayDirect                direct Alipay apps (app id 2021000100000000, 2021000100000001, ...)
- * @param alipaySubMerchants          apps that authorised the Alipay ISV app 2021000200000000; 0 = no ISV
- * @param stripeAccounts              Stripe accounts (acct_1PaypipeSbx0000, ...)
+ * @param tenant the tenant (shop) every merchant belongs to
+ * @param wechatPayDirect direct WeChat Pay merchants (mchid 1900000100, 1900000101, ...)
+ * @param wechatPaySubMerchants sub-merchants of the WeChat Pay service provider
+ * 1230000109; 0 = no provider
+ * @param wechatPayCertificateSerials every WeChat Pay merchant also gets a platform
+ * certificate key (40-hex serial)
+ * @param alipayDirect direct Alipay apps (app id 2021000100000000, 2021000100000001, ...)
+ * @param alipaySubMerchants apps that authorised the Alipay ISV app 2021000200000000; 0 =
+ * no ISV
+ * @param stripeAccounts Stripe accounts (acct_1PaypipeSbx0000, ...)
  */
 public record MerchantCounts(String tenant, int wechatPayDirect, int wechatPaySubMerchants,
-                             boolean wechatPayCertificateSerials, int alipayDirect, int alipaySubMerchants,
-                             int stripeAccounts) {
+        boolean wechatPayCertificateSerials, int alipayDirect, int alipaySubMerchants, int stripeAccounts) {
 
     public MerchantCounts {
         Objects.requireNonNull(tenant, "tenant");

@@ -15,34 +15,51 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Every merchant the sandbox plays a channel for: WeChat Pay merchants, Alipay apps and Stripe accounts. It holds
- * all three channels or is not made: {@link #generate} builds every channel's merchants or fails, the constructor
- * refuses a channel left out (a channel without merchants is an empty list), and the merchants file lists them all.
- * Created once at start; {@link #writeMerchantsFile(Path)} publishes their public credentials (never the private
- * keys) in the merchants file the services read.
+ * Every merchant the sandbox plays a channel for: WeChat Pay merchants, Alipay apps and
+ * Stripe accounts. It holds all three channels or is not made: {@link #generate} builds
+ * every channel's merchants or fails, the constructor refuses a channel left out (a
+ * channel without merchants is an empty list), and the merchants file lists them all.
+ * Created once at start; {@link #writeMerchantsFile(Path)} publishes their public
+ * credentials (never the private keys) in the merchants file the services read.
  */
 public final class SandboxMerchants {
 
     /** Direct merchant {@code i} (0-based) gets mchid {@code 1900000100 + i}. */
     public static final long FIRST_DIRECT_MCHID = 1_900_000_100L;
+
     /** The demo service provider's sp_mchid. */
     public static final String SERVICE_PROVIDER_MCHID = "1230000109";
-    /** Sub-merchant {@code i} (0-based) of the demo service provider gets sub_mchid {@code 1900009100 + i}. */
+
+    /**
+     * Sub-merchant {@code i} (0-based) of the demo service provider gets sub_mchid
+     * {@code 1900009100 + i}.
+     */
     public static final long FIRST_SUB_MCHID = 1_900_009_100L;
+
     /** Direct Alipay app {@code i} (0-based) gets app id {@code 2021000100000000 + i}. */
     public static final long FIRST_ALIPAY_APP_ID = 2_021_000_100_000_000L;
+
     /** The demo Alipay service provider's (ISV's) app id. */
     public static final String ALIPAY_ISV_APP_ID = "2021000200000000";
-    /** App {@code i} (0-based) that authorised the demo ISV gets app id {@code 2021000300000000 + i}. */
+
+    /**
+     * App {@code i} (0-based) that authorised the demo ISV gets app id
+     * {@code 2021000300000000 + i}.
+     */
     public static final long FIRST_ALIPAY_AUTH_APP_ID = 2_021_000_300_000_000L;
 
     private final List<WechatPaySandboxMerchant> wechatPay;
+
     private final List<AlipayMerchant> alipay;
+
     private final StripeMerchants stripe;
 
-    /** Every channel's merchants, each list empty when the sandbox plays that channel for nobody; none left out. */
+    /**
+     * Every channel's merchants, each list empty when the sandbox plays that channel for
+     * nobody; none left out.
+     */
     public SandboxMerchants(List<WechatPaySandboxMerchant> wechatPay, List<AlipayMerchant> alipay,
-                            List<StripeMerchant> stripe) {
+            List<StripeMerchant> stripe) {
         this.wechatPay = List.copyOf(required(wechatPay, "WeChat Pay"));
         this.alipay = List.copyOf(required(alipay, "Alipay"));
         this.stripe = new StripeMerchants(required(stripe, "Stripe"));
@@ -70,9 +87,10 @@ public final class SandboxMerchants {
     }
 
     /**
-     * Every channel's merchants as {@code counts} says, each with fresh keys: WeChat Pay's direct merchants and, with
-     * sub-merchants, the service provider {@link #SERVICE_PROVIDER_MCHID}; Alipay's direct apps and, with authorising
-     * apps, the ISV {@link #ALIPAY_ISV_APP_ID}; the Stripe accounts.
+     * Every channel's merchants as {@code counts} says, each with fresh keys: WeChat
+     * Pay's direct merchants and, with sub-merchants, the service provider
+     * {@link #SERVICE_PROVIDER_MCHID}; Alipay's direct apps and, with authorising apps,
+     * the ISV {@link #ALIPAY_ISV_APP_ID}; the Stripe accounts.
      */
     public static SandboxMerchants generate(MerchantCounts counts) {
         return new SandboxMerchants(wechatPay(counts), alipay(counts),
@@ -118,17 +136,23 @@ public final class SandboxMerchants {
         return wechatPay;
     }
 
-    /** The WeChat Pay merchant whose mchid (or sp_mchid) is {@code merchantId}, or the provider owning that sub_mchid. */
+    /**
+     * The WeChat Pay merchant whose mchid (or sp_mchid) is {@code merchantId}, or the
+     * provider owning that sub_mchid.
+     */
     public Optional<WechatPaySandboxMerchant> findWechatPay(String merchantId) {
         return wechatPay.stream()
-                .filter(m -> m.merchantId().equals(merchantId) || m.subMerchantIds().contains(merchantId))
-                .findFirst();
+            .filter(m -> m.merchantId().equals(merchantId) || m.subMerchantIds().contains(merchantId))
+            .findFirst();
     }
 
-    /** Like {@link #findWechatPay(String)}; throws {@link NoSuchElementException} for an unknown number. */
+    /**
+     * Like {@link #findWechatPay(String)}; throws {@link NoSuchElementException} for an
+     * unknown number.
+     */
     public WechatPaySandboxMerchant wechatPay(String merchantId) {
         return findWechatPay(merchantId)
-                .orElseThrow(() -> new NoSuchElementException("unknown merchant " + merchantId));
+            .orElseThrow(() -> new NoSuchElementException("unknown merchant " + merchantId));
     }
 
     /** The first direct WeChat Pay merchant (1900000100 in the default setup). */
@@ -146,7 +170,10 @@ public final class SandboxMerchants {
         return alipay.stream().filter(m -> m.owns(appId)).findFirst();
     }
 
-    /** Like {@link #findAlipay(String)}; throws {@link NoSuchElementException} for an unknown app id. */
+    /**
+     * Like {@link #findAlipay(String)}; throws {@link NoSuchElementException} for an
+     * unknown app id.
+     */
     public AlipayMerchant alipay(String appId) {
         return findAlipay(appId).orElseThrow(() -> new NoSuchElementException("unknown Alipay app " + appId));
     }
@@ -156,7 +183,10 @@ public final class SandboxMerchants {
         return stripe;
     }
 
-    /** The merchants file: public keys, APIv3 keys and endpoint secrets, no private key; WeChat Pay, Alipay, Stripe. */
+    /**
+     * The merchants file: public keys, APIv3 keys and endpoint secrets, no private key;
+     * WeChat Pay, Alipay, Stripe.
+     */
     public MerchantsFile merchantsFile() {
         List<Merchant> entries = new ArrayList<>();
         wechatPay.forEach(m -> entries.add(m.merchant()));
@@ -165,7 +195,10 @@ public final class SandboxMerchants {
         return new MerchantsFile(entries);
     }
 
-    /** Writes the merchants file atomically (owner-readable only) and returns its absolute path. */
+    /**
+     * Writes the merchants file atomically (owner-readable only) and returns its absolute
+     * path.
+     */
     public Path writeMerchantsFile(Path path) {
         merchantsFile().write(path);
         return path.toAbsolutePath();
@@ -175,4 +208,5 @@ public final class SandboxMerchants {
     public String toString() {
         return "SandboxMerchants" + wechatPay + alipay + stripe.all();
     }
+
 }

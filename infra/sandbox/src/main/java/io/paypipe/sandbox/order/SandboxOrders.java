@@ -24,18 +24,23 @@ import org.springframework.kafka.core.KafkaOperations;
 
 /**
  * Creates orders the way the merchant's order system does: an {@link OrderCreated} on
- * {@link Topics#ORDER_CREATED}, keyed by {@link OrderKey#kafkaKey()}. The event id is derived from the
- * order key, so creating the same order again publishes the same event.
+ * {@link Topics#ORDER_CREATED}, keyed by {@link OrderKey#kafkaKey()}. The event id is
+ * derived from the order key, so creating the same order again publishes the same event.
  */
 public final class SandboxOrders {
 
     private static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
 
     private final KafkaOperations<String, OrderCreated> kafka;
+
     private final SandboxMerchants merchants;
+
     private final Clock clock;
 
-    /** {@code kafka} must serialise with {@code Topics.ORDER_CREATED}'s key and value serializers. */
+    /**
+     * {@code kafka} must serialise with {@code Topics.ORDER_CREATED}'s key and value
+     * serializers.
+     */
     public SandboxOrders(KafkaOperations<String, OrderCreated> kafka, SandboxMerchants merchants, Clock clock) {
         this.kafka = Objects.requireNonNull(kafka, "kafka");
         this.merchants = Objects.requireNonNull(merchants, "merchants");
@@ -43,10 +48,11 @@ public final class SandboxOrders {
     }
 
     /**
-     * The event for an order of {@code amountFen} CNY at {@code merchantId}: a direct WeChat mchid or a sub_mchid
-     * (then the service provider goes into {@code spMerchantId}), both paid through WeChat Pay; or an Alipay app id,
-     * direct or one that authorised a service provider (whose app id then goes into {@code spMerchantId}), paid
-     * through Alipay. Not published.
+     * The event for an order of {@code amountFen} CNY at {@code merchantId}: a direct
+     * WeChat mchid or a sub_mchid (then the service provider goes into
+     * {@code spMerchantId}), both paid through WeChat Pay; or an Alipay app id, direct or
+     * one that authorised a service provider (whose app id then goes into
+     * {@code spMerchantId}), paid through Alipay. Not published.
      */
     public OrderCreated orderCreated(String merchantId, String outTradeNo, long amountFen) {
         if (amountFen <= 0) {
@@ -71,7 +77,8 @@ public final class SandboxOrders {
                 return new Owner(app.tenant(), null, Channel.ALIPAY);
             }
             if (app.appId().equals(merchantId)) {
-                throw new IllegalArgumentException(merchantId + " is a service provider's app: give an app that authorised it");
+                throw new IllegalArgumentException(
+                        merchantId + " is a service provider's app: give an app that authorised it");
             }
             return new Owner(app.tenant(), MerchantId.of(app.appId()), Channel.ALIPAY);
         }
@@ -92,16 +99,21 @@ public final class SandboxOrders {
         return kafka.send(Topics.ORDER_CREATED.name(), event.orderKey().kafkaKey(), event).thenApply(result -> event);
     }
 
-    /** Publishes the order and waits (up to 10 s) for the broker's acknowledgement; IllegalStateException when Kafka fails. */
+    /**
+     * Publishes the order and waits (up to 10 s) for the broker's acknowledgement;
+     * IllegalStateException when Kafka fails.
+     */
     public OrderCreated create(String merchantId, String outTradeNo, long amountFen) {
         return publish(orderCreated(merchantId, outTradeNo, amountFen));
     }
 
     /**
-     * The event for an order paid through another channel's merchant (a Stripe account, ...), in the currency
-     * and minor units that channel will report (USD cents, JPY whole yen). Not published.
+     * The event for an order paid through another channel's merchant (a Stripe account,
+     * ...), in the currency and minor units that channel will report (USD cents, JPY
+     * whole yen). Not published.
      */
-    public OrderCreated orderCreated(String tenant, Channel channel, String merchantId, String outTradeNo, Money amount) {
+    public OrderCreated orderCreated(String tenant, Channel channel, String merchantId, String outTradeNo,
+            Money amount) {
         if (amount.minor() <= 0) {
             throw new IllegalArgumentException("the amount must be positive");
         }
@@ -110,19 +122,25 @@ public final class SandboxOrders {
                 clock.instant());
     }
 
-    /** Publishes {@code event} and waits (up to 10 s) for the broker; IllegalStateException when Kafka fails. */
+    /**
+     * Publishes {@code event} and waits (up to 10 s) for the broker;
+     * IllegalStateException when Kafka fails.
+     */
     public OrderCreated publish(OrderCreated event) {
         try {
             kafka.send(Topics.ORDER_CREATED.name(), event.orderKey().kafkaKey(), event)
-                    .get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                .get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             return event;
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while publishing the order", e);
-        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+        }
+        catch (ExecutionException | TimeoutException | RuntimeException e) {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
             throw new IllegalStateException("cannot publish order " + event.orderKey().outTradeNo() + " to "
                     + Topics.ORDER_CREATED.name() + ": " + cause, cause);
         }
     }
+
 }

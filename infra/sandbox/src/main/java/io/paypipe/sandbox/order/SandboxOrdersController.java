@@ -12,9 +12,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /sandbox/orders}: the merchant's order system creates a CNY order of a WeChat Pay merchant (direct or
- * sub-merchant) or an Alipay app; the merchant id says which channel pays it. Stripe's orders:
- * {@code POST /sandbox/stripe/orders}.
+ * {@code POST /sandbox/orders}: the merchant's order system creates a CNY order of a
+ * WeChat Pay merchant (direct or sub-merchant) or an Alipay app; the merchant id says
+ * which channel pays it. Stripe's orders: {@code POST /sandbox/stripe/orders}.
  */
 @RestController
 @RequestMapping("/sandbox")
@@ -30,7 +30,10 @@ class SandboxOrdersController {
     record CreateOrderRequest(String merchantId, String outTradeNo, Long amountFen) {
     }
 
-    /** Publishes {@code OrderCreated} to {@code order.created}; 201 with the event once the broker acked. */
+    /**
+     * Publishes {@code OrderCreated} to {@code order.created}; 201 with the event once
+     * the broker acked.
+     */
     @PostMapping("/orders")
     ResponseEntity<OrderCreated> createOrder(@RequestBody CreateOrderRequest request) {
         require(request.merchantId() != null && request.outTradeNo() != null && request.amountFen() != null,
@@ -38,4 +41,5 @@ class SandboxOrdersController {
         OrderCreated order = orders.create(request.merchantId(), request.outTradeNo(), request.amountFen());
         return ResponseEntity.status(HttpStatus.CREATED).body(order);
     }
+
 }

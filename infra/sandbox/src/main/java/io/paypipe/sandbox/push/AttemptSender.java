@@ -11,34 +11,38 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * One HTTP attempt: POST of the body with the headers, within the per-attempt timeout; the answer, or why
- * none came, as an {@link Attempt} judged by the channel's success ack.
+ * One HTTP attempt: POST of the body with the headers, within the per-attempt timeout;
+ * the answer, or why none came, as an {@link Attempt} judged by the channel's success
+ * ack.
  */
 final class AttemptSender implements AutoCloseable {
 
     private final HttpClient http;
+
     private final Duration requestTimeout;
+
     private final DeliveryRules.SuccessAck successAck;
 
     AttemptSender(Duration requestTimeout, DeliveryRules.SuccessAck successAck) {
         this.requestTimeout = requestTimeout;
         this.successAck = successAck;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(requestTimeout)
-                .build();
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(requestTimeout).build();
     }
 
-    /** Completes with attempt {@code number}, made {@code at}, once the answer came or did not. */
+    /**
+     * Completes with attempt {@code number}, made {@code at}, once the answer came or did
+     * not.
+     */
     CompletableFuture<Attempt> send(Pushable sent, URI target, int number, Instant at) {
         HttpRequest.Builder request = HttpRequest.newBuilder(target)
-                .timeout(requestTimeout)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(sent.body()));
+            .timeout(requestTimeout)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(sent.body()));
         sent.headers().forEach(request::header);
         try {
             return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
-                    .handle((response, error) -> attempt(number, at, response, error));
-        } catch (RuntimeException e) {
+                .handle((response, error) -> attempt(number, at, response, error));
+        }
+        catch (RuntimeException e) {
             return CompletableFuture.completedFuture(attempt(number, at, null, e));
         }
     }
@@ -52,7 +56,10 @@ final class AttemptSender implements AutoCloseable {
         return new Attempt(number, at, 0, describe(cause), null, false);
     }
 
-    /** {@code ConnectException: Connection refused}: the class and the first message along the cause chain. */
+    /**
+     * {@code ConnectException: Connection refused}: the class and the first message along
+     * the cause chain.
+     */
     private static String describe(Throwable error) {
         String message = null;
         for (Throwable t = error; t != null && message == null; t = t.getCause()) {
@@ -72,4 +79,5 @@ final class AttemptSender implements AutoCloseable {
     public void close() {
         http.shutdownNow();
     }
+
 }

@@ -11,16 +11,26 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
-/** Every delivery of one pusher, by notification id and by delivery id, and the pusher's counters. */
+/**
+ * Every delivery of one pusher, by notification id and by delivery id, and the pusher's
+ * counters.
+ */
 final class DeliveryHistory {
 
     private final Map<String, List<DeliveryTracker>> byNotification = new ConcurrentHashMap<>();
+
     private final Map<Long, DeliveryTracker> byId = new ConcurrentHashMap<>();
+
     private final AtomicLong nextId = new AtomicLong(1);
+
     private final AtomicLong pushes = new AtomicLong();
+
     private final AtomicLong attempts = new AtomicLong();
+
     private final AtomicLong failedAttempts = new AtomicLong();
+
     private final AtomicLong delivered = new AtomicLong();
+
     private final AtomicLong gaveUp = new AtomicLong();
 
     /** A new delivery of {@code notification}, pending. */
@@ -61,7 +71,7 @@ final class DeliveryHistory {
 
     Stats stats() {
         long pending = byId.values().stream().filter(t -> t.status() == Status.PENDING).count();
-        return new Stats(pushes.get(), attempts.get(), failedAttempts.get(), delivered.get(), gaveUp.get(),
-                pending);
+        return new Stats(pushes.get(), attempts.get(), failedAttempts.get(), delivered.get(), gaveUp.get(), pending);
     }
+
 }

@@ -5,21 +5,27 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How a channel delivers a notification: the delays before each re-push after a failed attempt (real time,
- * before {@code sandbox.time-compression}) and the answers that end a delivery. Each channel holds its own
- * ({@code WechatPayPayments.DELIVERY_RULES}, {@code AlipayPayments.DELIVERY_RULES},
- * {@code StripePayments.DELIVERY_RULES}).
+ * How a channel delivers a notification: the delays before each re-push after a failed
+ * attempt (real time, before {@code sandbox.time-compression}) and the answers that end a
+ * delivery. Each channel holds its own ({@code WechatPayPayments.DELIVERY_RULES},
+ * {@code AlipayPayments.DELIVERY_RULES}, {@code StripePayments.DELIVERY_RULES}).
  *
- * @param channel      names the pusher's thread ({@code <channel>-pusher})
- * @param repushDelays delays before the 2nd, 3rd, ... attempt; after the last one the pusher gives up
- * @param successAck   which answers end a delivery
+ * @param channel names the pusher's thread ({@code <channel>-pusher})
+ * @param repushDelays delays before the 2nd, 3rd, ... attempt; after the last one the
+ * pusher gives up
+ * @param successAck which answers end a delivery
  */
 public record DeliveryRules(String channel, List<Duration> repushDelays, SuccessAck successAck) {
 
-    /** What a channel accepts as the receiver's success ack; every other answer (or none) is pushed again. */
+    /**
+     * What a channel accepts as the receiver's success ack; every other answer (or none)
+     * is pushed again.
+     */
     @FunctionalInterface
     public interface SuccessAck {
+
         boolean isSuccess(int httpStatus, String responseBody);
+
     }
 
     /** Any 2xx, whatever the body (Stripe). */

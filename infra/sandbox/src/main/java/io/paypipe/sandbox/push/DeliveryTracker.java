@@ -9,18 +9,30 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
-/** One delivery while it runs: what it sends, its attempts so far, and its end ({@link #done}). */
+/**
+ * One delivery while it runs: what it sends, its attempts so far, and its end
+ * ({@link #done}).
+ */
 final class DeliveryTracker {
 
     final long id;
+
     final Pushable notification;
+
     final URI target;
+
     final CompletableFuture<Delivery> done = new CompletableFuture<>();
+
     private final Supplier<Pushable> resigned;
+
     private final List<Attempt> attempts = new ArrayList<>();
+
     private Status status = Status.PENDING;
 
-    /** @param resigned what a re-push sends (the same notification, or the same body signed afresh) */
+    /**
+     * @param resigned what a re-push sends (the same notification, or the same body
+     * signed afresh)
+     */
     DeliveryTracker(long id, Pushable notification, URI target, Supplier<Pushable> resigned) {
         this.id = id;
         this.notification = notification;
@@ -28,7 +40,10 @@ final class DeliveryTracker {
         this.resigned = resigned;
     }
 
-    /** What attempt {@code number} sends: the notification as pushed first, re-signed for every re-push. */
+    /**
+     * What attempt {@code number} sends: the notification as pushed first, re-signed for
+     * every re-push.
+     */
     Pushable toSend(int number) {
         return number == 1 ? notification : resigned.get();
     }
@@ -61,4 +76,5 @@ final class DeliveryTracker {
     synchronized Delivery snapshot() {
         return new Delivery(id, notification.id(), target, status, attempts);
     }
+
 }

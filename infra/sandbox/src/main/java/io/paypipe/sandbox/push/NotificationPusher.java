@@ -17,18 +17,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Delivers notifications of any channel the way the channel does: HTTP POST to the notify URL with a per-attempt
- * timeout; an answer the channel's {@link DeliveryRules.SuccessAck} accepts ends the delivery; anything else
- * (another answer, timeout, connection refused) is a failure and the notification is pushed again after the
- * channel's next re-push delay, divided by the time-compression factor. After the last delay's attempt it gives up.
+ * Delivers notifications of any channel the way the channel does: HTTP POST to the notify
+ * URL with a per-attempt timeout; an answer the channel's
+ * {@link DeliveryRules.SuccessAck} accepts ends the delivery; anything else (another
+ * answer, timeout, connection refused) is a failure and the notification is pushed again
+ * after the channel's next re-push delay, divided by the time-compression factor. After
+ * the last delay's attempt it gives up.
  * <p>
- * A plain {@link #push(Pushable)} resends the original bytes with the original headers: byte-identical
- * duplicates, the harder case for a receiver's dedupe. A channel that signs every request it sends (WeChat,
- * Stripe) uses {@link #push(Pushable, UnaryOperator)}, which re-signs before each re-push; the body stays the same
- * bytes.
+ * A plain {@link #push(Pushable)} resends the original bytes with the original headers:
+ * byte-identical duplicates, the harder case for a receiver's dedupe. A channel that
+ * signs every request it sends (WeChat, Stripe) uses
+ * {@link #push(Pushable, UnaryOperator)}, which re-signs before each re-push; the body
+ * stays the same bytes.
  * <p>
- * Every {@link #push} is one delivery with its own re-push chain; pushing the same notification twice models a
- * channel's duplicate deliveries. The history is kept per notification id, see {@link #deliveries}.
+ * Every {@link #push} is one delivery with its own re-push chain; pushing the same
+ * notification twice models a channel's duplicate deliveries. The history is kept per
+ * notification id, see {@link #deliveries}.
  */
 public final class NotificationPusher implements AutoCloseable {
 
@@ -36,6 +40,7 @@ public final class NotificationPusher implements AutoCloseable {
 
     /** A delivery's state. */
     public enum Status {
+
         /** Not acknowledged yet; a (re-)push is due. */
         PENDING,
         /** Acknowledged with the channel's success ack (WeChat: HTTP 200 or 204). */
@@ -44,14 +49,16 @@ public final class NotificationPusher implements AutoCloseable {
         GAVE_UP,
         /** The pusher was closed before the delivery finished. */
         ABANDONED
+
     }
 
     /**
-     * One HTTP attempt: {@code httpStatus} 0 when no response came (timeout, refused), then {@code error} says why;
-     * {@code acknowledged} when the answer was the channel's success ack.
+     * One HTTP attempt: {@code httpStatus} 0 when no response came (timeout, refused),
+     * then {@code error} says why; {@code acknowledged} when the answer was the channel's
+     * success ack.
      */
     public record Attempt(int number, Instant at, int httpStatus, String error, String responseBody,
-                          boolean acknowledged) {
+            boolean acknowledged) {
         public boolean succeeded() {
             return acknowledged;
         }
@@ -73,26 +80,36 @@ public final class NotificationPusher implements AutoCloseable {
         }
     }
 
-    /** Counters since start. {@code pending} deliveries are neither delivered, given up nor abandoned. */
+    /**
+     * Counters since start. {@code pending} deliveries are neither delivered, given up
+     * nor abandoned.
+     */
     public record Stats(long pushes, long attempts, long failedAttempts, long delivered, long gaveUp, long pending) {
     }
 
     private final URI notifyUrl;
+
     private final DeliveryRules rules;
+
     private final long timeCompression;
+
     private final Clock clock;
+
     private final AttemptSender sender;
+
     private final ScheduledExecutorService scheduler;
+
     private final DeliveryHistory history = new DeliveryHistory();
+
     private volatile boolean closed;
 
     /**
-     * @param rules           the channel's re-push delays and success ack
+     * @param rules the channel's re-push delays and success ack
      * @param timeCompression divides every re-push delay (1 = real time)
-     * @param requestTimeout  per-attempt timeout (not compressed)
+     * @param requestTimeout per-attempt timeout (not compressed)
      */
     public NotificationPusher(URI notifyUrl, DeliveryRules rules, long timeCompression, Duration requestTimeout,
-                              Clock clock) {
+            Clock clock) {
         if (timeCompression < 1) {
             throw new IllegalArgumentException("timeCompression must be >= 1");
         }
@@ -117,7 +134,10 @@ public final class NotificationPusher implements AutoCloseable {
         return notifyUrl;
     }
 
-    /** Pushes to the notify URL, the same bytes every attempt; completes when delivered, given up or abandoned. */
+    /**
+     * Pushes to the notify URL, the same bytes every attempt; completes when delivered,
+     * given up or abandoned.
+     */
     public CompletableFuture<Delivery> push(Pushable notification) {
         return start(notification, () -> notification);
     }
@@ -134,13 +154,16 @@ public final class NotificationPusher implements AutoCloseable {
         DeliveryTracker tracker = history.start(notification, notifyUrl, resigned);
         try {
             scheduler.execute(() -> attempt(tracker));
-        } catch (RejectedExecutionException e) {
+        }
+        catch (RejectedExecutionException e) {
             tracker.finish(Status.ABANDONED);
         }
         return tracker.done;
     }
 
-    /** Every delivery (one per push) of the notification with id {@code notificationId}. */
+    /**
+     * Every delivery (one per push) of the notification with id {@code notificationId}.
+     */
     public List<Delivery> deliveries(String notificationId) {
         return history.deliveries(notificationId);
     }
@@ -158,7 +181,7 @@ public final class NotificationPusher implements AutoCloseable {
         Instant at = clock.instant();
         history.attemptStarted();
         sender.send(tracker.toSend(number), tracker.target, number, at)
-                .thenAccept(attempt -> onResult(tracker, attempt));
+            .thenAccept(attempt -> onResult(tracker, attempt));
     }
 
     private void onResult(DeliveryTracker tracker, Attempt attempt) {
@@ -166,24 +189,27 @@ public final class NotificationPusher implements AutoCloseable {
         int number = attempt.number();
         if (attempt.succeeded()) {
             history.delivered(tracker);
-            log.debug("notification {} delivery {} acknowledged by HTTP {} at attempt {}",
-                    tracker.notification.id(), tracker.id, attempt.httpStatus(), number);
+            log.debug("notification {} delivery {} acknowledged by HTTP {} at attempt {}", tracker.notification.id(),
+                    tracker.id, attempt.httpStatus(), number);
             return;
         }
         history.attemptFailed();
         int repush = number - 1; // the delay after attempt n is repushDelays[n - 1]
         if (closed) {
             tracker.finish(Status.ABANDONED);
-        } else if (repush < rules.repushDelays().size()) {
+        }
+        else if (repush < rules.repushDelays().size()) {
             Duration delay = DeliveryRules.compress(rules.repushDelays().get(repush), timeCompression);
             log.debug("notification {} delivery {} attempt {} failed ({} {}); re-push in {}", tracker.notification.id(),
                     tracker.id, number, attempt.httpStatus(), attempt.error(), delay);
             try {
                 scheduler.schedule(() -> attempt(tracker), delay.toNanos(), TimeUnit.NANOSECONDS);
-            } catch (RejectedExecutionException e) {
+            }
+            catch (RejectedExecutionException e) {
                 tracker.finish(Status.ABANDONED);
             }
-        } else {
+        }
+        else {
             history.gaveUp(tracker);
             log.warn("notification {} delivery {} to {} given up after {} attempts; last status {} {}",
                     tracker.notification.id(), tracker.id, tracker.target, number, attempt.httpStatus(),
@@ -191,7 +217,10 @@ public final class NotificationPusher implements AutoCloseable {
         }
     }
 
-    /** Stops all re-pushes; unfinished deliveries end as {@link Delivery.Status#ABANDONED}. */
+    /**
+     * Stops all re-pushes; unfinished deliveries end as
+     * {@link Delivery.Status#ABANDONED}.
+     */
     @Override
     public void close() {
         closed = true;
@@ -199,4 +228,5 @@ public final class NotificationPusher implements AutoCloseable {
         sender.close();
         history.abandonAll();
     }
+
 }

@@ -4,14 +4,14 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * A PaymentIntent as Stripe reports it: amounts in the currency's minor units exactly as Stripe sends them
- * (USD cents, JPY whole yen), currency lower-case. {@code outTradeNo} goes into {@code metadata.out_trade_no}
- * (null: a PaymentIntent the merchant did not create through the pipeline). {@code connect}: the event
- * names the account ({@code "account": "acct_..."}), as Connect events do.
+ * A PaymentIntent as Stripe reports it: amounts in the currency's minor units exactly as
+ * Stripe sends them (USD cents, JPY whole yen), currency lower-case. {@code outTradeNo}
+ * goes into {@code metadata.out_trade_no} (null: a PaymentIntent the merchant did not
+ * create through the pipeline). {@code connect}: the event names the account
+ * ({@code "account": "acct_..."}), as Connect events do.
  */
 public record PaymentIntentSpec(StripeMerchant merchant, String outTradeNo, long amount, long amountReceived,
-                                String currency, String paymentIntentId, String chargeId, String paymentMethodId,
-                                boolean connect) {
+        String currency, String paymentIntentId, String chargeId, String paymentMethodId, boolean connect) {
 
     public PaymentIntentSpec {
         Objects.requireNonNull(merchant, "merchant");

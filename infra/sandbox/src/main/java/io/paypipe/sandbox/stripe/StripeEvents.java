@@ -11,18 +11,20 @@ import java.util.UUID;
 /**
  * Builds Stripe webhook deliveries exactly as Stripe sends them: the event
  * ({@code {"id":"evt_...","object":"event","api_version":...,"created":...,"data":{"object":{...}},"livemode":false,
- * "pending_webhooks":1,"request":{...},"type":...}}, pretty-printed like Stripe's), and the headers
- * {@code Content-Type}, {@code Cache-Control}, {@code User-Agent} and {@code Stripe-Signature} (see
- * {@link StripeSignature}). The events are test-mode events ({@code livemode: false}, a {@code v0}
- * signature besides {@code v1}).
+ * "pending_webhooks":1,"request":{...},"type":...}}, pretty-printed like Stripe's), and
+ * the headers {@code Content-Type}, {@code Cache-Control}, {@code User-Agent} and
+ * {@code Stripe-Signature} (see {@link StripeSignature}). The events are test-mode events
+ * ({@code livemode: false}, a {@code v0} signature besides {@code v1}).
  */
 public final class StripeEvents {
 
     /**
-     * The API version of the events: stripe-java's {@code Stripe.API_VERSION} (a test checks it), since the SDK
-     * deserializes {@code data.object} into its typed model only for its own version.
+     * The API version of the events: stripe-java's {@code Stripe.API_VERSION} (a test
+     * checks it), since the SDK deserializes {@code data.object} into its typed model
+     * only for its own version.
      */
     public static final String API_VERSION = "2026-07-29.dahlia";
+
     public static final String USER_AGENT = "Stripe/1.0 (+https://stripe.com/docs/webhooks)";
 
     private final Clock clock;
@@ -38,7 +40,10 @@ public final class StripeEvents {
                 null, created);
     }
 
-    /** {@code refund.created}, {@code refund.updated} or {@code refund.failed}, signed now. */
+    /**
+     * {@code refund.created}, {@code refund.updated} or {@code refund.failed}, signed
+     * now.
+     */
     public SignedNotification refund(RefundSpec spec, String type) {
         if (!type.startsWith("refund.")) {
             throw new IllegalArgumentException("not a refund event: " + type);
@@ -47,7 +52,10 @@ public final class StripeEvents {
         return event(spec.merchant(), spec.connect(), type, StripeObjects.refund(spec, created), null, created);
     }
 
-    /** {@code charge.refunded}: the Charge, with {@code previous_attributes}; it carries no refund number. */
+    /**
+     * {@code charge.refunded}: the Charge, with {@code previous_attributes}; it carries
+     * no refund number.
+     */
     public SignedNotification chargeRefunded(RefundSpec spec, long chargeAmount) {
         long created = now();
         Map<String, Object> previous = new LinkedHashMap<>();
@@ -57,13 +65,20 @@ public final class StripeEvents {
                 StripeObjects.refundedCharge(spec, chargeAmount, created), previous, created);
     }
 
-    /** Any body bytes, signed now with {@code merchant}'s secret (for tests: tampered or hand-made events). */
+    /**
+     * Any body bytes, signed now with {@code merchant}'s secret (for tests: tampered or
+     * hand-made events).
+     */
     public SignedNotification sign(StripeMerchant merchant, String eventId, String type, byte[] body) {
         return sign(eventId, type, body, now(), List.of(merchant.endpointSecret()));
     }
 
-    /** {@code body} signed at {@code timestamp} with each of {@code secrets} (more than one during a secret roll). */
-    public static SignedNotification sign(String eventId, String type, byte[] body, long timestamp, List<String> secrets) {
+    /**
+     * {@code body} signed at {@code timestamp} with each of {@code secrets} (more than
+     * one during a secret roll).
+     */
+    public static SignedNotification sign(String eventId, String type, byte[] body, long timestamp,
+            List<String> secrets) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Content-Type", "application/json; charset=utf-8");
         headers.put("Cache-Control", "no-cache");
@@ -72,13 +87,16 @@ public final class StripeEvents {
         return new SignedNotification(eventId, type, headers, body);
     }
 
-    /** The same bytes signed again with a fresh timestamp, as Stripe signs every delivery attempt. */
+    /**
+     * The same bytes signed again with a fresh timestamp, as Stripe signs every delivery
+     * attempt.
+     */
     public SignedNotification resign(SignedNotification n, StripeMerchant merchant) {
         return sign(n.id(), n.eventType(), n.body(), now(), List.of(merchant.endpointSecret()));
     }
 
     private SignedNotification event(StripeMerchant merchant, boolean connect, String type, Map<String, Object> object,
-                                     Map<String, Object> previousAttributes, long created) {
+            Map<String, Object> previousAttributes, long created) {
         String eventId = StripeIds.event();
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("object", object);
@@ -108,4 +126,5 @@ public final class StripeEvents {
     private long now() {
         return clock.instant().getEpochSecond();
     }
+
 }

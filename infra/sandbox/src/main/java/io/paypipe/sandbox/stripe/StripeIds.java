@@ -3,14 +3,16 @@ package io.paypipe.sandbox.stripe;
 import java.security.SecureRandom;
 
 /**
- * Stripe-shaped identifiers: a type prefix and random base62 characters ({@code evt_}, {@code pi_},
- * {@code ch_}, {@code re_}, {@code pm_}, {@code txn_}, {@code req_}), and webhook endpoint secrets
- * ({@code whsec_} + 32 random base62 characters).
+ * Stripe-shaped identifiers: a type prefix and random base62 characters ({@code evt_},
+ * {@code pi_}, {@code ch_}, {@code re_}, {@code pm_}, {@code txn_}, {@code req_}), and
+ * webhook endpoint secrets ({@code whsec_} + 32 random base62 characters).
  */
 public final class StripeIds {
 
     private static final String BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
     private static final SecureRandom RANDOM = new SecureRandom();
+
     private static final int ID_LENGTH = 24;
 
     private StripeIds() {
@@ -56,4 +58,5 @@ public final class StripeIds {
         }
         return sb.toString();
     }
+
 }

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a tree of maps, lists, strings, numbers, booleans and nulls the way Stripe's webhook bodies look:
- * pretty-printed with two spaces, {@code "key": value}, {@code {}} and {@code []} when empty, UTF-8 text
- * unescaped, no trailing newline. Map order is kept (use {@link java.util.LinkedHashMap}).
+ * Writes a tree of maps, lists, strings, numbers, booleans and nulls the way Stripe's
+ * webhook bodies look: pretty-printed with two spaces, {@code "key": value}, {@code {}}
+ * and {@code []} when empty, UTF-8 text unescaped, no trailing newline. Map order is kept
+ * (use {@link java.util.LinkedHashMap}).
  */
 final class StripeJson {
 
@@ -84,7 +85,8 @@ final class StripeJson {
                 default -> {
                     if (c < 0x20) {
                         out.append(String.format("\\u%04x", (int) c));
-                    } else {
+                    }
+                    else {
                         out.append(c);
                     }
                 }
@@ -92,4 +94,5 @@ final class StripeJson {
         }
         out.append('"');
     }
+
 }

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A Stripe account as the sandbox (playing Stripe) knows it: the account id ({@code acct_...}, also the
- * merchant id of its orders) and the signing secret of its webhook endpoint ({@code whsec_...}).
+ * A Stripe account as the sandbox (playing Stripe) knows it: the account id
+ * ({@code acct_...}, also the merchant id of its orders) and the signing secret of its
+ * webhook endpoint ({@code whsec_...}).
  */
 public record StripeMerchant(String tenant, String account, String endpointSecret) {
 
@@ -26,7 +27,10 @@ public record StripeMerchant(String tenant, String account, String endpointSecre
         return new StripeMerchant(tenant, account, StripeIds.endpointSecret());
     }
 
-    /** The merchants-file entry: channel STRIPE, merchant id = account id, {@code stripe: {account, endpointSecret}}. */
+    /**
+     * The merchants-file entry: channel STRIPE, merchant id = account id, {@code stripe:
+     * {account, endpointSecret}}.
+     */
     public Merchant toMerchant() {
         return new Merchant(tenant, Channel.STRIPE, account, List.of(), null, null,
                 new Merchant.StripeCredentials(account, endpointSecret));

@@ -9,7 +9,9 @@ import java.util.Optional;
 /** The Stripe accounts the sandbox plays Stripe for, created once at start. */
 public final class StripeMerchants {
 
-    /** Account {@code i} (0-based) of the sandbox is {@code acct_1PaypipeSbx} + 4 digits. */
+    /**
+     * Account {@code i} (0-based) of the sandbox is {@code acct_1PaypipeSbx} + 4 digits.
+     */
     public static final String ACCOUNT_PREFIX = "acct_1PaypipeSbx";
 
     private final List<StripeMerchant> merchants;
@@ -21,7 +23,10 @@ public final class StripeMerchants {
         }
     }
 
-    /** {@code count} accounts {@code acct_1PaypipeSbx0000}, {@code ...0001}, ..., each with a fresh endpoint secret. */
+    /**
+     * {@code count} accounts {@code acct_1PaypipeSbx0000}, {@code ...0001}, ..., each
+     * with a fresh endpoint secret.
+     */
     public static StripeMerchants generate(String tenant, int count) {
         if (count < 0 || count > 9999) {
             throw new IllegalArgumentException("bad Stripe merchant count");
@@ -45,7 +50,9 @@ public final class StripeMerchants {
         return merchants.stream().filter(m -> m.account().equals(account)).findFirst();
     }
 
-    /** Like {@link #find(String)}; {@link NoSuchElementException} for an unknown account. */
+    /**
+     * Like {@link #find(String)}; {@link NoSuchElementException} for an unknown account.
+     */
     public StripeMerchant get(String account) {
         return find(account).orElseThrow(() -> new NoSuchElementException("unknown Stripe account " + account));
     }
@@ -66,4 +73,5 @@ public final class StripeMerchants {
     public String toString() {
         return "StripeMerchants" + merchants;
     }
+
 }

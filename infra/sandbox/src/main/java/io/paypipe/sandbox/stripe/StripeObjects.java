@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The API objects inside {@code data.object}, with Stripe's field names and order (a subset of the fields;
- * no billing details, e-mail or card data: the sandbox has none to give).
+ * The API objects inside {@code data.object}, with Stripe's field names and order (a
+ * subset of the fields; no billing details, e-mail or card data: the sandbox has none to
+ * give).
  */
 final class StripeObjects {
 
@@ -55,8 +56,8 @@ final class StripeObjects {
         re.put("id", spec.refundId());
         re.put("object", "refund");
         re.put("amount", spec.amount());
-        re.put("balance_transaction", "failed".equals(spec.status()) || "canceled".equals(spec.status())
-                ? null : StripeIds.balanceTransaction());
+        re.put("balance_transaction", "failed".equals(spec.status()) || "canceled".equals(spec.status()) ? null
+                : StripeIds.balanceTransaction());
         re.put("charge", spec.chargeId());
         re.put("created", created);
         re.put("currency", spec.currency());
@@ -71,7 +72,10 @@ final class StripeObjects {
         return re;
     }
 
-    /** The Charge after a refund: {@code amount_refunded}, {@code refunded} (true once fully refunded). */
+    /**
+     * The Charge after a refund: {@code amount_refunded}, {@code refunded} (true once
+     * fully refunded).
+     */
     static Map<String, Object> refundedCharge(RefundSpec spec, long chargeAmount, long created) {
         Map<String, Object> ch = new LinkedHashMap<>();
         ch.put("id", spec.chargeId());
@@ -113,4 +117,5 @@ final class StripeObjects {
         }
         return metadata;
     }
+
 }

@@ -16,45 +16,60 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Stripe paying (and refunding) orders: signed events pushed to the merchant's webhook endpoint with
- * Stripe's success rule (any 2xx) and a live-mode retry schedule, each retry signed afresh (Stripe signs
- * every delivery attempt with its own {@code t}). Used by the HTTP API, the launcher and the tests.
- * It owns its pusher (not a bean, so the WeChat pusher stays the only {@link NotificationPusher} bean).
+ * Stripe paying (and refunding) orders: signed events pushed to the merchant's webhook
+ * endpoint with Stripe's success rule (any 2xx) and a live-mode retry schedule, each
+ * retry signed afresh (Stripe signs every delivery attempt with its own {@code t}). Used
+ * by the HTTP API, the launcher and the tests. It owns its pusher (not a bean, so the
+ * WeChat pusher stays the only {@link NotificationPusher} bean).
  */
 public final class StripePayments implements AutoCloseable {
 
     /**
-     * Stripe retries a failed live-mode delivery "for up to three days with an exponential back off"; the exact
-     * intervals are not published, so this is our schedule: 1m, 5m, 30m, 2h, 5h, 10h, 10h, 10h, 10h, 12h, 12h
-     * (12 deliveries counting the first, the last about 71.6 h after it).
+     * Stripe retries a failed live-mode delivery "for up to three days with an
+     * exponential back off"; the exact intervals are not published, so this is our
+     * schedule: 1m, 5m, 30m, 2h, 5h, 10h, 10h, 10h, 10h, 12h, 12h (12 deliveries counting
+     * the first, the last about 71.6 h after it).
      */
-    public static final List<Duration> STRIPE_RETRY_SCHEDULE = List.of(
-            Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2),
-            Duration.ofHours(5), Duration.ofHours(10), Duration.ofHours(10), Duration.ofHours(10), Duration.ofHours(10),
-            Duration.ofHours(12), Duration.ofHours(12));
-    /** Stripe's delivery rules: {@link #STRIPE_RETRY_SCHEDULE}, any 2xx ends a delivery. */
-    public static final DeliveryRules DELIVERY_RULES =
-            new DeliveryRules("stripe", STRIPE_RETRY_SCHEDULE, DeliveryRules.ANY_2XX);
+    public static final List<Duration> STRIPE_RETRY_SCHEDULE = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
+            Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5), Duration.ofHours(10),
+            Duration.ofHours(10), Duration.ofHours(10), Duration.ofHours(10), Duration.ofHours(12),
+            Duration.ofHours(12));
+
+    /**
+     * Stripe's delivery rules: {@link #STRIPE_RETRY_SCHEDULE}, any 2xx ends a delivery.
+     */
+    public static final DeliveryRules DELIVERY_RULES = new DeliveryRules("stripe", STRIPE_RETRY_SCHEDULE,
+            DeliveryRules.ANY_2XX);
 
     private final StripeMerchants merchants;
+
     private final StripeEvents events;
+
     private final SandboxOrders orders;
+
     private final NotificationPusher pusher;
 
-    public StripePayments(StripeMerchants merchants, StripeEvents events, SandboxOrders orders, NotificationPusher pusher) {
+    public StripePayments(StripeMerchants merchants, StripeEvents events, SandboxOrders orders,
+            NotificationPusher pusher) {
         this.merchants = merchants;
         this.events = events;
         this.orders = orders;
         this.pusher = pusher;
     }
 
-    /** A pusher to {@code notifyUrl} with Stripe's {@link #DELIVERY_RULES}; {@code timeout} per attempt. */
+    /**
+     * A pusher to {@code notifyUrl} with Stripe's {@link #DELIVERY_RULES};
+     * {@code timeout} per attempt.
+     */
     public static NotificationPusher pusher(URI notifyUrl, long timeCompression, Duration timeout, Clock clock) {
         return new NotificationPusher(notifyUrl, DELIVERY_RULES, timeCompression, timeout, clock);
     }
 
-    /** What was sent and its deliveries, each completing when acknowledged or given up. */
-    public record Delivered(SignedNotification notification, List<CompletableFuture<NotificationPusher.Delivery>> deliveries) {
+    /**
+     * What was sent and its deliveries, each completing when acknowledged or given up.
+     */
+    public record Delivered(SignedNotification notification,
+            List<CompletableFuture<NotificationPusher.Delivery>> deliveries) {
         public Delivered {
             deliveries = List.copyOf(deliveries);
         }
@@ -71,14 +86,20 @@ public final class StripePayments implements AutoCloseable {
         }
     }
 
-    /** Publishes {@code OrderCreated} for an order of {@code account}: channel STRIPE, in {@code currency}'s minor units. */
+    /**
+     * Publishes {@code OrderCreated} for an order of {@code account}: channel STRIPE, in
+     * {@code currency}'s minor units.
+     */
     public OrderCreated createOrder(String account, String outTradeNo, long amount, String currency) {
         StripeMerchant merchant = merchants.get(account);
         return orders.publish(orders.orderCreated(merchant.tenant(), Channel.STRIPE, account, outTradeNo,
                 Money.of(amount, currency.toUpperCase(Locale.ROOT))));
     }
 
-    /** {@code payment_intent.succeeded} for {@code outTradeNo}, fully received, pushed {@code copies} times. */
+    /**
+     * {@code payment_intent.succeeded} for {@code outTradeNo}, fully received, pushed
+     * {@code copies} times.
+     */
     public Payment pay(String account, String outTradeNo, long amount, String currency, int copies) {
         return push(PaymentIntentSpec.of(merchants.get(account), outTradeNo, amount, currency),
                 PaymentIntentEvent.SUCCEEDED, copies);
@@ -88,12 +109,18 @@ public final class StripePayments implements AutoCloseable {
         return new Payment(spec, push(events.paymentIntent(spec, event), spec.merchant(), copies));
     }
 
-    /** A refund event ({@code refund.created}, {@code refund.updated}, {@code refund.failed}) pushed {@code copies} times. */
+    /**
+     * A refund event ({@code refund.created}, {@code refund.updated},
+     * {@code refund.failed}) pushed {@code copies} times.
+     */
     public Delivered refund(RefundSpec spec, String type, int copies) {
         return push(events.refund(spec, type), spec.merchant(), copies);
     }
 
-    /** Pushes {@code n} {@code copies} times, each its own delivery; every retry re-signed with a fresh {@code t}. */
+    /**
+     * Pushes {@code n} {@code copies} times, each its own delivery; every retry re-signed
+     * with a fresh {@code t}.
+     */
     public Delivered push(SignedNotification n, StripeMerchant merchant, int copies) {
         List<CompletableFuture<NotificationPusher.Delivery>> deliveries = new ArrayList<>(copies);
         for (int i = 0; i < copies; i++) {
@@ -118,4 +145,5 @@ public final class StripePayments implements AutoCloseable {
     public void close() {
         pusher.close();
     }
+
 }

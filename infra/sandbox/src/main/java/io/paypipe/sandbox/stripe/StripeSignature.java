@@ -8,10 +8,12 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Stripe's webhook signature, with JDK crypto: {@code Stripe-Signature: t=<unix seconds>,v1=<hex>} where
- * {@code v1 = hex(HMAC-SHA256(key = UTF-8 bytes of the whole "whsec_..." secret, t + "." + body))}. During a
- * secret roll Stripe signs with every active secret, one {@code v1} each; test-mode events also carry a
- * {@code v0} that receivers ignore (here random hex, as only {@code v1} is ever checked).
+ * Stripe's webhook signature, with JDK crypto:
+ * {@code Stripe-Signature: t=<unix seconds>,v1=<hex>} where
+ * {@code v1 = hex(HMAC-SHA256(key = UTF-8 bytes of the whole "whsec_..." secret, t + "." + body))}.
+ * During a secret roll Stripe signs with every active secret, one {@code v1} each;
+ * test-mode events also carry a {@code v0} that receivers ignore (here random hex, as
+ * only {@code v1} is ever checked).
  */
 public final class StripeSignature {
 
@@ -27,14 +29,15 @@ public final class StripeSignature {
             mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
             mac.update((timestamp + ".").getBytes(StandardCharsets.US_ASCII));
             return HexFormat.of().formatHex(mac.doFinal(body));
-        } catch (GeneralSecurityException e) {
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is always available", e);
         }
     }
 
     /**
-     * The header value: {@code t=...}, one {@code v1=...} per secret (the first is the current one), and in test
-     * mode a trailing {@code v0=...}.
+     * The header value: {@code t=...}, one {@code v1=...} per secret (the first is the
+     * current one), and in test mode a trailing {@code v0=...}.
      */
     public static String header(byte[] body, long timestamp, List<String> secrets, boolean testMode) {
         if (secrets.isEmpty()) {
@@ -45,8 +48,10 @@ public final class StripeSignature {
             header.append(",v1=").append(v1(body, timestamp, secret));
         }
         if (testMode) {
-            header.append(",v0=").append(HexFormat.of().formatHex(StripeIds.random(32).getBytes(StandardCharsets.US_ASCII)));
+            header.append(",v0=")
+                .append(HexFormat.of().formatHex(StripeIds.random(32).getBytes(StandardCharsets.US_ASCII)));
         }
         return header.toString();
     }
+
 }

@@ -9,9 +9,9 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.HandlerMethod;
 
 /**
- * What every sandbox endpoint answers when it fails, as {@code {"error": message}}: an unknown merchant,
- * notification or event is 404, a bad request 400, and on a controller marked {@link UnavailableOnIllegalState}
- * an {@link IllegalStateException} is 503.
+ * What every sandbox endpoint answers when it fails, as {@code {"error": message}}: an
+ * unknown merchant, notification or event is 404, a bad request 400, and on a controller
+ * marked {@link UnavailableOnIllegalState} an {@link IllegalStateException} is 503.
  */
 @RestControllerAdvice(basePackages = "io.paypipe.sandbox")
 class SandboxErrorAdvice {
@@ -26,7 +26,10 @@ class SandboxErrorAdvice {
         return error(HttpStatus.BAD_REQUEST, e.getMessage());
     }
 
-    /** Rethrown (left to Spring's default) where the controller is not marked {@link UnavailableOnIllegalState}. */
+    /**
+     * Rethrown (left to Spring's default) where the controller is not marked
+     * {@link UnavailableOnIllegalState}.
+     */
     @ExceptionHandler(IllegalStateException.class)
     ResponseEntity<Map<String, String>> unavailable(IllegalStateException e, HandlerMethod handler) {
         if (!handler.getBeanType().isAnnotationPresent(UnavailableOnIllegalState.class)) {
@@ -38,4 +41,5 @@ class SandboxErrorAdvice {
     private static ResponseEntity<Map<String, String>> error(HttpStatus status, String message) {
         return ResponseEntity.status(status).body(Map.of("error", String.valueOf(message)));
     }
+
 }

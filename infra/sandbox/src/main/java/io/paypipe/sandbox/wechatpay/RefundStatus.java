@@ -1,13 +1,13 @@
 package io.paypipe.sandbox.wechatpay;
 
 /**
- * WeChat Pay {@code refund_status} values of a refund notification, with the envelope's {@code event_type}
- * ({@code REFUND.} + the status) and the {@code summary} WeChat sends for them.
+ * WeChat Pay {@code refund_status} values of a refund notification, with the envelope's
+ * {@code event_type} ({@code REFUND.} + the status) and the {@code summary} WeChat sends
+ * for them.
  */
 public enum RefundStatus {
-    SUCCESS("退款成功"),
-    CLOSED("退款关闭"),
-    ABNORMAL("退款异常");
+
+    SUCCESS("退款成功"), CLOSED("退款关闭"), ABNORMAL("退款异常");
 
     private final String summary;
 
@@ -22,4 +22,5 @@ public enum RefundStatus {
     public String summary() {
         return summary;
     }
+
 }

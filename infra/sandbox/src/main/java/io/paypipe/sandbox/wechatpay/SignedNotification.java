@@ -9,20 +9,27 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One WeChat Pay v3 notification exactly as it goes on the wire: the HTTP headers (in WeChat's order)
- * and the raw body bytes the signature covers. {@code id} is the envelope {@code id}; it names the
- * notification in the pusher's delivery history. Stripe's events travel in it too (their own headers,
- * see {@code StripeEvents}); the {@code Wechatpay-*} accessors are WeChat's.
+ * One WeChat Pay v3 notification exactly as it goes on the wire: the HTTP headers (in
+ * WeChat's order) and the raw body bytes the signature covers. {@code id} is the envelope
+ * {@code id}; it names the notification in the pusher's delivery history. Stripe's events
+ * travel in it too (their own headers, see {@code StripeEvents}); the {@code Wechatpay-*}
+ * accessors are WeChat's.
  */
-public record SignedNotification(String id, String eventType, Map<String, String> headers, byte[] body)
-        implements Pushable {
+public record SignedNotification(String id, String eventType, Map<String, String> headers,
+        byte[] body) implements Pushable {
 
     public static final String CONTENT_TYPE = "Content-Type";
+
     public static final String REQUEST_ID = "Request-ID";
+
     public static final String TIMESTAMP = "Wechatpay-Timestamp";
+
     public static final String NONCE = "Wechatpay-Nonce";
+
     public static final String SERIAL = "Wechatpay-Serial";
+
     public static final String SIGNATURE = "Wechatpay-Signature";
+
     public static final String SIGNATURE_TYPE = "Wechatpay-Signature-Type";
 
     public SignedNotification {
@@ -78,7 +85,10 @@ public record SignedNotification(String id, String eventType, Map<String, String
         return new SignedNotification(id, eventType, copy, body);
     }
 
-    /** A copy with other body bytes and the same headers (so the signature no longer matches). */
+    /**
+     * A copy with other body bytes and the same headers (so the signature no longer
+     * matches).
+     */
     public SignedNotification withBody(byte[] otherBody) {
         return new SignedNotification(id, eventType, headers, otherBody);
     }

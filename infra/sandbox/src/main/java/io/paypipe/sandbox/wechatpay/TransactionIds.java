@@ -6,14 +6,17 @@ import java.time.format.DateTimeFormatter;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * WeChat-shaped {@code transaction_id}s: 28 digits, {@code 42000} + yyyyMMdd (China time) + 15 digits, and
- * {@code refund_id}s.
- * Unique within the JVM (a counter) and very likely across runs (a random per-JVM prefix and start).
+ * WeChat-shaped {@code transaction_id}s: 28 digits, {@code 42000} + yyyyMMdd (China time)
+ * + 15 digits, and {@code refund_id}s. Unique within the JVM (a counter) and very likely
+ * across runs (a random per-JVM prefix and start).
  */
 public final class TransactionIds {
 
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyyMMdd").withZone(ZoneOffset.ofHours(8));
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyyMMdd")
+        .withZone(ZoneOffset.ofHours(8));
+
     private static final String RUN_PREFIX = WechatPayCrypto.randomDigits(5);
+
     private static final AtomicLong SEQUENCE = new AtomicLong(WechatPayCrypto.RANDOM.nextLong(1_000_000_000L));
 
     private TransactionIds() {
@@ -28,7 +31,9 @@ public final class TransactionIds {
         return next(Instant.now());
     }
 
-    /** A WeChat-shaped {@code refund_id}: 29 digits, {@code 503} + yyyyMMdd + 18 digits. */
+    /**
+     * A WeChat-shaped {@code refund_id}: 29 digits, {@code 503} + yyyyMMdd + 18 digits.
+     */
     public static String nextRefundId(Instant at) {
         long seq = SEQUENCE.getAndIncrement() % 10_000_000_000_000L;
         return "503" + DAY.format(at) + RUN_PREFIX + String.format("%013d", seq);
@@ -37,4 +42,5 @@ public final class TransactionIds {
     public static String nextRefundId() {
         return nextRefundId(Instant.now());
     }
+
 }

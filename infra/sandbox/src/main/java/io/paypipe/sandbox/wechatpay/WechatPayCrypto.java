@@ -19,24 +19,31 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The channel side of WeChat Pay API v3 cryptography, with plain JDK providers:
- * SHA256withRSA (PKCS#1 v1.5) over {@code timestamp\nnonce\nbody\n}, and AEAD_AES_256_GCM for
- * {@code resource} (key = the 32 ASCII bytes of the APIv3 key, 12-byte nonce, AAD = associated_data,
- * ciphertext = base64(ct || 16-byte tag)).
+ * SHA256withRSA (PKCS#1 v1.5) over {@code timestamp\nnonce\nbody\n}, and AEAD_AES_256_GCM
+ * for {@code resource} (key = the 32 ASCII bytes of the APIv3 key, 12-byte nonce, AAD =
+ * associated_data, ciphertext = base64(ct || 16-byte tag)).
  */
 public final class WechatPayCrypto {
 
     public static final String SIGNATURE_ALGORITHM = "SHA256withRSA";
+
     public static final String SIGN_TYPE = "WECHATPAY2-SHA256-RSA2048";
+
     public static final String AEAD_ALGORITHM = "AEAD_AES_256_GCM";
 
     static final SecureRandom RANDOM = new SecureRandom();
+
     private static final String ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
     private static final String UPPER_ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
     private WechatPayCrypto() {
     }
 
-    /** The exact bytes WeChat signs: {@code timestamp\nnonce\nbody\n}, the body taken as raw bytes. */
+    /**
+     * The exact bytes WeChat signs: {@code timestamp\nnonce\nbody\n}, the body taken as
+     * raw bytes.
+     */
     public static byte[] signedMessage(String timestamp, String nonce, byte[] body) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(body.length + 64);
         out.writeBytes((timestamp + "\n" + nonce + "\n").getBytes(StandardCharsets.UTF_8));
@@ -52,19 +59,24 @@ public final class WechatPayCrypto {
             signature.initSign(key);
             signature.update(message);
             return Base64.getEncoder().encodeToString(signature.sign());
-        } catch (GeneralSecurityException e) {
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot sign", e);
         }
     }
 
-    /** Whether {@code base64Signature} is a valid SHA256withRSA signature of {@code message}. */
+    /**
+     * Whether {@code base64Signature} is a valid SHA256withRSA signature of
+     * {@code message}.
+     */
     public static boolean verify(PublicKey key, byte[] message, String base64Signature) {
         try {
             Signature signature = Signature.getInstance(SIGNATURE_ALGORITHM);
             signature.initVerify(key);
             signature.update(message);
             return signature.verify(Base64.getDecoder().decode(base64Signature));
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
+        }
+        catch (GeneralSecurityException | IllegalArgumentException e) {
             return false;
         }
     }
@@ -81,7 +93,8 @@ public final class WechatPayCrypto {
                     new GCMParameterSpec(128, nonce.getBytes(StandardCharsets.UTF_8)));
             cipher.updateAAD(associatedData.getBytes(StandardCharsets.UTF_8));
             return Base64.getEncoder().encodeToString(cipher.doFinal(plaintext));
-        } catch (GeneralSecurityException e) {
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot encrypt", e);
         }
     }
@@ -92,27 +105,32 @@ public final class WechatPayCrypto {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048, RANDOM);
             return generator.generateKeyPair();
-        } catch (GeneralSecurityException e) {
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot generate an RSA key pair", e);
         }
     }
 
-    /** PEM of a public key as SubjectPublicKeyInfo ({@code -----BEGIN PUBLIC KEY-----}), 64-column lines. */
+    /**
+     * PEM of a public key as SubjectPublicKeyInfo ({@code -----BEGIN PUBLIC KEY-----}),
+     * 64-column lines.
+     */
     public static String publicKeyPem(PublicKey key) {
         String base64 = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-                .encodeToString(key.getEncoded());
+            .encodeToString(key.getEncoded());
         return "-----BEGIN PUBLIC KEY-----\n" + base64 + "\n-----END PUBLIC KEY-----\n";
     }
 
     /** Parses a {@code -----BEGIN PUBLIC KEY-----} PEM into an RSA public key. */
     public static RSAPublicKey parsePublicKeyPem(String pem) {
         String base64 = pem.replace("-----BEGIN PUBLIC KEY-----", "")
-                .replace("-----END PUBLIC KEY-----", "")
-                .replaceAll("\\s", "");
+            .replace("-----END PUBLIC KEY-----", "")
+            .replaceAll("\\s", "");
         try {
             return (RSAPublicKey) KeyFactory.getInstance("RSA")
-                    .generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
-        } catch (GeneralSecurityException e) {
+                .generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
+        }
+        catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("not an RSA public key PEM", e);
         }
     }
@@ -122,7 +140,10 @@ public final class WechatPayCrypto {
         return random(ALPHANUMERIC, length);
     }
 
-    /** Random upper-case letters and digits, the shape of {@code Wechatpay-Nonce} and {@code Request-ID}. */
+    /**
+     * Random upper-case letters and digits, the shape of {@code Wechatpay-Nonce} and
+     * {@code Request-ID}.
+     */
     public static String randomUpperAlphanumeric(int length) {
         return random(UPPER_ALPHANUMERIC, length);
     }
@@ -139,4 +160,5 @@ public final class WechatPayCrypto {
         }
         return sb.toString();
     }
+
 }

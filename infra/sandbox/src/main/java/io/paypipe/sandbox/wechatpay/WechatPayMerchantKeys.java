@@ -12,27 +12,34 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What WeChat Pay holds for one merchant (or service provider): the platform RSA-2048 key pair that
- * signs notifications, the public-key id sent in {@code Wechatpay-Serial} ({@code PUB_KEY_ID_} + 32
- * digits) and the APIv3 key (32 ASCII alphanumerics) that encrypts {@code resource}. A merchant still
- * switching from platform certificates also has a certificate key pair under a 40-hex serial.
- * The private keys stay in this object: they are never written anywhere.
+ * What WeChat Pay holds for one merchant (or service provider): the platform RSA-2048 key
+ * pair that signs notifications, the public-key id sent in {@code Wechatpay-Serial}
+ * ({@code PUB_KEY_ID_} + 32 digits) and the APIv3 key (32 ASCII alphanumerics) that
+ * encrypts {@code resource}. A merchant still switching from platform certificates also
+ * has a certificate key pair under a 40-hex serial. The private keys stay in this object:
+ * they are never written anywhere.
  */
 public final class WechatPayMerchantKeys {
 
     public static final String PUBLIC_KEY_ID_PREFIX = "PUB_KEY_ID_";
 
-    /** A platform certificate's key pair and its serial number (40 upper-case hex characters). */
+    /**
+     * A platform certificate's key pair and its serial number (40 upper-case hex
+     * characters).
+     */
     private record CertificateKey(String serial, KeyPair keyPair) {
     }
 
     private final KeyPair platformKeyPair;
+
     private final String publicKeyId;
+
     private final String apiV3Key;
+
     private final Optional<CertificateKey> certificate;
 
     private WechatPayMerchantKeys(KeyPair platformKeyPair, String publicKeyId, String apiV3Key,
-                                  Optional<CertificateKey> certificate) {
+            Optional<CertificateKey> certificate) {
         this.platformKeyPair = Objects.requireNonNull(platformKeyPair, "platformKeyPair");
         this.publicKeyId = Objects.requireNonNull(publicKeyId, "publicKeyId");
         this.apiV3Key = Objects.requireNonNull(apiV3Key, "apiV3Key");
@@ -64,7 +71,9 @@ public final class WechatPayMerchantKeys {
         return HexFormat.of().withUpperCase().formatHex(serial);
     }
 
-    /** These keys plus a fresh platform certificate key pair under a new 40-hex serial. */
+    /**
+     * These keys plus a fresh platform certificate key pair under a new 40-hex serial.
+     */
     public WechatPayMerchantKeys withCertificateKey() {
         return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key,
                 Optional.of(new CertificateKey(newCertificateSerial(), WechatPayCrypto.generateRsaKeyPair())));
@@ -97,23 +106,30 @@ public final class WechatPayMerchantKeys {
     }
 
     /**
-     * The keys that sign under {@code form}: these, or (for {@link SerialForm#CERTIFICATE_SERIAL}) the
-     * certificate key pair named by its serial. Without a certificate key it is always these.
+     * The keys that sign under {@code form}: these, or (for
+     * {@link SerialForm#CERTIFICATE_SERIAL}) the certificate key pair named by its
+     * serial. Without a certificate key it is always these.
      */
     public WechatPayMerchantKeys signer(SerialForm form) {
         if (form == SerialForm.CERTIFICATE_SERIAL && certificate.isPresent()) {
-            return new WechatPayMerchantKeys(certificate.get().keyPair(), certificate.get().serial(), apiV3Key, Optional.empty());
+            return new WechatPayMerchantKeys(certificate.get().keyPair(), certificate.get().serial(), apiV3Key,
+                    Optional.empty());
         }
         return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key, Optional.empty());
     }
 
-    /** The signer named by {@code serial} (a re-push keeps the form of the first push); these keys when unknown. */
+    /**
+     * The signer named by {@code serial} (a re-push keeps the form of the first push);
+     * these keys when unknown.
+     */
     public WechatPayMerchantKeys signerFor(String serial) {
-        return signer(certificateSerial().filter(s -> s.equals(serial)).isPresent()
-                ? SerialForm.CERTIFICATE_SERIAL : SerialForm.PUBLIC_KEY_ID);
+        return signer(certificateSerial().filter(s -> s.equals(serial)).isPresent() ? SerialForm.CERTIFICATE_SERIAL
+                : SerialForm.PUBLIC_KEY_ID);
     }
 
-    /** The same keys under another public-key id (a serial the merchant does not know). */
+    /**
+     * The same keys under another public-key id (a serial the merchant does not know).
+     */
     WechatPayMerchantKeys withPublicKeyId(String otherId) {
         return new WechatPayMerchantKeys(platformKeyPair, otherId, apiV3Key, certificate);
     }
@@ -134,13 +150,14 @@ public final class WechatPayMerchantKeys {
     }
 
     /**
-     * The credentials block of the merchants file: the app ids the merchant's payments name ({@code appid}, or a
-     * service provider's {@code sp_appid} and per sub-merchant its {@code sub_appid}), the public key, and the
-     * certificate key when there is one.
+     * The credentials block of the merchants file: the app ids the merchant's payments
+     * name ({@code appid}, or a service provider's {@code sp_appid} and per sub-merchant
+     * its {@code sub_appid}), the public key, and the certificate key when there is one.
      */
     public Merchant.WechatPayCredentials credentials(List<String> appIds, Map<String, List<String>> subAppIds) {
         List<Merchant.PlatformKey> keys = new ArrayList<>(List.of(platformKey()));
-        certificate.ifPresent(c -> keys.add(new Merchant.PlatformKey(c.serial(), WechatPayCrypto.publicKeyPem(c.keyPair().getPublic()))));
+        certificate.ifPresent(c -> keys
+            .add(new Merchant.PlatformKey(c.serial(), WechatPayCrypto.publicKeyPem(c.keyPair().getPublic()))));
         return new Merchant.WechatPayCredentials(apiV3Key, appIds, subAppIds, keys);
     }
 
@@ -148,4 +165,5 @@ public final class WechatPayMerchantKeys {
     public String toString() {
         return "WechatPayMerchantKeys[" + publicKeyId + certificate.map(c -> ", " + c.serial()).orElse("") + "]";
     }
+
 }

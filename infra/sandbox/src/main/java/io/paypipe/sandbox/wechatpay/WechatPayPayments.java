@@ -11,59 +11,74 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * WeChat paying an order: one signed TRANSACTION.SUCCESS pushed {@code copies} times, each re-push re-signed
- * with a fresh timestamp as WeChat does. Used by the HTTP API and by the launcher's demo.
+ * WeChat paying an order: one signed TRANSACTION.SUCCESS pushed {@code copies} times,
+ * each re-push re-signed with a fresh timestamp as WeChat does. Used by the HTTP API and
+ * by the launcher's demo.
  * <p>
- * WeChat's delivery rules ({@link #DELIVERY_RULES}, for payments and refunds alike): HTTP POST to the notify URL
- * with a 5 s timeout; HTTP 200 or 204 is success; anything else (another status, timeout, connection refused) is
- * pushed again after 15s/15s/30s/3m/10m/20m/30m/30m/30m/60m/3h/3h/3h/6h/6h (16 deliveries counting the first).
+ * WeChat's delivery rules ({@link #DELIVERY_RULES}, for payments and refunds alike): HTTP
+ * POST to the notify URL with a 5 s timeout; HTTP 200 or 204 is success; anything else
+ * (another status, timeout, connection refused) is pushed again after
+ * 15s/15s/30s/3m/10m/20m/30m/30m/30m/60m/3h/3h/3h/6h/6h (16 deliveries counting the
+ * first).
  */
 public final class WechatPayPayments {
 
     /** WeChat's re-push intervals after a failed delivery. */
-    public static final List<Duration> WECHAT_REPUSH_SCHEDULE = List.of(
-            Duration.ofSeconds(15), Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofMinutes(3),
-            Duration.ofMinutes(10), Duration.ofMinutes(20), Duration.ofMinutes(30), Duration.ofMinutes(30),
-            Duration.ofMinutes(30), Duration.ofMinutes(60), Duration.ofHours(3), Duration.ofHours(3),
-            Duration.ofHours(3), Duration.ofHours(6), Duration.ofHours(6));
+    public static final List<Duration> WECHAT_REPUSH_SCHEDULE = List.of(Duration.ofSeconds(15), Duration.ofSeconds(15),
+            Duration.ofSeconds(30), Duration.ofMinutes(3), Duration.ofMinutes(10), Duration.ofMinutes(20),
+            Duration.ofMinutes(30), Duration.ofMinutes(30), Duration.ofMinutes(30), Duration.ofMinutes(60),
+            Duration.ofHours(3), Duration.ofHours(3), Duration.ofHours(3), Duration.ofHours(6), Duration.ofHours(6));
+
     /** WeChat waits this long for the merchant's answer. */
     public static final Duration WECHAT_TIMEOUT = Duration.ofSeconds(5);
+
     /** WeChat Pay v3: HTTP 200 or 204, whatever the body. */
     public static final DeliveryRules.SuccessAck WECHAT_SUCCESS_ACK = (status, body) -> status == 200 || status == 204;
-    public static final DeliveryRules DELIVERY_RULES =
-            new DeliveryRules("wechatpay", WECHAT_REPUSH_SCHEDULE, WECHAT_SUCCESS_ACK);
+
+    public static final DeliveryRules DELIVERY_RULES = new DeliveryRules("wechatpay", WECHAT_REPUSH_SCHEDULE,
+            WECHAT_SUCCESS_ACK);
 
     private final SandboxMerchants merchants;
+
     private final WechatPayNotifications notifications;
+
     private final NotificationPusher pusher;
 
-    public WechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications, NotificationPusher pusher) {
+    public WechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
+            NotificationPusher pusher) {
         this.merchants = merchants;
         this.notifications = notifications;
         this.pusher = pusher;
     }
 
-    /** A pusher to {@code notifyUrl} with WeChat's {@link #DELIVERY_RULES}; {@code timeout} per attempt. */
+    /**
+     * A pusher to {@code notifyUrl} with WeChat's {@link #DELIVERY_RULES};
+     * {@code timeout} per attempt.
+     */
     public static NotificationPusher pusher(URI notifyUrl, long timeCompression, Duration timeout, Clock clock) {
         return new NotificationPusher(notifyUrl, DELIVERY_RULES, timeCompression, timeout, clock);
     }
 
-    /** What was sent and the deliveries, each completing when acknowledged or given up. */
+    /**
+     * What was sent and the deliveries, each completing when acknowledged or given up.
+     */
     public record Payment(SignedNotification notification, PaymentSpec spec,
-                          List<CompletableFuture<NotificationPusher.Delivery>> deliveries) {
+            List<CompletableFuture<NotificationPusher.Delivery>> deliveries) {
     }
 
     /**
-     * Pays {@code outTradeNo} of {@code merchantId} (a direct merchant, or a sub-merchant of a service
-     * provider). {@code payerTotalFen} null means the payer paid the whole amount.
+     * Pays {@code outTradeNo} of {@code merchantId} (a direct merchant, or a sub-merchant
+     * of a service provider). {@code payerTotalFen} null means the payer paid the whole
+     * amount.
      */
     public Payment pay(String merchantId, String outTradeNo, long totalFen, Long payerTotalFen, int copies) {
         return push(spec(merchantId, outTradeNo, totalFen, payerTotalFen), copies);
     }
 
     /**
-     * The signed notification of paying {@code outTradeNo} in full, built but not pushed: for a load driver that
-     * delivers notifications itself (the benchmark). Signed now, so it must be sent within the replay window.
+     * The signed notification of paying {@code outTradeNo} in full, built but not pushed:
+     * for a load driver that delivers notifications itself (the benchmark). Signed now,
+     * so it must be sent within the replay window.
      */
     public SignedNotification signOnly(String merchantId, String outTradeNo, long totalFen) {
         return notifications.transactionSuccess(spec(merchantId, outTradeNo, totalFen, null));
@@ -72,7 +87,7 @@ public final class WechatPayPayments {
     private PaymentSpec spec(String merchantId, String outTradeNo, long totalFen, Long payerTotalFen) {
         WechatPaySandboxMerchant merchant = merchants.wechatPay(merchantId);
         PaymentSpec spec = PaymentSpec.success(merchant, merchant.subMchidFor(merchantId), outTradeNo, totalFen)
-                .withTransactionId(notifications.newTransactionId());
+            .withTransactionId(notifications.newTransactionId());
         if (payerTotalFen != null) {
             spec = spec.withPayerTotalFen(payerTotalFen);
         }
@@ -86,19 +101,21 @@ public final class WechatPayPayments {
     }
 
     /**
-     * Pushes the very same notification of an earlier payment {@code copies} more times (byte-identical first
-     * attempts, each with its own re-push chain): WeChat's duplicates arriving in waves.
+     * Pushes the very same notification of an earlier payment {@code copies} more times
+     * (byte-identical first attempts, each with its own re-push chain): WeChat's
+     * duplicates arriving in waves.
      */
     public List<CompletableFuture<NotificationPusher.Delivery>> pushAgain(Payment payment, int copies) {
         return pushCopies(payment.notification(), payment.spec(), copies);
     }
 
-    private List<CompletableFuture<NotificationPusher.Delivery>> pushCopies(SignedNotification notification, PaymentSpec spec,
-                                                                            int copies) {
+    private List<CompletableFuture<NotificationPusher.Delivery>> pushCopies(SignedNotification notification,
+            PaymentSpec spec, int copies) {
         List<CompletableFuture<NotificationPusher.Delivery>> deliveries = new ArrayList<>(copies);
         for (int i = 0; i < copies; i++) {
             deliveries.add(pusher.push(notification, n -> notifications.resign(n, spec.merchant())));
         }
         return List.copyOf(deliveries);
     }
+
 }

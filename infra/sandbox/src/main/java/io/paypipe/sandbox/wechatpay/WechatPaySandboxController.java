@@ -19,9 +19,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The sandbox's WeChat Pay API: make WeChat pay orders, sign notifications for a load driver, look at deliveries
- * and merchants. WeChat's paths under {@code /sandbox} carry no channel name where they came first
- * ({@code /sandbox/notifications/{id}}, {@code /sandbox/merchants}). Refunds: {@link WechatPayRefundsController}.
+ * The sandbox's WeChat Pay API: make WeChat pay orders, sign notifications for a load
+ * driver, look at deliveries and merchants. WeChat's paths under {@code /sandbox} carry
+ * no channel name where they came first ({@code /sandbox/notifications/{id}},
+ * {@code /sandbox/merchants}). Refunds: {@link WechatPayRefundsController}.
  */
 @RestController
 @RequestMapping("/sandbox")
@@ -31,7 +32,9 @@ class WechatPaySandboxController {
     static final int MAX_SIGN_BATCH = 5000;
 
     private final SandboxMerchants merchants;
+
     private final WechatPayPayments payments;
+
     private final NotificationPusher pusher;
 
     WechatPaySandboxController(SandboxMerchants merchants, WechatPayPayments payments, NotificationPusher pusher) {
@@ -44,7 +47,7 @@ class WechatPaySandboxController {
     }
 
     record PaymentResponse(String notificationId, String transactionId, String merchantId, String outTradeNo,
-                           int copies, String notifyUrl) {
+            int copies, String notifyUrl) {
     }
 
     /** Notifications to sign without pushing them: a load driver delivers them itself. */
@@ -54,7 +57,10 @@ class WechatPaySandboxController {
     record SignItem(String outTradeNo, Long totalFen) {
     }
 
-    /** One notification as it goes on the wire: its headers and its body (UTF-8 JSON, sent byte for byte). */
+    /**
+     * One notification as it goes on the wire: its headers and its body (UTF-8 JSON, sent
+     * byte for byte).
+     */
     record SignedView(String outTradeNo, String notificationId, Map<String, String> headers, String body) {
     }
 
@@ -62,10 +68,13 @@ class WechatPaySandboxController {
     }
 
     record MerchantView(String tenant, String merchantId, List<String> subMerchantIds, String appId,
-                        String publicKeyId) {
+            String publicKeyId) {
     }
 
-    /** Builds one signed TRANSACTION.SUCCESS and pushes it {@code copies} times; 202, pushes run in the background. */
+    /**
+     * Builds one signed TRANSACTION.SUCCESS and pushes it {@code copies} times; 202,
+     * pushes run in the background.
+     */
     @PostMapping("/wechatpay/payments")
     ResponseEntity<PaymentResponse> pay(@RequestBody PaymentRequest request) {
         require(request.merchantId() != null && request.outTradeNo() != null && request.totalFen() != null,
@@ -73,14 +82,15 @@ class WechatPaySandboxController {
         int copies = copies(request.copies());
         WechatPayPayments.Payment payment = payments.pay(request.merchantId(), request.outTradeNo(), request.totalFen(),
                 request.payerTotalFen(), copies);
-        return ResponseEntity.status(HttpStatus.ACCEPTED).body(new PaymentResponse(payment.notification().id(),
-                payment.spec().transactionId(), request.merchantId(), request.outTradeNo(), copies,
-                pusher.notifyUrl().toString()));
+        return ResponseEntity.status(HttpStatus.ACCEPTED)
+            .body(new PaymentResponse(payment.notification().id(), payment.spec().transactionId(), request.merchantId(),
+                    request.outTradeNo(), copies, pusher.notifyUrl().toString()));
     }
 
     /**
-     * Signs one TRANSACTION.SUCCESS per payment (each with a fresh transaction_id) and returns them, pushing none:
-     * for the benchmark driver, which sends them itself. At most {@value #MAX_SIGN_BATCH} per request.
+     * Signs one TRANSACTION.SUCCESS per payment (each with a fresh transaction_id) and
+     * returns them, pushing none: for the benchmark driver, which sends them itself. At
+     * most {@value #MAX_SIGN_BATCH} per request.
      */
     @PostMapping("/wechatpay/notifications")
     List<SignedView> sign(@RequestBody SignRequest request) {
@@ -95,7 +105,10 @@ class WechatPaySandboxController {
         }).toList();
     }
 
-    /** Delivery history of one notification (payment or refund): one entry per push, each with its attempts. */
+    /**
+     * Delivery history of one notification (payment or refund): one entry per push, each
+     * with its attempts.
+     */
     @GetMapping("/notifications/{id}")
     NotificationHistory notification(@PathVariable("id") String id) {
         List<NotificationPusher.Delivery> deliveries = pusher.deliveries(id);
@@ -108,9 +121,11 @@ class WechatPaySandboxController {
     /** The WeChat Pay merchants (public data only). */
     @GetMapping("/merchants")
     List<MerchantView> merchants() {
-        return merchants.wechatPay().stream()
-                .map(m -> new MerchantView(m.tenant(), m.merchantId(), m.subMerchantIds(), m.appId(),
-                        m.wechatPayKeys().publicKeyId()))
-                .toList();
+        return merchants.wechatPay()
+            .stream()
+            .map(m -> new MerchantView(m.tenant(), m.merchantId(), m.subMerchantIds(), m.appId(),
+                    m.wechatPayKeys().publicKeyId()))
+            .toList();
     }
+
 }

@@ -12,17 +12,19 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A WeChat Pay merchant as the sandbox (playing WeChat) knows it: the merchants-file entry, the app id,
- * and the platform keys whose private half only the sandbox holds. The entry lists the app ids its notifications
- * carry ({@code wechatpay.appIds}: the appid, or the sp_appid; {@code wechatpay.subAppIds}: each sub_appid).
+ * A WeChat Pay merchant as the sandbox (playing WeChat) knows it: the merchants-file
+ * entry, the app id, and the platform keys whose private half only the sandbox holds. The
+ * entry lists the app ids its notifications carry ({@code wechatpay.appIds}: the appid,
+ * or the sp_appid; {@code wechatpay.subAppIds}: each sub_appid).
  * <p>
- * Direct mode: {@code merchant.merchantId()} is the mchid, {@code subMerchantIds} is empty.
- * Service-provider (partner) mode: {@code merchant.merchantId()} is the sp_mchid, {@code appId} the sp_appid,
- * {@code subMerchantIds} the sub_mchids with their sub_appids in {@code subAppIds}. The service provider's
- * keys sign and encrypt the notifications of all its sub-merchants.
+ * Direct mode: {@code merchant.merchantId()} is the mchid, {@code subMerchantIds} is
+ * empty. Service-provider (partner) mode: {@code merchant.merchantId()} is the sp_mchid,
+ * {@code appId} the sp_appid, {@code subMerchantIds} the sub_mchids with their sub_appids
+ * in {@code subAppIds}. The service provider's keys sign and encrypt the notifications of
+ * all its sub-merchants.
  */
 public record WechatPaySandboxMerchant(Merchant merchant, String appId, Map<String, String> subAppIds,
-                              WechatPayMerchantKeys wechatPayKeys) {
+        WechatPayMerchantKeys wechatPayKeys) {
 
     public WechatPaySandboxMerchant {
         Objects.requireNonNull(merchant, "merchant");
@@ -42,7 +44,10 @@ public record WechatPaySandboxMerchant(Merchant merchant, String appId, Map<Stri
         return wechatDirect(tenant, mchid, WechatPayMerchantKeys.generate());
     }
 
-    /** A direct-mode WeChat merchant with these keys (e.g. with a certificate key as well). */
+    /**
+     * A direct-mode WeChat merchant with these keys (e.g. with a certificate key as
+     * well).
+     */
     public static WechatPaySandboxMerchant wechatDirect(String tenant, String mchid, WechatPayMerchantKeys keys) {
         String appId = appIdFor(mchid);
         Merchant merchant = new Merchant(tenant, Channel.WECHATPAY, mchid, List.of(),
@@ -51,13 +56,14 @@ public record WechatPaySandboxMerchant(Merchant merchant, String appId, Map<Stri
     }
 
     /** A service provider (sp_mchid) with its sub-merchants and fresh keys. */
-    public static WechatPaySandboxMerchant wechatServiceProvider(String tenant, String spMchid, List<String> subMchids) {
+    public static WechatPaySandboxMerchant wechatServiceProvider(String tenant, String spMchid,
+            List<String> subMchids) {
         return wechatServiceProvider(tenant, spMchid, subMchids, WechatPayMerchantKeys.generate());
     }
 
     /** A service provider with these keys. */
     public static WechatPaySandboxMerchant wechatServiceProvider(String tenant, String spMchid, List<String> subMchids,
-                                                        WechatPayMerchantKeys keys) {
+            WechatPayMerchantKeys keys) {
         if (subMchids.isEmpty()) {
             throw new IllegalArgumentException("a service provider needs at least one sub-merchant");
         }
@@ -70,12 +76,17 @@ public record WechatPaySandboxMerchant(Merchant merchant, String appId, Map<Stri
         return new WechatPaySandboxMerchant(merchant, appIdFor(spMchid), subAppIds, keys);
     }
 
-    /** A stable WeChat-shaped app id ({@code wx} + 16 hex digits) derived from a merchant number. */
+    /**
+     * A stable WeChat-shaped app id ({@code wx} + 16 hex digits) derived from a merchant
+     * number.
+     */
     public static String appIdFor(String mchid) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(("appid|" + mchid).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                .digest(("appid|" + mchid).getBytes(StandardCharsets.UTF_8));
             return "wx" + HexFormat.of().formatHex(digest, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -98,10 +109,11 @@ public record WechatPaySandboxMerchant(Merchant merchant, String appId, Map<Stri
     }
 
     /**
-     * The {@code sub_mchid} a payment or refund at {@code merchantId} names: none (null) at a direct merchant, else
-     * {@code merchantId}, one of this service provider's sub-merchants.
-     *
-     * @throws IllegalArgumentException for the service provider's own number: it is paid nothing itself
+     * The {@code sub_mchid} a payment or refund at {@code merchantId} names: none (null)
+     * at a direct merchant, else {@code merchantId}, one of this service provider's
+     * sub-merchants.
+     * @throws IllegalArgumentException for the service provider's own number: it is paid
+     * nothing itself
      */
     public String subMchidFor(String merchantId) {
         if (!isServiceProvider()) {

@@ -15,8 +15,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the sandbox sends as Alipay is what Alipay's own SDK accepts: {@code AlipaySignature.rsaCheckV1} with the
- * public key from the merchants file, charset UTF-8 and sign type RSA2, over the parameters decoded from the body.
+ * What the sandbox sends as Alipay is what Alipay's own SDK accepts:
+ * {@code AlipaySignature.rsaCheckV1} with the public key from the merchants file, charset
+ * UTF-8 and sign type RSA2, over the parameters decoded from the body.
  */
 class AlipayNotificationsTest {
 
@@ -30,7 +31,8 @@ class AlipayNotificationsTest {
         // When the sandbox builds its notification
         AlipayNotification n = notifications.tradeStatusSync(trade);
 
-        // Then the SDK verifies the parameters decoded from the body with the merchant's public key
+        // Then the SDK verifies the parameters decoded from the body with the merchant's
+        // public key
         Map<String, String> received = decodeForm(n.body());
         assertThat(sdkAccepts(received, alipayDirect().publicKeyBase64())).isTrue();
         assertThat(received).isEqualTo(n.params());
@@ -39,18 +41,23 @@ class AlipayNotificationsTest {
     @Test
     void paymentNotificationCarriesAlipaysParameters() {
         AlipayTrade trade = AlipayTrade.paid(alipayDirect(), "ORDER-7002", notifications.newTradeNo(), 10_010)
-                .withReceiptFen(10_000);
+            .withReceiptFen(10_000);
 
         Map<String, String> p = decodeForm(notifications.tradeStatusSync(trade).body());
 
         assertThat(p).containsKeys("notify_time", "notify_id", "buyer_id", "buyer_logon_id", "seller_id", "gmt_create",
                 "gmt_payment", "subject", "body", "fund_bill_list", "invoice_amount", "point_amount", "sign");
-        assertThat(p).containsEntry("notify_type", "trade_status_sync").containsEntry("app_id", "2021000100000000")
-                .containsEntry("auth_app_id", "2021000100000000").containsEntry("charset", "utf-8")
-                .containsEntry("version", "1.0").containsEntry("sign_type", "RSA2")
-                .containsEntry("trade_status", "TRADE_SUCCESS").containsEntry("out_trade_no", "ORDER-7002")
-                .containsEntry("total_amount", "100.10").containsEntry("receipt_amount", "100.00")
-                .containsEntry("buyer_pay_amount", "100.00");
+        assertThat(p).containsEntry("notify_type", "trade_status_sync")
+            .containsEntry("app_id", "2021000100000000")
+            .containsEntry("auth_app_id", "2021000100000000")
+            .containsEntry("charset", "utf-8")
+            .containsEntry("version", "1.0")
+            .containsEntry("sign_type", "RSA2")
+            .containsEntry("trade_status", "TRADE_SUCCESS")
+            .containsEntry("out_trade_no", "ORDER-7002")
+            .containsEntry("total_amount", "100.10")
+            .containsEntry("receipt_amount", "100.00")
+            .containsEntry("buyer_pay_amount", "100.00");
         // 2025-06-08T02:34:56Z is 10:34:56 in Beijing
         assertThat(p.get("gmt_payment")).isEqualTo("2025-06-08 10:34:56");
         assertThat(p.get("trade_no")).matches("2025060822001\\d{15}");
@@ -67,12 +74,16 @@ class AlipayNotificationsTest {
         AlipayNotification partial = notifications.refund(trade, "REFUND-7003-1", 2_000);
         AlipayNotification full = notifications.refund(trade, "REFUND-7003-2", 5_000);
 
-        // Then both are verifiable; a partial refund leaves the trade open, a full one closes it
+        // Then both are verifiable; a partial refund leaves the trade open, a full one
+        // closes it
         assertThat(sdkAccepts(decodeForm(partial.body()), alipayDirect().publicKeyBase64())).isTrue();
-        assertThat(partial.params()).containsEntry("refund_fee", "20.00").containsEntry("out_biz_no", "REFUND-7003-1")
-                .containsEntry("trade_status", "TRADE_SUCCESS").containsEntry("gmt_refund", "2025-06-08 10:34:56.000");
-        assertThat(full.params()).containsEntry("refund_fee", "50.00").containsEntry("trade_status", "TRADE_CLOSED")
-                .containsKey("gmt_close");
+        assertThat(partial.params()).containsEntry("refund_fee", "20.00")
+            .containsEntry("out_biz_no", "REFUND-7003-1")
+            .containsEntry("trade_status", "TRADE_SUCCESS")
+            .containsEntry("gmt_refund", "2025-06-08 10:34:56.000");
+        assertThat(full.params()).containsEntry("refund_fee", "50.00")
+            .containsEntry("trade_status", "TRADE_CLOSED")
+            .containsKey("gmt_close");
         assertThat(partial.notifyId()).isNotEqualTo(full.notifyId());
     }
 
@@ -83,7 +94,8 @@ class AlipayNotificationsTest {
 
         AlipayNotification n = notifications.tradeStatusSync(trade);
 
-        assertThat(n.params()).containsEntry("app_id", "2021000200000000").containsEntry("auth_app_id", "2021000300000001");
+        assertThat(n.params()).containsEntry("app_id", "2021000200000000")
+            .containsEntry("auth_app_id", "2021000300000001");
         assertThat(sdkAccepts(decodeForm(n.body()), isv.publicKeyBase64())).isTrue();
         assertThat(sdkAccepts(decodeForm(n.body()), alipayDirect().publicKeyBase64())).isFalse();
     }
@@ -92,9 +104,11 @@ class AlipayNotificationsTest {
     void officialSdkRejectsTamperedBodiesAndStrangersKeys() throws AlipayApiException {
         AlipayTrade trade = AlipayTrade.paid(alipayDirect(), "ORDER-7005", notifications.newTradeNo(), 100);
 
-        assertThat(sdkAccepts(decodeForm(notifications.tamperedBody(trade).body()), alipayDirect().publicKeyBase64())).isFalse();
-        assertThat(sdkAccepts(decodeForm(notifications.signedByAnotherKey(trade).body()), alipayDirect().publicKeyBase64()))
-                .isFalse();
+        assertThat(sdkAccepts(decodeForm(notifications.tamperedBody(trade).body()), alipayDirect().publicKeyBase64()))
+            .isFalse();
+        assertThat(sdkAccepts(decodeForm(notifications.signedByAnotherKey(trade).body()),
+                alipayDirect().publicKeyBase64()))
+            .isFalse();
     }
 
     @Test
@@ -112,12 +126,13 @@ class AlipayNotificationsTest {
 
     @Test
     void threeArgumentSdkCheckIsSha1AndDoesNotAcceptRsa2() throws AlipayApiException {
-        // the SDK pitfall the receiver avoids: rsaCheckV1(params, key, charset) means sign type RSA (SHA1withRSA)
-        AlipayNotification n = notifications.tradeStatusSync(
-                AlipayTrade.paid(alipayDirect(), "ORDER-7007", notifications.newTradeNo(), 100));
+        // the SDK pitfall the receiver avoids: rsaCheckV1(params, key, charset) means
+        // sign type RSA (SHA1withRSA)
+        AlipayNotification n = notifications
+            .tradeStatusSync(AlipayTrade.paid(alipayDirect(), "ORDER-7007", notifications.newTradeNo(), 100));
 
         assertThat(AlipaySignature.rsaCheckV1(new HashMap<>(n.params()), alipayDirect().publicKeyBase64(), "UTF-8"))
-                .isFalse();
+            .isFalse();
     }
 
     @Test
@@ -138,7 +153,10 @@ class AlipayNotificationsTest {
         return AlipaySignature.rsaCheckV1(new HashMap<>(params), publicKey, "UTF-8", "RSA2");
     }
 
-    /** As a receiver decodes the body: split on {@code &} and {@code =}, URL-decode in UTF-8. */
+    /**
+     * As a receiver decodes the body: split on {@code &} and {@code =}, URL-decode in
+     * UTF-8.
+     */
     static Map<String, String> decodeForm(byte[] body) {
         Map<String, String> params = new LinkedHashMap<>();
         for (String pair : new String(body, StandardCharsets.US_ASCII).split("&")) {
@@ -148,4 +166,5 @@ class AlipayNotificationsTest {
         }
         return params;
     }
+
 }

@@ -22,12 +22,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Alipay's delivery rules: only 2xx with the body {@code success} ends a delivery; re-sends on Alipay's schedule. */
+/**
+ * Alipay's delivery rules: only 2xx with the body {@code success} ends a delivery;
+ * re-sends on Alipay's schedule.
+ */
 class AlipayPaymentsTest {
 
     private HttpServer receiver;
+
     private final List<byte[]> received = new CopyOnWriteArrayList<>();
+
     private final List<String> contentTypes = new CopyOnWriteArrayList<>();
+
     private AlipayPayments payments;
 
     @AfterEach
@@ -42,19 +48,22 @@ class AlipayPaymentsTest {
 
     @Test
     void resendsUntilTheReceiverAnswersExactlySuccess() {
-        // Given a receiver that answers "fail", then 200 "SUCCESS", then 500 "success", then 200 "success"
+        // Given a receiver that answers "fail", then 200 "SUCCESS", then 500 "success",
+        // then 200 "success"
         payments = paymentsAgainst(answering("200 fail", "200 SUCCESS", "500 success", "200 success"), 1_000_000);
 
         // When Alipay pays an order
         AlipayPayments.Payment payment = payments.pay("2021000100000000", "ORDER-7101", 10_010, null, 1);
         NotificationPusher.Delivery delivery = payment.deliveries().getFirst().join();
 
-        // Then only the fourth answer ended the delivery, and every attempt carried the same signed bytes
+        // Then only the fourth answer ended the delivery, and every attempt carried the
+        // same signed bytes
         assertThat(delivery.status()).isEqualTo(NotificationPusher.Status.DELIVERED);
         assertThat(delivery.attempts()).extracting(NotificationPusher.Attempt::acknowledged)
-                .containsExactly(false, false, false, true);
+            .containsExactly(false, false, false, true);
         assertThat(received).hasSize(4).allSatisfy(body -> assertThat(body).isEqualTo(payment.notification().body()));
-        assertThat(contentTypes).allSatisfy(ct -> assertThat(ct).isEqualTo("application/x-www-form-urlencoded; charset=utf-8"));
+        assertThat(contentTypes)
+            .allSatisfy(ct -> assertThat(ct).isEqualTo("application/x-www-form-urlencoded; charset=utf-8"));
         assertThat(payments.deliveries(payment.notification().notifyId())).hasSize(1);
     }
 
@@ -63,7 +72,9 @@ class AlipayPaymentsTest {
         payments = paymentsAgainst(answering("200 fail"), 1_000_000);
 
         NotificationPusher.Delivery delivery = payments.pay("2021000100000000", "ORDER-7102", 100, null, 1)
-                .deliveries().getFirst().join();
+            .deliveries()
+            .getFirst()
+            .join();
 
         assertThat(delivery.status()).isEqualTo(NotificationPusher.Status.GAVE_UP);
         assertThat(delivery.attemptCount()).isEqualTo(8);
@@ -72,9 +83,9 @@ class AlipayPaymentsTest {
     @Test
     void alipaysScheduleSpansAboutADay() {
         assertThat(AlipayPayments.ALIPAY_RESEND_SCHEDULE).hasSize(7)
-                .startsWith(Duration.ofMinutes(4), Duration.ofMinutes(10), Duration.ofMinutes(10));
+            .startsWith(Duration.ofMinutes(4), Duration.ofMinutes(10), Duration.ofMinutes(10));
         assertThat(AlipayPayments.ALIPAY_RESEND_SCHEDULE.stream().reduce(Duration.ZERO, Duration::plus))
-                .isEqualTo(Duration.ofHours(24).plusMinutes(24));
+            .isEqualTo(Duration.ofHours(24).plusMinutes(24));
     }
 
     @Test
@@ -82,9 +93,10 @@ class AlipayPaymentsTest {
         payments = paymentsAgainst(answering("200 success"), 1_000);
 
         assertThatThrownBy(() -> payments.pay("2021000200000000", "ORDER-7103", 100, null, 1))
-                .isInstanceOf(IllegalArgumentException.class);
+            .isInstanceOf(IllegalArgumentException.class);
         assertThat(payments.pay("2021000300000000", "ORDER-7103", 100, null, 1).notification().params())
-                .containsEntry("app_id", "2021000200000000").containsEntry("auth_app_id", "2021000300000000");
+            .containsEntry("app_id", "2021000200000000")
+            .containsEntry("auth_app_id", "2021000300000000");
     }
 
     private AlipayPayments paymentsAgainst(URI url, long compression) {
@@ -112,8 +124,10 @@ class AlipayPaymentsTest {
             });
             receiver.start();
             return URI.create("http://127.0.0.1:" + receiver.getAddress().getPort() + "/notify/alipay");
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
+
 }

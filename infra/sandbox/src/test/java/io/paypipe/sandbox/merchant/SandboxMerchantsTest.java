@@ -42,7 +42,7 @@ class SandboxMerchantsTest {
 
         // Then it holds every merchant with its public credentials
         assertThat(read.merchants()).extracting(Merchant::merchantId)
-                .containsExactly("1900000100", "1230000109", "2021000100000000", "2021000200000000");
+            .containsExactly("1900000100", "1230000109", "2021000100000000", "2021000200000000");
         Merchant direct = read.merchants().getFirst();
         assertThat(direct.tenant()).isEqualTo(SandboxFixtures.TENANT);
         assertThat(direct.channel()).isEqualTo(Channel.WECHATPAY);
@@ -50,7 +50,8 @@ class SandboxMerchantsTest {
         assertThat(direct.wechatpay().apiV3Key()).matches("[A-Za-z0-9]{32}");
         assertThat(read.merchants().get(1).subMerchantIds()).containsExactly("1900009100", "1900009101");
 
-        // And the PEM is an RSA-2048 public key that verifies what the sandbox signs under that id
+        // And the PEM is an RSA-2048 public key that verifies what the sandbox signs
+        // under that id
         WechatPaySandboxMerchant signer = merchants.wechatPay("1900000100");
         Merchant.PlatformKey key = direct.wechatpay().platformKeys().getFirst();
         assertThat(key.id()).isEqualTo(signer.wechatPayKeys().publicKeyId()).matches("PUB_KEY_ID_\\d{32}");
@@ -71,22 +72,28 @@ class SandboxMerchantsTest {
         Merchant alipayDirect = entry(file, "2021000100000000");
         Merchant isv = entry(file, "2021000200000000");
 
-        // When it builds a direct payment, a sub-merchant's payment and Alipay notifications of both kinds
+        // When it builds a direct payment, a sub-merchant's payment and Alipay
+        // notifications of both kinds
         var wechat = SandboxFixtures.notifications();
-        JsonNode directTx = JSON.readTree(wechat.transactionJson(PaymentSpec.success(merchants.wechatPay("1900000100"), "O-1", 100)));
-        JsonNode subTx = JSON.readTree(wechat.transactionJson(
-                PaymentSpec.success(merchants.wechatPay("1230000109"), "1900009101", "O-2", 100)));
+        JsonNode directTx = JSON
+            .readTree(wechat.transactionJson(PaymentSpec.success(merchants.wechatPay("1900000100"), "O-1", 100)));
+        JsonNode subTx = JSON.readTree(wechat
+            .transactionJson(PaymentSpec.success(merchants.wechatPay("1230000109"), "1900009101", "O-2", 100)));
         var alipay = SandboxFixtures.alipayNotifications();
-        var ownApp = alipay.tradeStatusSync(AlipayTrade.paid(SandboxFixtures.alipayDirect(), "O-3", alipay.newTradeNo(), 100));
-        var forAuthApp = alipay.tradeStatusSync(AlipayTrade.paid(SandboxFixtures.alipayServiceProvider(), "2021000300000001",
-                "O-4", alipay.newTradeNo(), 100));
+        var ownApp = alipay
+            .tradeStatusSync(AlipayTrade.paid(SandboxFixtures.alipayDirect(), "O-3", alipay.newTradeNo(), 100));
+        var forAuthApp = alipay.tradeStatusSync(AlipayTrade.paid(SandboxFixtures.alipayServiceProvider(),
+                "2021000300000001", "O-4", alipay.newTradeNo(), 100));
 
-        // Then the ids they carry are the ones the file lists for their merchant, and nobody else's
+        // Then the ids they carry are the ones the file lists for their merchant, and
+        // nobody else's
         assertThat(direct.wechatpay().appIds()).containsExactly(directTx.path("appid").asString());
         assertThat(direct.wechatpay().subAppIds()).isEmpty();
         assertThat(provider.wechatpay().appIds()).containsExactly(subTx.path("sp_appid").asString());
-        assertThat(provider.wechatpay().subAppIds().get("1900009101")).containsExactly(subTx.path("sub_appid").asString());
-        assertThat(provider.wechatpay().subAppIds().get("1900009100")).doesNotContain(subTx.path("sub_appid").asString());
+        assertThat(provider.wechatpay().subAppIds().get("1900009101"))
+            .containsExactly(subTx.path("sub_appid").asString());
+        assertThat(provider.wechatpay().subAppIds().get("1900009100"))
+            .doesNotContain(subTx.path("sub_appid").asString());
         assertThat(alipayDirect.alipay().sellerId()).isEqualTo(ownApp.param("seller_id"));
         assertThat(isv.alipay().authAppSellerIds().get("2021000300000001")).isEqualTo(forAuthApp.param("seller_id"));
         assertThat(isv.alipay().authAppSellerIds().get("2021000300000000")).isNotEqualTo(forAuthApp.param("seller_id"));
@@ -109,7 +116,8 @@ class SandboxMerchantsTest {
         SandboxMerchants merchants = SandboxMerchants.generate(new MerchantCounts("demo-shop", 2, 0, false, 0, 0, 0));
 
         // Then
-        assertThat(merchants.wechatPay()).extracting(WechatPaySandboxMerchant::merchantId).containsExactly("1900000100", "1900000101");
+        assertThat(merchants.wechatPay()).extracting(WechatPaySandboxMerchant::merchantId)
+            .containsExactly("1900000100", "1900000101");
         assertThat(merchants.wechatPay()).extracting(m -> m.wechatPayKeys().publicKeyId()).doesNotHaveDuplicates();
         assertThat(merchants.wechatPay()).allSatisfy(m -> assertThat(m.tenant()).isEqualTo("demo-shop"));
     }
@@ -119,17 +127,18 @@ class SandboxMerchantsTest {
         // Given / When
         SandboxMerchants merchants = SandboxMerchants.generate(new MerchantCounts("demo-shop", 0, 0, false, 2, 2, 0));
 
-        // Then two direct apps and one service provider acting for two apps, each with Alipay's public key
+        // Then two direct apps and one service provider acting for two apps, each with
+        // Alipay's public key
         assertThat(merchants.alipay()).extracting(AlipayMerchant::appId)
-                .containsExactly("2021000100000000", "2021000100000001", "2021000200000000");
+            .containsExactly("2021000100000000", "2021000100000001", "2021000200000000");
         assertThat(merchants.alipay("2021000300000001").appId()).isEqualTo("2021000200000000");
         assertThat(merchants.merchantsFile().merchants()).allSatisfy(m -> {
             assertThat(m.channel()).isEqualTo(Channel.ALIPAY);
             assertThat(m.alipay().appId()).isEqualTo(m.merchantId());
             assertThat(AlipayCrypto.parsePublicKey(m.alipay().alipayPublicKey())).isNotNull();
         });
-        assertThat(merchants.merchantsFile().merchants().get(2).subMerchantIds())
-                .containsExactly("2021000300000000", "2021000300000001");
+        assertThat(merchants.merchantsFile().merchants().get(2).subMerchantIds()).containsExactly("2021000300000000",
+                "2021000300000001");
         assertThatThrownBy(() -> merchants.alipay("2021999999999999")).isInstanceOf(NoSuchElementException.class);
     }
 
@@ -138,10 +147,11 @@ class SandboxMerchantsTest {
         // Given / When
         SandboxMerchants merchants = SandboxMerchants.generate(new MerchantCounts("demo-shop", 1, 2, true, 0, 0, 0));
 
-        // Then the merchants file lists a public-key id and a 40-hex certificate serial for each
-        assertThat(merchants.merchantsFile().merchants()).hasSize(2).allSatisfy(m ->
-                assertThat(m.wechatpay().platformKeys()).extracting(Merchant.PlatformKey::id).satisfiesExactly(
-                        id -> assertThat(id).matches("PUB_KEY_ID_\\d{32}"),
+        // Then the merchants file lists a public-key id and a 40-hex certificate serial
+        // for each
+        assertThat(merchants.merchantsFile().merchants()).hasSize(2)
+            .allSatisfy(m -> assertThat(m.wechatpay().platformKeys()).extracting(Merchant.PlatformKey::id)
+                .satisfiesExactly(id -> assertThat(id).matches("PUB_KEY_ID_\\d{32}"),
                         id -> assertThat(id).matches("[0-9A-F]{40}")));
     }
 
@@ -160,7 +170,7 @@ class SandboxMerchantsTest {
 
         // Then one merchant of each channel, WeChat Pay first, then Alipay, then Stripe
         assertThat(merchants.merchantsFile().merchants()).extracting(Merchant::channel)
-                .containsExactly(Channel.WECHATPAY, Channel.ALIPAY, Channel.STRIPE);
+            .containsExactly(Channel.WECHATPAY, Channel.ALIPAY, Channel.STRIPE);
         assertThat(merchants.stripe().first().account()).isEqualTo("acct_1PaypipeSbx0000");
     }
 
@@ -170,17 +180,23 @@ class SandboxMerchantsTest {
         List<AlipayMerchant> alipay = List.of(SandboxFixtures.alipayDirect());
 
         assertThatThrownBy(() -> new SandboxMerchants(wechatPay, alipay, null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Stripe merchants are missing");
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("Stripe merchants are missing");
         assertThatThrownBy(() -> new SandboxMerchants(wechatPay, null, List.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Alipay merchants are missing");
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("Alipay merchants are missing");
         assertThatThrownBy(() -> new SandboxMerchants(null, alipay, List.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("WeChat Pay merchants are missing");
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("WeChat Pay merchants are missing");
     }
 
     @Test
     void givenOneChannelsCountIsBad_whenGenerated_thenNoChannelIsBuilt() {
-        // a bad Stripe count fails the whole set-up before any merchant of another channel is made
+        // a bad Stripe count fails the whole set-up before any merchant of another
+        // channel is made
         assertThatThrownBy(() -> SandboxMerchants.generate(new MerchantCounts("demo-shop", 2, 0, false, 2, 0, -1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("bad Stripe merchant count");
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("bad Stripe merchant count");
     }
+
 }

@@ -18,6 +18,7 @@ class SandboxOrdersTest {
 
     private final MockProducer<String, OrderCreated> producer = new MockProducer<>(true, null,
             Topics.ORDER_CREATED.keySerializer(), Topics.ORDER_CREATED.valueSerializer());
+
     private final SandboxOrders orders = new SandboxOrders(new KafkaTemplate<>(() -> producer),
             SandboxFixtures.merchants(), SandboxFixtures.fixedClock());
 
@@ -63,17 +64,18 @@ class SandboxOrdersTest {
         assertThat(order.orderKey().merchantId()).isEqualTo(MerchantId.of("2021000300000001"));
         assertThat(order.spMerchantId()).isEqualTo(MerchantId.of("2021000200000000"));
         assertThatThrownBy(() -> orders.orderCreated("2021000200000000", "ORDER-4005", 100))
-                .isInstanceOf(IllegalArgumentException.class);
+            .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void sameOrderGetsTheSameEventId() {
         assertThat(orders.orderCreated("1900000100", "ORDER-4003", 100).eventId())
-                .isEqualTo(orders.orderCreated("1900000100", "ORDER-4003", 100).eventId());
+            .isEqualTo(orders.orderCreated("1900000100", "ORDER-4003", 100).eventId());
     }
 
     private static OrderCreated roundTrip(ProducerRecord<String, OrderCreated> record) {
         byte[] bytes = Topics.ORDER_CREATED.valueSerializer().serialize(record.topic(), record.value());
         return Topics.ORDER_CREATED.valueDeserializer().deserialize(record.topic(), bytes);
     }
+
 }

@@ -27,10 +27,12 @@ import org.junit.jupiter.api.Test;
 class NotificationPusherTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
+
     /** 15 s becomes 15 ms. */
     private static final long COMPRESSION = 1_000;
 
     private FakeReceiver receiver;
+
     private NotificationPusher pusher;
 
     @AfterEach
@@ -55,11 +57,12 @@ class NotificationPusherTest {
 
         // Then it was delivered at the third attempt and never pushed again
         assertThat(delivery.status()).isEqualTo(NotificationPusher.Status.DELIVERED);
-        assertThat(delivery.attempts()).extracting(NotificationPusher.Attempt::httpStatus).containsExactly(500, 500, 204);
+        assertThat(delivery.attempts()).extracting(NotificationPusher.Attempt::httpStatus)
+            .containsExactly(500, 500, 204);
         assertThat(delivery.attempts().getFirst().responseBody()).contains("FAIL");
         await().during(Duration.ofMillis(100)).atMost(WAIT).until(() -> receiver.requests().size() == 3);
         assertThat(pusher.deliveries(notification.id())).singleElement()
-                .satisfies(d -> assertThat(d.attemptCount()).isEqualTo(3));
+            .satisfies(d -> assertThat(d.attemptCount()).isEqualTo(3));
         assertThat(pusher.stats()).isEqualTo(new NotificationPusher.Stats(1, 3, 2, 1, 0, 0));
 
         // And every re-push carried the same bytes and the same headers
@@ -76,7 +79,8 @@ class NotificationPusherTest {
         receiver = FakeReceiver.answering(200);
         pusher = wechatPayPusher(receiver.url(), COMPRESSION);
 
-        NotificationPusher.Delivery delivery = pusher.push(notifications().transactionSuccess(payment("ORDER-3002"))).join();
+        NotificationPusher.Delivery delivery = pusher.push(notifications().transactionSuccess(payment("ORDER-3002")))
+            .join();
 
         assertThat(delivery.status()).isEqualTo(NotificationPusher.Status.DELIVERED);
         assertThat(delivery.attemptCount()).isEqualTo(1);
@@ -84,7 +88,8 @@ class NotificationPusherTest {
 
     @Test
     void givesUpAfterTheLastScheduledAttempt() {
-        // Given a receiver that always fails, and WeChat's full day of re-pushes compressed to about 87 ms
+        // Given a receiver that always fails, and WeChat's full day of re-pushes
+        // compressed to about 87 ms
         receiver = FakeReceiver.answering(500);
         pusher = wechatPayPusher(receiver.url(), 1_000_000);
         SignedNotification notification = notifications().transactionSuccess(payment("ORDER-3003"));
@@ -114,9 +119,11 @@ class NotificationPusherTest {
                 fixedClock());
 
         // When
-        NotificationPusher.Delivery delivery = pusher.push(notifications().transactionSuccess(payment("ORDER-3004"))).join();
+        NotificationPusher.Delivery delivery = pusher.push(notifications().transactionSuccess(payment("ORDER-3004")))
+            .join();
 
-        // Then every attempt failed without a status, and it gave up after the short schedule
+        // Then every attempt failed without a status, and it gave up after the short
+        // schedule
         assertThat(delivery.status()).isEqualTo(NotificationPusher.Status.GAVE_UP);
         assertThat(delivery.attempts()).hasSize(3).allSatisfy(attempt -> {
             assertThat(attempt.httpStatus()).isZero();
@@ -133,7 +140,8 @@ class NotificationPusherTest {
         pusher.push(notification);
         pusher.push(notification);
 
-        await().atMost(WAIT).untilAsserted(() -> assertThat(pusher.deliveries(notification.id())).hasSize(2)
+        await().atMost(WAIT)
+            .untilAsserted(() -> assertThat(pusher.deliveries(notification.id())).hasSize(2)
                 .allSatisfy(d -> assertThat(d.status()).isEqualTo(NotificationPusher.Status.DELIVERED)));
         assertThat(receiver.requests()).hasSize(2);
     }
@@ -143,10 +151,10 @@ class NotificationPusherTest {
         pusher = wechatPayPusher(URI.create("http://127.0.0.1:9/"), 1_000);
 
         assertThat(pusher.effectiveSchedule()).hasSize(15)
-                .startsWith(Duration.ofMillis(15), Duration.ofMillis(15), Duration.ofMillis(30), Duration.ofMillis(180))
-                .endsWith(Duration.ofMillis(21_600));
+            .startsWith(Duration.ofMillis(15), Duration.ofMillis(15), Duration.ofMillis(30), Duration.ofMillis(180))
+            .endsWith(Duration.ofMillis(21_600));
         assertThat(WechatPayPayments.WECHAT_REPUSH_SCHEDULE.stream().reduce(Duration.ZERO, Duration::plus))
-                .isEqualTo(Duration.ofHours(24).plusMinutes(4));
+            .isEqualTo(Duration.ofHours(24).plusMinutes(4));
     }
 
     /** A pusher with WeChat's delivery rules, delays divided by {@code compression}. */
@@ -154,14 +162,19 @@ class NotificationPusherTest {
         return WechatPayPayments.pusher(url, compression, WechatPayPayments.WECHAT_TIMEOUT, fixedClock());
     }
 
-    /** A notify endpoint on 127.0.0.1 that answers the given statuses in turn, repeating the last one. */
+    /**
+     * A notify endpoint on 127.0.0.1 that answers the given statuses in turn, repeating
+     * the last one.
+     */
     private static final class FakeReceiver {
 
         record Request(byte[] body, String signature, String timestamp, String contentType) {
         }
 
         private final HttpServer server;
+
         private final Deque<Integer> statuses;
+
         private final List<Request> requests = new CopyOnWriteArrayList<>();
 
         private FakeReceiver(HttpServer server, Deque<Integer> statuses) {
@@ -179,14 +192,15 @@ class NotificationPusherTest {
                 FakeReceiver receiver = new FakeReceiver(server, queue);
                 server.createContext("/notify/wechatpay", exchange -> {
                     byte[] body = exchange.getRequestBody().readAllBytes();
-                    receiver.requests.add(new Request(body,
-                            exchange.getRequestHeaders().getFirst("Wechatpay-Signature"),
-                            exchange.getRequestHeaders().getFirst("Wechatpay-Timestamp"),
-                            exchange.getRequestHeaders().getFirst("Content-Type")));
+                    receiver.requests
+                        .add(new Request(body, exchange.getRequestHeaders().getFirst("Wechatpay-Signature"),
+                                exchange.getRequestHeaders().getFirst("Wechatpay-Timestamp"),
+                                exchange.getRequestHeaders().getFirst("Content-Type")));
                     int status = receiver.nextStatus();
                     if (status == 200 || status == 204) {
                         exchange.sendResponseHeaders(status, -1);
-                    } else {
+                    }
+                    else {
                         byte[] fail = "{\"code\":\"FAIL\",\"message\":\"失败\"}".getBytes(StandardCharsets.UTF_8);
                         exchange.getResponseHeaders().add("Content-Type", "application/json");
                         exchange.sendResponseHeaders(status, fail.length);
@@ -198,7 +212,8 @@ class NotificationPusherTest {
                 });
                 server.start();
                 return receiver;
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 throw new IllegalStateException(e);
             }
         }
@@ -218,5 +233,7 @@ class NotificationPusherTest {
         void stop() {
             server.stop(0);
         }
+
     }
+
 }

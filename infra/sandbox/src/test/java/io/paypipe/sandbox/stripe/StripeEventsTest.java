@@ -25,8 +25,11 @@ import tools.jackson.databind.json.JsonMapper;
 class StripeEventsTest {
 
     private static final Instant NOW = Instant.parse("2026-03-01T08:00:00Z");
+
     private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
     private static final StripeMerchant MERCHANT = StripeMerchant.generate("test-shop", "acct_1TestAccount0001");
 
     private final StripeEvents events = new StripeEvents(CLOCK);
@@ -67,8 +70,9 @@ class StripeEventsTest {
         SignedNotification n = events.paymentIntent(PaymentIntentSpec.of(MERCHANT, "ORDER-S2", 1_500, "jpy"),
                 PaymentIntentEvent.SUCCEEDED);
 
-        PaymentIntent pi = (PaymentIntent) construct(n, MERCHANT.endpointSecret(), CLOCK)
-                .getDataObjectDeserializer().getObject().orElseThrow();
+        PaymentIntent pi = (PaymentIntent) construct(n, MERCHANT.endpointSecret(), CLOCK).getDataObjectDeserializer()
+            .getObject()
+            .orElseThrow();
         assertThat(pi.getAmount()).isEqualTo(1_500L);
         assertThat(pi.getCurrency()).isEqualTo("jpy");
     }
@@ -78,8 +82,9 @@ class StripeEventsTest {
         SignedNotification n = events.paymentIntent(PaymentIntentSpec.of(MERCHANT, "ORDER-S3", 900, "usd"),
                 PaymentIntentEvent.PAYMENT_FAILED);
 
-        PaymentIntent pi = (PaymentIntent) construct(n, MERCHANT.endpointSecret(), CLOCK)
-                .getDataObjectDeserializer().getObject().orElseThrow();
+        PaymentIntent pi = (PaymentIntent) construct(n, MERCHANT.endpointSecret(), CLOCK).getDataObjectDeserializer()
+            .getObject()
+            .orElseThrow();
         assertThat(pi.getStatus()).isEqualTo("requires_payment_method");
         assertThat(pi.getAmountReceived()).isZero();
         assertThat(pi.getLastPaymentError().getCode()).isEqualTo("card_declined");
@@ -102,7 +107,8 @@ class StripeEventsTest {
             assertThat(refund.getStatus()).isEqualTo(withStatus.status());
             assertThat(refund.getPaymentIntent()).isEqualTo(payment.paymentIntentId());
             assertThat(refund.getCharge()).isEqualTo(payment.chargeId());
-            assertThat(refund.getMetadata()).containsEntry("refund_no", "RF-1").containsEntry("out_trade_no", "ORDER-S4");
+            assertThat(refund.getMetadata()).containsEntry("refund_no", "RF-1")
+                .containsEntry("out_trade_no", "ORDER-S4");
         }
     }
 
@@ -126,8 +132,8 @@ class StripeEventsTest {
         String header = n.header("Stripe-Signature");
         assertThat(header).matches("t=" + NOW.getEpochSecond() + ",v1=[0-9a-f]{64},v0=[0-9a-f]{64}");
         String v1 = header.split(",")[1].substring(3);
-        assertThat(v1).isEqualTo(Webhook.Util.computeHmacSha256(MERCHANT.endpointSecret(),
-                NOW.getEpochSecond() + "." + body(n)));
+        assertThat(v1)
+            .isEqualTo(Webhook.Util.computeHmacSha256(MERCHANT.endpointSecret(), NOW.getEpochSecond() + "." + body(n)));
         assertThat(n.header("Content-Type")).isEqualTo("application/json; charset=utf-8");
         assertThat(n.header("User-Agent")).startsWith("Stripe/1.0");
     }
@@ -135,8 +141,9 @@ class StripeEventsTest {
     @Test
     void duringASecretRollEitherSecretVerifies() throws Exception {
         StripeMerchant rolled = MERCHANT.withEndpointSecret(StripeIds.endpointSecret());
-        byte[] body = events.paymentIntent(PaymentIntentSpec.of(MERCHANT, "ORDER-S7", 100, "usd"),
-                PaymentIntentEvent.SUCCEEDED).body();
+        byte[] body = events
+            .paymentIntent(PaymentIntentSpec.of(MERCHANT, "ORDER-S7", 100, "usd"), PaymentIntentEvent.SUCCEEDED)
+            .body();
 
         SignedNotification n = StripeEvents.sign("evt_roll", "payment_intent.succeeded", body, NOW.getEpochSecond(),
                 List.of(rolled.endpointSecret(), MERCHANT.endpointSecret()));
@@ -150,14 +157,15 @@ class StripeEventsTest {
     void theSdkRefusesTamperedBodiesOtherSecretsAndOldTimestamps() {
         SignedNotification n = events.paymentIntent(PaymentIntentSpec.of(MERCHANT, "ORDER-S8", 100, "usd"),
                 PaymentIntentEvent.SUCCEEDED);
-        SignedNotification tampered = n.withBody(body(n).replace("\"amount\": 100", "\"amount\": 1").getBytes(StandardCharsets.UTF_8));
+        SignedNotification tampered = n
+            .withBody(body(n).replace("\"amount\": 100", "\"amount\": 1").getBytes(StandardCharsets.UTF_8));
 
         assertThatThrownBy(() -> construct(tampered, MERCHANT.endpointSecret(), CLOCK))
-                .isInstanceOf(SignatureVerificationException.class);
+            .isInstanceOf(SignatureVerificationException.class);
         assertThatThrownBy(() -> construct(n, StripeIds.endpointSecret(), CLOCK))
-                .isInstanceOf(SignatureVerificationException.class);
+            .isInstanceOf(SignatureVerificationException.class);
         assertThatThrownBy(() -> construct(n, MERCHANT.endpointSecret(), Clock.offset(CLOCK, Duration.ofSeconds(301))))
-                .isInstanceOf(SignatureVerificationException.class);
+            .isInstanceOf(SignatureVerificationException.class);
     }
 
     @Test
@@ -179,9 +187,11 @@ class StripeEventsTest {
         SignedNotification direct = events.paymentIntent(PaymentIntentSpec.of(MERCHANT, "ORDER-S10", 100, "usd"),
                 PaymentIntentEvent.SUCCEEDED);
         SignedNotification connect = events.paymentIntent(
-                PaymentIntentSpec.of(MERCHANT, "ORDER-S10", 100, "usd").withConnect(true), PaymentIntentEvent.SUCCEEDED);
+                PaymentIntentSpec.of(MERCHANT, "ORDER-S10", 100, "usd").withConnect(true),
+                PaymentIntentEvent.SUCCEEDED);
 
-        assertThat(body(direct)).startsWith("{\n  \"id\": \"evt_").contains("\n  \"object\": \"event\",\n  \"api_version\": ");
+        assertThat(body(direct)).startsWith("{\n  \"id\": \"evt_")
+            .contains("\n  \"object\": \"event\",\n  \"api_version\": ");
         assertThat(fieldNames(direct)).containsExactly("id", "object", "api_version", "created", "data", "livemode",
                 "pending_webhooks", "request", "type");
         assertThat(fieldNames(connect)).containsExactly("id", "object", "account", "api_version", "created", "data",
@@ -190,7 +200,8 @@ class StripeEventsTest {
         assertThat(body(direct)).contains("\"payment_method_types\": [\n        \"card\"\n      ]");
     }
 
-    private static Event construct(SignedNotification n, String secret, Clock clock) throws SignatureVerificationException {
+    private static Event construct(SignedNotification n, String secret, Clock clock)
+            throws SignatureVerificationException {
         return Webhook.constructEvent(body(n), n.header("Stripe-Signature"), secret, Webhook.DEFAULT_TOLERANCE, clock);
     }
 
@@ -202,4 +213,5 @@ class StripeEventsTest {
         JsonNode root = JSON.readTree(n.body());
         return root.propertyNames().stream().toList();
     }
+
 }

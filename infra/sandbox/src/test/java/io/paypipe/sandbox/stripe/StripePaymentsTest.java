@@ -31,22 +31,31 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.kafka.core.KafkaTemplate;
 
-/** Stripe's delivery rules in the sandbox: any 2xx is success, retries on Stripe's schedule, each retry re-signed. */
+/**
+ * Stripe's delivery rules in the sandbox: any 2xx is success, retries on Stripe's
+ * schedule, each retry re-signed.
+ */
 class StripePaymentsTest {
 
     private static final StripeMerchants MERCHANTS = StripeMerchants.generate("test-shop", 2);
 
     private final TickingClock clock = new TickingClock(Instant.parse("2026-03-01T08:00:00Z"));
+
     private final MockProducer<String, OrderCreated> producer = new MockProducer<>(true, null,
             Topics.ORDER_CREATED.keySerializer(), Topics.ORDER_CREATED.valueSerializer()) {
         @Override
         public void close(Duration timeout) {
-            // KafkaTemplate closes a plain factory's producer after every send; keep this one for the next
+            // KafkaTemplate closes a plain factory's producer after every send; keep this
+            // one for the next
         }
     };
+
     private HttpServer receiver;
+
     private final List<String> signatures = new CopyOnWriteArrayList<>();
+
     private final List<byte[]> bodies = new CopyOnWriteArrayList<>();
+
     private StripePayments payments;
 
     @AfterEach
@@ -66,7 +75,9 @@ class StripePaymentsTest {
 
         // When
         NotificationPusher.Delivery delivery = payments.pay(MERCHANTS.first().account(), "ORDER-P1", 1_000, "usd", 1)
-                .deliveries().getFirst().join();
+            .deliveries()
+            .getFirst()
+            .join();
 
         // Then
         assertThat(delivery.status()).isEqualTo(NotificationPusher.Status.DELIVERED);
@@ -75,7 +86,8 @@ class StripePaymentsTest {
 
     @Test
     void nonSuccessIsRetriedAndEveryRetryIsSignedAfreshOverTheSameBytes() throws Exception {
-        // Given an endpoint that fails with 500, then 400, then acknowledges; time moves on between attempts
+        // Given an endpoint that fails with 500, then 400, then acknowledges; time moves
+        // on between attempts
         givenReceiverAnswering(500, 400, 200);
         StripeMerchant merchant = MERCHANTS.first();
 
@@ -83,31 +95,38 @@ class StripePaymentsTest {
         StripePayments.Payment payment = payments.pay(merchant.account(), "ORDER-P2", 1_999, "usd", 1);
         NotificationPusher.Delivery delivery = payment.deliveries().getFirst().join();
 
-        // Then three attempts with three different timestamps, each verified by the official SDK at its own time
-        assertThat(delivery.attempts()).extracting(NotificationPusher.Attempt::httpStatus).containsExactly(500, 400, 200);
+        // Then three attempts with three different timestamps, each verified by the
+        // official SDK at its own time
+        assertThat(delivery.attempts()).extracting(NotificationPusher.Attempt::httpStatus)
+            .containsExactly(500, 400, 200);
         assertThat(signatures).hasSize(3);
         assertThat(signatures.stream().map(s -> s.substring(0, s.indexOf(','))).distinct()).hasSize(3);
         for (int i = 0; i < 3; i++) {
             long t = Long.parseLong(signatures.get(i).substring(2, signatures.get(i).indexOf(',')));
             Clock atThatTime = Clock.fixed(Instant.ofEpochSecond(t), ZoneOffset.UTC);
             assertThat(bodies.get(i)).isEqualTo(payment.notification().body());
-            assertThat(Webhook.constructEvent(new String(bodies.get(i), StandardCharsets.UTF_8), signatures.get(i),
-                    merchant.endpointSecret(), 300, atThatTime).getId()).isEqualTo(payment.notification().id());
+            assertThat(Webhook
+                .constructEvent(new String(bodies.get(i), StandardCharsets.UTF_8), signatures.get(i),
+                        merchant.endpointSecret(), 300, atThatTime)
+                .getId()).isEqualTo(payment.notification().id());
         }
     }
 
     @Test
     void givesUpAfterTwelveAttemptsSpreadOverAboutThreeDays() {
-        // Given an endpoint that is always down, and three days compressed a million times (about 258 ms)
+        // Given an endpoint that is always down, and three days compressed a million
+        // times (about 258 ms)
         givenReceiverAnswering(503);
 
         NotificationPusher.Delivery delivery = payments.pay(MERCHANTS.first().account(), "ORDER-P3", 100, "usd", 1)
-                .deliveries().getFirst().join();
+            .deliveries()
+            .getFirst()
+            .join();
 
         assertThat(delivery.status()).isEqualTo(NotificationPusher.Status.GAVE_UP);
         assertThat(delivery.attemptCount()).isEqualTo(12);
         assertThat(StripePayments.STRIPE_RETRY_SCHEDULE.stream().reduce(Duration.ZERO, Duration::plus))
-                .isBetween(Duration.ofHours(70), Duration.ofHours(72));
+            .isBetween(Duration.ofHours(70), Duration.ofHours(72));
     }
 
     @Test
@@ -131,7 +150,8 @@ class StripePaymentsTest {
         }
         try {
             receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new IllegalStateException(e);
         }
         receiver.createContext("/notify/stripe", exchange -> {
@@ -146,13 +166,17 @@ class StripePaymentsTest {
         });
         receiver.start();
         URI url = URI.create("http://127.0.0.1:" + receiver.getAddress().getPort() + "/notify/stripe");
-        SandboxOrders orders = new SandboxOrders(new KafkaTemplate<>(() -> producer), SandboxFixtures.merchants(), clock);
+        SandboxOrders orders = new SandboxOrders(new KafkaTemplate<>(() -> producer), SandboxFixtures.merchants(),
+                clock);
         payments = new StripePayments(MERCHANTS, new StripeEvents(clock), orders,
                 StripePayments.pusher(url, 1_000_000, Duration.ofSeconds(5), clock));
     }
 
-    /** Moves ten seconds on at every reading, so every signature gets its own timestamp. */
+    /**
+     * Moves ten seconds on at every reading, so every signature gets its own timestamp.
+     */
     private static final class TickingClock extends Clock {
+
         private final AtomicLong seconds;
 
         TickingClock(Instant start) {
@@ -173,5 +197,7 @@ class StripePaymentsTest {
         public Instant instant() {
             return Instant.ofEpochSecond(seconds.addAndGet(10));
         }
+
     }
+
 }

@@ -13,12 +13,14 @@ import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The one advice answers every sandbox controller as each controller's own handlers did. */
+/**
+ * The one advice answers every sandbox controller as each controller's own handlers did.
+ */
 class SandboxErrorAdviceTest {
 
     private final MockMvc mvc = MockMvcBuilders.standaloneSetup(new Marked(), new Unmarked())
-            .setControllerAdvice(new SandboxErrorAdvice())
-            .build();
+        .setControllerAdvice(new SandboxErrorAdvice())
+        .build();
 
     @Test
     void givenAnUnknownId_whenAnyControllerThrows_thenItAnswers404WithTheMessage() throws Exception {
@@ -32,7 +34,8 @@ class SandboxErrorAdviceTest {
     void givenABadRequest_whenAnyControllerThrows_thenItAnswers400WithTheMessage() throws Exception {
         assertThat(answer("/marked/bad")).satisfies(r -> {
             assertThat(r.getResponse().getStatus()).isEqualTo(400);
-            assertThat(r.getResponse().getContentAsString()).isEqualTo("{\"error\":\"copies must be between 1 and 100\"}");
+            assertThat(r.getResponse().getContentAsString())
+                .isEqualTo("{\"error\":\"copies must be between 1 and 100\"}");
         });
     }
 
@@ -46,8 +49,8 @@ class SandboxErrorAdviceTest {
 
     @Test
     void givenAnUnmarkedController_whenItThrowsIllegalState_thenTheAdviceLeavesItToSpringsDefault() {
-        assertThatThrownBy(() -> mvc.perform(get("/unmarked/unavailable")))
-                .isInstanceOf(ServletException.class).hasRootCauseInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> mvc.perform(get("/unmarked/unavailable"))).isInstanceOf(ServletException.class)
+            .hasRootCauseInstanceOf(IllegalStateException.class);
     }
 
     private MvcResult answer(String path) throws Exception {
@@ -57,6 +60,7 @@ class SandboxErrorAdviceTest {
     @RestController
     @UnavailableOnIllegalState
     static class Marked {
+
         @GetMapping("/marked/bad")
         String bad() {
             return String.valueOf(SandboxRequests.copies(101));
@@ -66,10 +70,12 @@ class SandboxErrorAdviceTest {
         String unavailable() {
             throw new IllegalStateException("broker away");
         }
+
     }
 
     @RestController
     static class Unmarked {
+
         @GetMapping("/unmarked/unknown")
         String unknown() {
             throw new NoSuchElementException("unknown notification x");
@@ -79,5 +85,7 @@ class SandboxErrorAdviceTest {
         String unavailable() {
             throw new IllegalStateException("pusher closed");
         }
+
     }
+
 }

@@ -28,24 +28,26 @@ class WechatPayNotificationsTest {
 
     private final WechatPayNotifications notifications = notifications();
 
-    /** The official SDK parser, configured as a merchant configures it from the merchants file. */
+    /**
+     * The official SDK parser, configured as a merchant configures it from the merchants
+     * file.
+     */
     private static NotificationParser officialParserFor(WechatPaySandboxMerchant merchant) {
         return new NotificationParser(new RSAPublicKeyNotificationConfig.Builder()
-                .publicKey(merchant.merchant().wechatpay().platformKeys().getFirst().publicKeyPem())
-                .publicKeyId(merchant.merchant().wechatpay().platformKeys().getFirst().id())
-                .apiV3Key(merchant.merchant().wechatpay().apiV3Key())
-                .build());
+            .publicKey(merchant.merchant().wechatpay().platformKeys().getFirst().publicKeyPem())
+            .publicKeyId(merchant.merchant().wechatpay().platformKeys().getFirst().id())
+            .apiV3Key(merchant.merchant().wechatpay().apiV3Key())
+            .build());
     }
 
     private static RequestParam requestOf(SignedNotification n) {
-        return new RequestParam.Builder()
-                .serialNumber(n.header("Wechatpay-Serial"))
-                .nonce(n.header("Wechatpay-Nonce"))
-                .signature(n.header("Wechatpay-Signature"))
-                .timestamp(n.header("Wechatpay-Timestamp"))
-                .signType(n.header("Wechatpay-Signature-Type"))
-                .body(new String(n.body(), StandardCharsets.UTF_8))
-                .build();
+        return new RequestParam.Builder().serialNumber(n.header("Wechatpay-Serial"))
+            .nonce(n.header("Wechatpay-Nonce"))
+            .signature(n.header("Wechatpay-Signature"))
+            .timestamp(n.header("Wechatpay-Timestamp"))
+            .signType(n.header("Wechatpay-Signature-Type"))
+            .body(new String(n.body(), StandardCharsets.UTF_8))
+            .build();
     }
 
     @Test
@@ -77,18 +79,21 @@ class WechatPayNotificationsTest {
         // Given / When
         SignedNotification notification = notifications.transactionSuccess(payment("ORDER-1002"));
 
-        // Then the headers are WeChat's, signed over timestamp\nnonce\nbody\n with the platform key
+        // Then the headers are WeChat's, signed over timestamp\nnonce\nbody\n with the
+        // platform key
         assertThat(notification.headers()).containsKeys("Content-Type", "Request-ID", "Wechatpay-Timestamp",
                 "Wechatpay-Nonce", "Wechatpay-Serial", "Wechatpay-Signature", "Wechatpay-Signature-Type");
         assertThat(notification.header("Content-Type")).isEqualTo("application/json");
         assertThat(notification.timestamp()).isEqualTo(Long.toString(SandboxFixtures.NOW.getEpochSecond()));
         assertThat(notification.serial()).isEqualTo(directMerchant().wechatPayKeys().publicKeyId())
-                .matches("PUB_KEY_ID_\\d{32}");
+            .matches("PUB_KEY_ID_\\d{32}");
         assertThat(notification.signatureType()).isEqualTo("WECHATPAY2-SHA256-RSA2048");
-        byte[] message = (notification.timestamp() + "\n" + notification.nonce() + "\n" + notification.bodyAsString() + "\n")
-                .getBytes(StandardCharsets.UTF_8);
-        assertThat(WechatPayCrypto.verify(directMerchant().wechatPayKeys().publicKey(), message, notification.signature()))
-                .isTrue();
+        byte[] message = (notification.timestamp() + "\n" + notification.nonce() + "\n" + notification.bodyAsString()
+                + "\n")
+            .getBytes(StandardCharsets.UTF_8);
+        assertThat(
+                WechatPayCrypto.verify(directMerchant().wechatPayKeys().publicKey(), message, notification.signature()))
+            .isTrue();
 
         // And the envelope is WeChat's
         JsonNode envelope = JSON.readTree(notification.bodyAsString());
@@ -130,8 +135,8 @@ class WechatPayNotificationsTest {
         PaymentSpec spec = payment("ORDER-1003").withTradeState(TradeState.CLOSED);
 
         // When / Then
-        Transaction tx = officialParserFor(directMerchant())
-                .parse(requestOf(notifications.transactionSuccess(spec)), Transaction.class);
+        Transaction tx = officialParserFor(directMerchant()).parse(requestOf(notifications.transactionSuccess(spec)),
+                Transaction.class);
         assertThat(tx.getTradeState()).isEqualTo(Transaction.TradeStateEnum.CLOSED);
         assertThat(tx.getTradeStateDesc()).isEqualTo("已关闭");
         assertThat(tx.getSuccessTime()).isNull();
@@ -142,7 +147,7 @@ class WechatPayNotificationsTest {
         SignedNotification tampered = notifications.tamperedBody(payment("ORDER-1004"));
 
         assertThatThrownBy(() -> officialParserFor(directMerchant()).parse(requestOf(tampered), Transaction.class))
-                .isInstanceOf(ValidationException.class);
+            .isInstanceOf(ValidationException.class);
     }
 
     @Test
@@ -151,7 +156,7 @@ class WechatPayNotificationsTest {
 
         assertThat(forged.serial()).isEqualTo(directMerchant().wechatPayKeys().publicKeyId());
         assertThatThrownBy(() -> officialParserFor(directMerchant()).parse(requestOf(forged), Transaction.class))
-                .isInstanceOf(ValidationException.class);
+            .isInstanceOf(ValidationException.class);
     }
 
     @Test
@@ -160,7 +165,7 @@ class WechatPayNotificationsTest {
 
         assertThat(unknown.serial()).isNotEqualTo(directMerchant().wechatPayKeys().publicKeyId());
         assertThatThrownBy(() -> officialParserFor(directMerchant()).parse(requestOf(unknown), Transaction.class))
-                .isInstanceOf(ValidationException.class);
+            .isInstanceOf(ValidationException.class);
     }
 
     @Test
@@ -169,7 +174,7 @@ class WechatPayNotificationsTest {
 
         assertThat(probe.signature()).startsWith("WECHATPAY/SIGNTEST/");
         assertThatThrownBy(() -> officialParserFor(directMerchant()).parse(requestOf(probe), Transaction.class))
-                .isInstanceOf(ValidationException.class);
+            .isInstanceOf(ValidationException.class);
     }
 
     @Test
@@ -177,7 +182,7 @@ class WechatPayNotificationsTest {
         SignedNotification undecryptable = notifications.encryptedWithWrongApiV3Key(payment("ORDER-1008"));
 
         assertThatThrownBy(() -> officialParserFor(directMerchant()).parse(requestOf(undecryptable), Transaction.class))
-                .isInstanceOf(DecryptionException.class);
+            .isInstanceOf(DecryptionException.class);
     }
 
     @Test
@@ -185,10 +190,11 @@ class WechatPayNotificationsTest {
         // Given / When a notification stamped ten minutes ago
         SignedNotification old = notifications.timestampShifted(payment("ORDER-1009"), Duration.ofMinutes(-10));
 
-        // Then it carries the old time, and the SDK (which has no replay window) still accepts it
+        // Then it carries the old time, and the SDK (which has no replay window) still
+        // accepts it
         assertThat(Long.parseLong(old.timestamp())).isEqualTo(SandboxFixtures.NOW.getEpochSecond() - 600);
         assertThat(officialParserFor(directMerchant()).parse(requestOf(old), Transaction.class).getOutTradeNo())
-                .isEqualTo("ORDER-1009");
+            .isEqualTo("ORDER-1009");
     }
 
     @Test
@@ -200,7 +206,7 @@ class WechatPayNotificationsTest {
         assertThat(resigned.body()).isEqualTo(original.body());
         assertThat(resigned.nonce()).isNotEqualTo(original.nonce());
         assertThat(officialParserFor(directMerchant()).parse(requestOf(resigned), Transaction.class).getOutTradeNo())
-                .isEqualTo("ORDER-1010");
+            .isEqualTo("ORDER-1010");
     }
 
     @Test
@@ -211,4 +217,5 @@ class WechatPayNotificationsTest {
         }
         assertThat(ids).hasSize(1_000).allMatch(id -> id.matches("42000" + "20250608" + "\\d{15}"));
     }
+
 }

@@ -20,7 +20,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Refund notifications as the sandbox builds them, read back by the official wechatpay-java SDK. */
+/**
+ * Refund notifications as the sandbox builds them, read back by the official
+ * wechatpay-java SDK.
+ */
 class WechatPayRefundNotificationsTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -56,8 +59,8 @@ class WechatPayRefundNotificationsTest {
 
     @Test
     void theEnvelopeIsWechatsRefundEnvelope() {
-        SignedNotification n = notifications.refund(RefundSpec.success(directMerchant(), null, "ORDER-3002", "4200000002",
-                "RF-3002", 100, 100));
+        SignedNotification n = notifications
+            .refund(RefundSpec.success(directMerchant(), null, "ORDER-3002", "4200000002", "RF-3002", 100, 100));
 
         JsonNode envelope = JSON.readTree(n.bodyAsString());
         assertThat(n.eventType()).isEqualTo("REFUND.SUCCESS");
@@ -71,10 +74,10 @@ class WechatPayRefundNotificationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = RefundStatus.class, names = {"CLOSED", "ABNORMAL"})
+    @EnumSource(value = RefundStatus.class, names = { "CLOSED", "ABNORMAL" })
     void closedAndAbnormalRefundsCarryTheirEventTypeAndNoSuccessTime(RefundStatus status) {
         RefundSpec spec = RefundSpec.success(directMerchant(), null, "ORDER-3003", "4200000003", "RF-3003", 999, 999)
-                .withStatus(status);
+            .withStatus(status);
 
         SignedNotification n = notifications.refund(spec);
 
@@ -86,7 +89,8 @@ class WechatPayRefundNotificationsTest {
 
     @Test
     void aServiceProvidersRefundNamesTheProviderAndTheSubMerchant() {
-        RefundSpec spec = RefundSpec.success(serviceProvider(), "1900009101", "ORDER-3004", "4200000004", "RF-3004", 500, 200);
+        RefundSpec spec = RefundSpec.success(serviceProvider(), "1900009101", "ORDER-3004", "4200000004", "RF-3004",
+                500, 200);
 
         SignedNotification n = notifications.refund(spec);
 
@@ -95,40 +99,42 @@ class WechatPayRefundNotificationsTest {
         assertThat(plain.get("sub_mchid").getAsString()).isEqualTo("1900009101");
         assertThat(plain.has("mchid")).isFalse();
         assertThat(officialParserFor(serviceProvider()).parse(requestOf(n), RefundNotification.class).getOutRefundNo())
-                .isEqualTo("RF-3004");
+            .isEqualTo("RF-3004");
     }
 
     @Test
     void aRefundSignedByAnotherMerchantIsRejectedByTheOfficialParser() {
-        SignedNotification n = notifications.refund(RefundSpec.success(serviceProvider(), "1900009100", "ORDER-3005",
-                "4200000005", "RF-3005", 100, 100));
+        SignedNotification n = notifications.refund(
+                RefundSpec.success(serviceProvider(), "1900009100", "ORDER-3005", "4200000005", "RF-3005", 100, 100));
 
         assertThatThrownBy(() -> officialParserFor(directMerchant()).parse(requestOf(n), RefundNotification.class))
-                .isInstanceOf(ValidationException.class);
+            .isInstanceOf(ValidationException.class);
     }
 
     static NotificationParser officialParserFor(WechatPaySandboxMerchant merchant) {
         return officialParserFor(merchant, 0);
     }
 
-    /** The official SDK parser, configured as a merchant configures it from platform key {@code index} of the file. */
+    /**
+     * The official SDK parser, configured as a merchant configures it from platform key
+     * {@code index} of the file.
+     */
     static NotificationParser officialParserFor(WechatPaySandboxMerchant merchant, int index) {
         var key = merchant.merchant().wechatpay().platformKeys().get(index);
-        return new NotificationParser(new RSAPublicKeyNotificationConfig.Builder()
-                .publicKey(key.publicKeyPem())
-                .publicKeyId(key.id())
-                .apiV3Key(merchant.merchant().wechatpay().apiV3Key())
-                .build());
+        return new NotificationParser(new RSAPublicKeyNotificationConfig.Builder().publicKey(key.publicKeyPem())
+            .publicKeyId(key.id())
+            .apiV3Key(merchant.merchant().wechatpay().apiV3Key())
+            .build());
     }
 
     static RequestParam requestOf(SignedNotification n) {
-        return new RequestParam.Builder()
-                .serialNumber(n.header("Wechatpay-Serial"))
-                .nonce(n.header("Wechatpay-Nonce"))
-                .signature(n.header("Wechatpay-Signature"))
-                .timestamp(n.header("Wechatpay-Timestamp"))
-                .signType(n.header("Wechatpay-Signature-Type"))
-                .body(new String(n.body(), StandardCharsets.UTF_8))
-                .build();
+        return new RequestParam.Builder().serialNumber(n.header("Wechatpay-Serial"))
+            .nonce(n.header("Wechatpay-Nonce"))
+            .signature(n.header("Wechatpay-Signature"))
+            .timestamp(n.header("Wechatpay-Timestamp"))
+            .signType(n.header("Wechatpay-Signature-Type"))
+            .body(new String(n.body(), StandardCharsets.UTF_8))
+            .build();
     }
+
 }
