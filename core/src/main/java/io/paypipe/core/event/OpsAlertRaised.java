@@ -69,7 +69,25 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
          * An OrderCreated that could not be stored after its whole retry ladder, or could
          * not be read.
          */
-        ORDER_NOT_STORED
+        ORDER_NOT_STORED,
+        /**
+         * The channel could not pay a refund out (WeChat ABNORMAL): a person acts; a
+         * later SUCCESS still applies.
+         */
+        REFUND_ABNORMAL,
+        /**
+         * A refund notice (e.g. from the channel's dashboard) matches no payment of ours.
+         */
+        REFUND_UNMATCHED,
+        /** A refund still not final after its whole query ladder. */
+        REFUND_UNRESOLVED,
+        /**
+         * The channel reports a refund against what is stored (SUCCESS after FAIL,
+         * another amount).
+         */
+        REFUND_CONFLICT,
+        /** An automatic refund (double payment, paid after close) the channel refused. */
+        REFUND_TASK_FAILED
 
     }
 

@@ -16,10 +16,18 @@ import java.time.Instant;
  * channel's own id when it sent one, else null; {@code succeededAt} is null unless the
  * state is {@link RefundState#SUCCEEDED}; {@code spMerchantId} is null outside
  * service-provider mode.
+ * <p>
+ * {@code refundNo} is null for a refund made outside the product (the channel's
+ * dashboard) that names none of ours: it is known by {@code channelRefundId} and matched
+ * to its payment by {@code channelTradeNo}. Two amounts, one meaning each:
+ * {@code refundAmount} is THIS refund's amount (null when the notice does not say it:
+ * Alipay), {@code refundedTotal} what all refunds of the payment returned so far as the
+ * channel reports it (Alipay's cumulative {@code refund_fee}, Stripe's
+ * {@code amount_refunded}; null when the notice does not say it).
  */
 public record RefundNotified(EventId eventId, long rawId, Channel channel, OrderKey orderKey, MerchantId spMerchantId,
         String refundNo, String channelRefundId, ChannelTradeNo channelTradeNo, RefundState state, String channelState,
-        Money refundAmount, Instant succeededAt, Instant receivedAt) {
+        Money refundAmount, Money refundedTotal, Instant succeededAt, Instant receivedAt) {
 
     public static EventId idFor(long rawId) {
         return EventId.derived("refund.notify", Long.toString(rawId));

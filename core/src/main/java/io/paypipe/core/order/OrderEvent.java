@@ -15,11 +15,23 @@ public enum OrderEvent {
     PAYMENT_CLOSED,
     /** The merchant closes an unpaid order (timeout, cancellation). */
     ORDER_CANCELLED,
-    /** A refund was accepted by the channel. */
+    /**
+     * A refund of the order's payment was recorded (PENDING, before the channel is
+     * called): the order is REFUNDING while any refund is in flight.
+     */
     REFUND_STARTED,
-    /** The last outstanding refund succeeded and nothing paid is left. */
-    REFUND_SUCCEEDED,
-    /** A refund failed or was closed; the order is paid again. */
-    REFUND_FAILED
+    /**
+     * Every refund of the payment is final and some, not all, of the paid amount went
+     * back ({@link RefundProgress}).
+     */
+    REFUNDS_SETTLED_PARTLY,
+    /** Every refund of the payment is final and the whole paid amount went back. */
+    REFUNDS_SETTLED_FULLY,
+    /**
+     * Every refund of the payment is final and none moved money (all failed): the order
+     * is as paid. The sums, not this event, guard the money: a failed refund never
+     * counted.
+     */
+    REFUNDS_SETTLED_NONE
 
 }

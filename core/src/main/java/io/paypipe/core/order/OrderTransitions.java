@@ -5,6 +5,7 @@ import static io.paypipe.core.order.OrderStatus.*;
 
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -25,10 +26,20 @@ public final class OrderTransitions {
         // (PaymentRules: REOPEN). An order the merchant cancelled never takes it: its
         // payment goes back.
         allow(CLOSED, PAYMENT_SUCCEEDED, PAID);
-        allow(PAID, REFUND_STARTED, REFUNDING);
-        allow(REFUNDING, REFUND_STARTED, REFUNDING);
-        allow(REFUNDING, REFUND_SUCCEEDED, REFUNDED);
-        allow(REFUNDING, REFUND_FAILED, PAID);
+        // Refunds: the target is computed from the payment's refund sums
+        // (RefundProgress),
+        // never "back to PAID because one refund failed" while money is refunded or in
+        // flight.
+        for (OrderStatus refundable : List.of(PAID, REFUNDING, PARTIALLY_REFUNDED)) {
+            allow(refundable, REFUND_STARTED, REFUNDING);
+            allow(refundable, REFUNDS_SETTLED_FULLY, REFUNDED);
+        }
+        allow(REFUNDING, REFUNDS_SETTLED_PARTLY, PARTIALLY_REFUNDED);
+        // a refund made outside the product (the channel's dashboard) settles without
+        // starting
+        allow(PAID, REFUNDS_SETTLED_PARTLY, PARTIALLY_REFUNDED);
+        allow(PARTIALLY_REFUNDED, REFUNDS_SETTLED_PARTLY, PARTIALLY_REFUNDED);
+        allow(REFUNDING, REFUNDS_SETTLED_NONE, PAID);
     }
 
     private OrderTransitions() {

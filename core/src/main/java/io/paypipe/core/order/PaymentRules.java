@@ -17,6 +17,7 @@ import io.paypipe.core.id.Channel;
 import io.paypipe.core.raw.RawOutcome;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -63,11 +64,11 @@ public final class PaymentRules {
          * Cancelled by the merchant ({@code closed_by} ORDER_CANCELLED), or closed by
          * someone unknown.
          */
-        CLOSED_BY_MERCHANT, PAID, REFUNDING, REFUNDED;
+        CLOSED_BY_MERCHANT, PAID, REFUNDING, PARTIALLY_REFUNDED, REFUNDED;
 
         /** True when a payment moved the order: it has a paying trade. */
         public boolean paid() {
-            return this == PAID || this == REFUNDING || this == REFUNDED;
+            return this == PAID || this == REFUNDING || this == PARTIALLY_REFUNDED || this == REFUNDED;
         }
 
         /** An unknown closer counts as the merchant: the safe side keeps the refund. */
@@ -78,6 +79,7 @@ public final class PaymentRules {
                         : CLOSED_BY_MERCHANT;
                 case PAID -> PAID;
                 case REFUNDING -> REFUNDING;
+                case PARTIALLY_REFUNDED -> PARTIALLY_REFUNDED;
                 case REFUNDED -> REFUNDED;
             };
         }
@@ -168,35 +170,19 @@ public final class PaymentRules {
         row(CLOSED_BY_MERCHANT, CLOSE_OF_ATTEMPT, NONE, does(LEAVE_ORDER, ATTEMPT_ENDED, SETTLED));
         // a close of the very trade that paid is found from its raw row:
         // CLOSE_OF_A_PAID_TRADE, see decide
-        row(PAID, SUCCESS, SAME, does(REPUBLISH_PAID, DUPLICATE, SETTLED));
-        row(PAID, SUCCESS, OTHER,
-                setsAside(ILLEGAL_DOUBLE_PAYMENT, NEEDS_A_PERSON, Kind.DOUBLE_PAYMENT, Reason.DOUBLE_PAYMENT));
-        row(PAID, CLOSE_OF_ORDER, SAME,
-                does(OVERRULE_CLOSE, CLOSE_OVERRULED, SETTLED).alertingOrder(Kind.CLOSE_CONFLICT));
-        row(PAID, CLOSE_OF_ORDER, OTHER,
-                does(OVERRULE_CLOSE, CLOSE_OVERRULED, SETTLED).alertingOrder(Kind.CLOSE_CONFLICT));
-        row(PAID, CLOSE_OF_ATTEMPT, SAME, does(LEAVE_ORDER, ATTEMPT_ENDED, SETTLED));
-        row(PAID, CLOSE_OF_ATTEMPT, OTHER, does(LEAVE_ORDER, ATTEMPT_ENDED, SETTLED));
-
-        row(REFUNDING, SUCCESS, SAME, does(REPUBLISH_PAID, DUPLICATE, SETTLED));
-        row(REFUNDING, SUCCESS, OTHER,
-                setsAside(ILLEGAL_DOUBLE_PAYMENT, NEEDS_A_PERSON, Kind.DOUBLE_PAYMENT, Reason.DOUBLE_PAYMENT));
-        row(REFUNDING, CLOSE_OF_ORDER, SAME,
-                does(OVERRULE_CLOSE, CLOSE_OVERRULED, SETTLED).alertingOrder(Kind.CLOSE_CONFLICT));
-        row(REFUNDING, CLOSE_OF_ORDER, OTHER,
-                does(OVERRULE_CLOSE, CLOSE_OVERRULED, SETTLED).alertingOrder(Kind.CLOSE_CONFLICT));
-        row(REFUNDING, CLOSE_OF_ATTEMPT, SAME, does(LEAVE_ORDER, ATTEMPT_ENDED, SETTLED));
-        row(REFUNDING, CLOSE_OF_ATTEMPT, OTHER, does(LEAVE_ORDER, ATTEMPT_ENDED, SETTLED));
-
-        row(REFUNDED, SUCCESS, SAME, does(REPUBLISH_PAID, DUPLICATE, SETTLED));
-        row(REFUNDED, SUCCESS, OTHER,
-                setsAside(ILLEGAL_DOUBLE_PAYMENT, NEEDS_A_PERSON, Kind.DOUBLE_PAYMENT, Reason.DOUBLE_PAYMENT));
-        row(REFUNDED, CLOSE_OF_ORDER, SAME,
-                does(OVERRULE_CLOSE, CLOSE_OVERRULED, SETTLED).alertingOrder(Kind.CLOSE_CONFLICT));
-        row(REFUNDED, CLOSE_OF_ORDER, OTHER,
-                does(OVERRULE_CLOSE, CLOSE_OVERRULED, SETTLED).alertingOrder(Kind.CLOSE_CONFLICT));
-        row(REFUNDED, CLOSE_OF_ATTEMPT, SAME, does(LEAVE_ORDER, ATTEMPT_ENDED, SETTLED));
-        row(REFUNDED, CLOSE_OF_ATTEMPT, OTHER, does(LEAVE_ORDER, ATTEMPT_ENDED, SETTLED));
+        // an order a payment moved (paid, or refunds of it under way or done) takes every
+        // notice the same way
+        for (Standing paid : List.of(PAID, REFUNDING, PARTIALLY_REFUNDED, REFUNDED)) {
+            row(paid, SUCCESS, SAME, does(REPUBLISH_PAID, DUPLICATE, SETTLED));
+            row(paid, SUCCESS, OTHER,
+                    setsAside(ILLEGAL_DOUBLE_PAYMENT, NEEDS_A_PERSON, Kind.DOUBLE_PAYMENT, Reason.DOUBLE_PAYMENT));
+            row(paid, CLOSE_OF_ORDER, SAME,
+                    does(OVERRULE_CLOSE, CLOSE_OVERRULED, SETTLED).alertingOrder(Kind.CLOSE_CONFLICT));
+            row(paid, CLOSE_OF_ORDER, OTHER,
+                    does(OVERRULE_CLOSE, CLOSE_OVERRULED, SETTLED).alertingOrder(Kind.CLOSE_CONFLICT));
+            row(paid, CLOSE_OF_ATTEMPT, SAME, does(LEAVE_ORDER, ATTEMPT_ENDED, SETTLED));
+            row(paid, CLOSE_OF_ATTEMPT, OTHER, does(LEAVE_ORDER, ATTEMPT_ENDED, SETTLED));
+        }
     }
 
     private PaymentRules() {

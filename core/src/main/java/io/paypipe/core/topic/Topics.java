@@ -4,6 +4,7 @@ import io.paypipe.core.event.OrderClosed;
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OrderPaid;
+import io.paypipe.core.event.OrderRefunded;
 import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.event.RefundNotified;
 import io.paypipe.core.event.RefundTaskCreated;
@@ -31,6 +32,8 @@ public final class Topics {
 
         public static final String ORDER_CLOSED = "order.closed";
 
+        public static final String ORDER_REFUNDED = "order.refunded";
+
         public static final String REFUND_TASK = "refund.task";
 
         public static final String OPS_ALERT = "ops.alert";
@@ -56,6 +59,9 @@ public final class Topics {
     /** Orders that were closed without money. */
     public static final Topic<OrderClosed> ORDER_CLOSED = new Topic<>(Names.ORDER_CLOSED, OrderClosed.class);
 
+    /** Money of a paid order that went back, one event per refund: refund-service. */
+    public static final Topic<OrderRefunded> ORDER_REFUNDED = new Topic<>(Names.ORDER_REFUNDED, OrderRefunded.class);
+
     /**
      * Money to send back (double payment, paid after close), written by the processor
      * after commit.
@@ -71,7 +77,8 @@ public final class Topics {
     }
 
     public static List<Topic<?>> all() {
-        return List.of(ORDER_CREATED, PAYMENT_NOTIFY, REFUND_NOTIFY, ORDER_PAID, ORDER_CLOSED, REFUND_TASK, OPS_ALERT);
+        return List.of(ORDER_CREATED, PAYMENT_NOTIFY, REFUND_NOTIFY, ORDER_PAID, ORDER_CLOSED, ORDER_REFUNDED,
+                REFUND_TASK, OPS_ALERT);
     }
 
 }

@@ -59,6 +59,12 @@ class PaymentRulesTest {
             REFUNDING          CLOSE_OF_ORDER   OTHER    OVERRULE_CLOSE   CLOSE_OVERRULED          -                CLOSE_CONFLICT -                SETTLED
             REFUNDING          CLOSE_OF_ATTEMPT SAME     LEAVE_ORDER      ATTEMPT_ENDED            -                -              -                SETTLED
             REFUNDING          CLOSE_OF_ATTEMPT OTHER    LEAVE_ORDER      ATTEMPT_ENDED            -                -              -                SETTLED
+            PARTIALLY_REFUNDED SUCCESS          SAME     REPUBLISH_PAID   DUPLICATE                -                -              -                SETTLED
+            PARTIALLY_REFUNDED SUCCESS          OTHER    SET_ASIDE        ILLEGAL_DOUBLE_PAYMENT   DOUBLE_PAYMENT   -              DOUBLE_PAYMENT   NEEDS_A_PERSON
+            PARTIALLY_REFUNDED CLOSE_OF_ORDER   SAME     OVERRULE_CLOSE   CLOSE_OVERRULED          -                CLOSE_CONFLICT -                SETTLED
+            PARTIALLY_REFUNDED CLOSE_OF_ORDER   OTHER    OVERRULE_CLOSE   CLOSE_OVERRULED          -                CLOSE_CONFLICT -                SETTLED
+            PARTIALLY_REFUNDED CLOSE_OF_ATTEMPT SAME     LEAVE_ORDER      ATTEMPT_ENDED            -                -              -                SETTLED
+            PARTIALLY_REFUNDED CLOSE_OF_ATTEMPT OTHER    LEAVE_ORDER      ATTEMPT_ENDED            -                -              -                SETTLED
             REFUNDED           SUCCESS          SAME     REPUBLISH_PAID   DUPLICATE                -                -              -                SETTLED
             REFUNDED           SUCCESS          OTHER    SET_ASIDE        ILLEGAL_DOUBLE_PAYMENT   DOUBLE_PAYMENT   -              DOUBLE_PAYMENT   NEEDS_A_PERSON
             REFUNDED           CLOSE_OF_ORDER   SAME     OVERRULE_CLOSE   CLOSE_OVERRULED          -                CLOSE_CONFLICT -                SETTLED
@@ -67,7 +73,8 @@ class PaymentRulesTest {
             REFUNDED           CLOSE_OF_ATTEMPT OTHER    LEAVE_ORDER      ATTEMPT_ENDED            -                -              -                SETTLED
             """;
 
-    private static final Set<Standing> PAID_STANDINGS = Set.of(Standing.PAID, Standing.REFUNDING, Standing.REFUNDED);
+    private static final Set<Standing> PAID_STANDINGS = Set.of(Standing.PAID, Standing.REFUNDING,
+            Standing.PARTIALLY_REFUNDED, Standing.REFUNDED);
 
     static Stream<Arguments> rows() {
         return expected().stream().map(row -> Arguments.of(row.key(), row.rule()));
@@ -96,7 +103,7 @@ class PaymentRulesTest {
         }
         List<Key> written = expected().stream().map(Row::key).toList();
 
-        assertThat(written).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(possible).hasSize(27);
+        assertThat(written).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(possible).hasSize(33);
         assertThat(PaymentRules.table().keySet()).containsExactlyInAnyOrderElementsOf(possible);
     }
 
@@ -150,7 +157,7 @@ class PaymentRulesTest {
 
     @Test
     void aPaymentForARefundingOrRefundedOrderIsADuplicateOrADoublePaymentNotAPaymentInAnotherState() {
-        for (Standing standing : List.of(Standing.REFUNDING, Standing.REFUNDED)) {
+        for (Standing standing : List.of(Standing.REFUNDING, Standing.PARTIALLY_REFUNDED, Standing.REFUNDED)) {
             assertThat(PaymentRules.decide(new Key(standing, Notice.SUCCESS, TradeRelation.SAME), Optional.empty())
                 .outcome()).contains(RawOutcome.DUPLICATE);
             PaymentRule other = PaymentRules.decide(new Key(standing, Notice.SUCCESS, TradeRelation.OTHER),

@@ -48,7 +48,7 @@ final class DatabaseChecks {
                          ORDER BY t.id""", Map.of());
         sql.check(found, Invariant.PAID_ORDER_HAS_LEDGER, "a paid order without a ledger row", """
                 SELECT o.id AS order_id, o.merchant_id, o.out_trade_no, o.status, o.channel_trade_no FROM orders o
-                 WHERE o.status IN ('PAID', 'REFUNDING', 'REFUNDED')
+                 WHERE o.status IN ('PAID', 'REFUNDING', 'PARTIALLY_REFUNDED', 'REFUNDED')
                    AND (:all OR o.out_trade_no LIKE :like)
                    AND NOT EXISTS (SELECT 1 FROM payment_ledger l WHERE l.order_id = o.id)
                  ORDER BY o.id""", Map.of());

@@ -42,7 +42,7 @@ public record VerifiedRefund(Channel channel, OrderKey orderKey, MerchantId spMe
     @Override
     public RefundNotified event(long rawId, Instant receivedAt) {
         return new RefundNotified(RefundNotified.idFor(rawId), rawId, channel, orderKey, spMerchantId, refundNo,
-                channelRefundId, channelTradeNo, state, channelState, refundAmount, succeededAt, receivedAt);
+                channelRefundId, channelTradeNo, state, channelState, refundAmount, null, succeededAt, receivedAt);
     }
 
     @Override
