@@ -36,8 +36,20 @@ public record Merchant(String tenant, Channel channel, String merchantId, List<S
      * service-provider mode only, per sub_mchid the app ids of that sub-merchant
      * ({@code sub_appid}; a payment without one is made under the provider's app).
      */
+    /**
+     * {@code merchantSerialNo} and {@code merchantPrivateKeyPem} sign the merchant's own
+     * calls to WeChat Pay (refund, refund query: refund-service); null where nothing
+     * calls out.
+     */
     public record WechatPayCredentials(String apiV3Key, List<String> appIds, Map<String, List<String>> subAppIds,
-            List<PlatformKey> platformKeys) {
+            List<PlatformKey> platformKeys, String merchantSerialNo, String merchantPrivateKeyPem) {
+
+        /** Credentials that only receive notifications. */
+        public WechatPayCredentials(String apiV3Key, List<String> appIds, Map<String, List<String>> subAppIds,
+                List<PlatformKey> platformKeys) {
+            this(apiV3Key, appIds, subAppIds, platformKeys, null, null);
+        }
+
         public WechatPayCredentials {
             appIds = appIds == null ? List.of() : List.copyOf(appIds);
             Map<String, List<String>> subs = new LinkedHashMap<>();
@@ -72,8 +84,19 @@ public record Merchant(String tenant, Channel channel, String merchantId, List<S
      * app of a service provider (ISV) that merchant's seller id, and Alipay's public key
      * (Base64 X.509 or PEM) that signs notifications.
      */
+    /**
+     * {@code appPrivateKey} signs the app's calls to Alipay (refund, refund query); null
+     * where nothing calls out.
+     */
     public record AlipayCredentials(String appId, String sellerId, Map<String, String> authAppSellerIds,
-            String alipayPublicKey) {
+            String alipayPublicKey, String appPrivateKey) {
+
+        /** Credentials that only receive notifications. */
+        public AlipayCredentials(String appId, String sellerId, Map<String, String> authAppSellerIds,
+                String alipayPublicKey) {
+            this(appId, sellerId, authAppSellerIds, alipayPublicKey, null);
+        }
+
         public AlipayCredentials {
             authAppSellerIds = authAppSellerIds == null ? Map.of()
                     : Collections.unmodifiableMap(new LinkedHashMap<>(authAppSellerIds));
@@ -86,7 +109,17 @@ public record Merchant(String tenant, Channel channel, String merchantId, List<S
     }
 
     /** Stripe: the account and the webhook endpoint secret ({@code whsec_...}). */
-    public record StripeCredentials(String account, String endpointSecret) {
+    /**
+     * {@code secretKey} authenticates the account's API calls (refunds); null where
+     * nothing calls out.
+     */
+    public record StripeCredentials(String account, String endpointSecret, String secretKey) {
+
+        /** Credentials that only receive events. */
+        public StripeCredentials(String account, String endpointSecret) {
+            this(account, endpointSecret, null);
+        }
+
         @Override
         public String toString() {
             return "StripeCredentials[" + account + "]";

@@ -7,6 +7,7 @@ import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.event.OrderRefunded;
 import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.event.RefundNotified;
+import io.paypipe.core.event.RefundQueryDue;
 import io.paypipe.core.event.RefundTaskCreated;
 import java.util.List;
 
@@ -35,6 +36,8 @@ public final class Topics {
         public static final String ORDER_REFUNDED = "order.refunded";
 
         public static final String REFUND_TASK = "refund.task";
+
+        public static final String REFUND_QUERY = "refund.query";
 
         public static final String OPS_ALERT = "ops.alert";
 
@@ -68,6 +71,12 @@ public final class Topics {
      */
     public static final Topic<RefundTaskCreated> REFUND_TASK = new Topic<>(Names.REFUND_TASK, RefundTaskCreated.class);
 
+    /**
+     * Refunds to query at their channel (not final yet), consumed by refund-service on
+     * its delayed retry topics: the query ladder.
+     */
+    public static final Topic<RefundQueryDue> REFUND_QUERY = new Topic<>(Names.REFUND_QUERY, RefundQueryDue.class);
+
     /** Alerts for operators. */
     public static final Topic<OpsAlertRaised> OPS_ALERT = new Topic<>(Names.OPS_ALERT, OpsAlertRaised.class);
 
@@ -78,7 +87,7 @@ public final class Topics {
 
     public static List<Topic<?>> all() {
         return List.of(ORDER_CREATED, PAYMENT_NOTIFY, REFUND_NOTIFY, ORDER_PAID, ORDER_CLOSED, ORDER_REFUNDED,
-                REFUND_TASK, OPS_ALERT);
+                REFUND_TASK, REFUND_QUERY, OPS_ALERT);
     }
 
 }
