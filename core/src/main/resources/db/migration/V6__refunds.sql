@@ -1,5 +1,6 @@
 -- Issue 12: refunds. PARTIALLY_REFUNDED is 18 characters.
 ALTER TABLE orders MODIFY status VARCHAR(24) NOT NULL;
+ALTER TABLE order_transition MODIFY from_status VARCHAR(24) NOT NULL, MODIFY to_status VARCHAR(24) NOT NULL;
 
 -- One row per refund, known by OUR refund number, unique per merchant (two merchants may use the same number).
 -- amount_minor is THIS refund's amount, nothing cumulative. source: API (POST /refunds), TASK (an automatic refund
