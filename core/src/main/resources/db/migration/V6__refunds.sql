@@ -39,3 +39,7 @@ CREATE TABLE refund_transition (
     PRIMARY KEY (id),
     UNIQUE KEY uk_refund_transition (refund_id, to_status)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
+-- refund-service finds the payment of a refund notice that names none of our refunds (made in the channel's
+-- dashboard) by its channel trade: the order's paying trade (payment_ledger's unique key) or a refund task's trade.
+CREATE INDEX idx_refund_task_trade ON refund_task (channel, channel_trade_no);

@@ -2,12 +2,15 @@ package io.paypipe.refund;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.context.annotation.PropertySource;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.PropertySource;
 
 /**
- * Refunds (a shell for now): the refund API with its guard, refund notifications from
- * {@code refund.notify} and refund queries arrive with later issues.
+ * Refunds: the refund API with its guard ({@code refund}), the one place a refund's
+ * status moves ({@code result}), refund notifications from {@code refund.notify}
+ * ({@code notify}), automatic refunds from {@code refund.task} ({@code task}) and the
+ * refund query ladder on {@code refund.query} ({@code query}); each channel's refund API
+ * behind {@code channel.ChannelRefunds}.
  */
 @SpringBootApplication
 @PropertySource("classpath:io/paypipe/refund/refund-defaults.properties")

@@ -1,12 +1,48 @@
 package io.paypipe.refund.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * @param channelCallTimeout bound on one call to a channel's refund API
+ * Everything refund-service can be told.
+ *
+ * @param channelCallTimeout bound on one call to a channel's refund API; a call that
+ * takes longer is an unknown answer (the refund stays as it is, the query decides)
+ * @param merchantsFile the merchants file ({@code PAYMENT_MERCHANTS_FILE}) with the
+ * outbound credentials the channel clients sign with
+ * @param publishTimeout how long to wait for the broker to confirm an event
+ * @param queryDelays the refund query ladder: a refund not final is queried at its
+ * channel after each of these delays ({@code refund.query-retry-<i>}); still not final
+ * after the last one: {@code refund.query-dlt} and a REFUND_UNRESOLVED alert
+ * @param notifyRetryDelays the retry ladder of {@code refund.notify} (transient failures:
+ * database, broker)
+ * @param taskRetryDelays the retry ladder of {@code refund.task}
+ * @param deadLetterRetryDelays how often a dead-letter handler tries again to store its
+ * alert (the database may be down); keep the sum well under max.poll.interval.ms
+ * @param concurrency consumer threads per listener and retry topic
+ * @param topicPartitions partitions of the topics the service declares
+ * @param topicReplicas replicas of those topics
  */
 @ConfigurationProperties("refund")
-public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout) {
+public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
+        @DefaultValue("var/merchants.yaml") Path merchantsFile, @DefaultValue("5s") Duration publishTimeout,
+        @DefaultValue( {
+                "1m", "5m", "15m", "1h", "6h" }) List<Duration> queryDelays,
+        @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> notifyRetryDelays,
+        @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> taskRetryDelays,
+        @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("2") int concurrency,
+        @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas){
+
+    public RefundProperties {
+        if (queryDelays.isEmpty() || notifyRetryDelays.isEmpty() || taskRetryDelays.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "refund.query-delays, notify-retry-delays and task-retry-delays need a level");
+        }
+        if (deadLetterRetryDelays.stream().reduce(Duration.ZERO, Duration::plus).compareTo(Duration.ofMinutes(4)) > 0) {
+            throw new IllegalArgumentException("refund.dead-letter-retry-delays must add up to less than 4 minutes");
+        }
+    }
 }
