@@ -1,0 +1,216 @@
+package io.paypipe.refund.refund;
+
+import static io.paypipe.refund.support.RefundApi.request;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.paypipe.core.id.Channel;
+import io.paypipe.refund.support.PaidOrders.Paid;
+import io.paypipe.refund.support.RefundApi.Answer;
+import io.paypipe.refund.support.RefundIntegrationBase;
+import io.paypipe.refund.support.ScriptedChannel.Script;
+import io.paypipe.refund.support.TestMerchants;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The refund API on the real broker and database: the guard under concurrency (issue
+ * tests 1, 2), a FAIL that frees its money once (test 4), two merchants with one refund
+ * number (test 7). The channel is a {@code ScriptedChannel}.
+ */
+class RefundApiIntegrationTest extends RefundIntegrationBase {
+
+    @Test
+    void givenFiftyConcurrentPartialRefundsAddingUpToMoreThanPaid_whenSent_thenTheAcceptedSumNeverExceedsPaidAndTheOthersGet409()
+            throws Exception {
+        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 10_000);
+
+        List<Answer> answers = concurrently(50,
+                i -> api.post(request(order.key().merchantId().value(), order.key().outTradeNo().value(), 300,
+                        "T1-" + i + "-" + UUID.randomUUID().toString().substring(0, 8))));
+
+        List<Answer> created = answers.stream().filter(a -> a.status() == 201).toList();
+        List<Answer> refused = answers.stream().filter(a -> a.status() == 409).toList();
+        assertThat(created).hasSize(33);
+        assertThat(refused).hasSize(17);
+        assertThat(refused).allSatisfy(a -> assertThat(a.body().path("refundable").asLong()).isLessThan(300));
+        assertThat(db.refunds(order.id())).hasSize(33);
+        assertThat(channels.wechat().made(order.key().merchantId().value(), "T1-")).hasSize(33);
+        await().atMost(Duration.ofSeconds(30))
+            .untilAsserted(() -> assertThat(db.sumOf(order.id(), "SUCCESS")).isEqualTo(9_900));
+        assertThat(db.orderStatus(order.id())).isEqualTo("PARTIALLY_REFUNDED");
+        assertThat(api.get("/orders/" + order.key().merchantId() + "/" + order.key().outTradeNo() + "/refunds")
+            .body()
+            .path("refundable")
+            .asLong()).isEqualTo(100);
+    }
+
+    @Test
+    void givenTheSameRefundRequestTwiceAtOnce_whenBothArrive_thenOneRefundRowAndOneChannelRefund() throws Exception {
+        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 5_000);
+        String refundNo = "T2-" + UUID.randomUUID();
+
+        List<Answer> answers = concurrently(2, i -> api
+            .post(request(order.key().merchantId().value(), order.key().outTradeNo().value(), 1_200, refundNo)));
+
+        assertThat(answers).extracting(Answer::status).containsExactlyInAnyOrder(201, 200);
+        assertThat(answers).allSatisfy(a -> assertThat(a.text("refund_no")).isEqualTo(refundNo));
+        assertThat(db.refunds(order.id())).hasSize(1);
+        await().atMost(Duration.ofSeconds(20))
+            .untilAsserted(() -> assertThat(db.refundStatus(order.key().merchantId(), refundNo)).isEqualTo("SUCCESS"));
+        assertThat(channels.wechat().refundCalls(order.key().merchantId().value(), refundNo)).isEqualTo(1);
+        assertThat(channels.wechat().made(order.key().merchantId().value(), refundNo)).hasSize(1);
+        assertThat(db.orderTransitions(order.id())).containsExactly("REFUND_STARTED:PAID->REFUNDING",
+                "REFUNDS_SETTLED_PARTLY:REFUNDING->PARTIALLY_REFUNDED");
+    }
+
+    @Test
+    void givenARefundTheChannelRefused_whenANewRefundOfTheSameAmountIsAsked_thenItIsAllowedOnceAndNeverTwice() {
+        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_000);
+        String merchant = order.key().merchantId().value();
+        String outTradeNo = order.key().outTradeNo().value();
+        String refused = "T4-" + UUID.randomUUID();
+        channels.wechat().script(refused, Script.REFUSE);
+
+        Answer first = api.post(request(merchant, outTradeNo, 1_000, refused));
+        Answer again = api.post(request(merchant, outTradeNo, 1_000, refused));
+        Answer second = api.post(request(merchant, outTradeNo, 1_000, null));
+        Answer third = api.post(request(merchant, outTradeNo, 1_000, null));
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(first.text("status")).isEqualTo("FAIL");
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.text("status")).isEqualTo("FAIL");
+        assertThat(second.status()).isEqualTo(201);
+        assertThat(second.text("refund_no")).isNotEqualTo(refused).matches("RF[0-9A-Za-z]{26}");
+        assertThat(third.status()).isEqualTo(409);
+        assertThat(third.body().path("refundable").asLong()).isZero();
+        await().atMost(Duration.ofSeconds(20))
+            .untilAsserted(() -> assertThat(db.orderStatus(order.id())).isEqualTo("REFUNDED"));
+        assertThat(db.sumOf(order.id(), "SUCCESS")).isEqualTo(1_000);
+        assertThat(db.orderTransitions(order.id())).containsExactly("REFUND_STARTED:PAID->REFUNDING",
+                "REFUNDS_SETTLED_NONE:REFUNDING->PAID", "REFUND_STARTED:PAID->REFUNDING",
+                "REFUNDS_SETTLED_FULLY:REFUNDING->REFUNDED");
+    }
+
+    @Test
+    void givenTwoMerchantsWithTheSameRefundNumber_whenBothRefund_thenEachRefundLandsOnItsOwnOrder() {
+        Paid a = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 2_000);
+        Paid b = orders.paid(TestMerchants.WECHAT_B, Channel.WECHATPAY, 3_000);
+        String refundNo = "T7-" + UUID.randomUUID();
+
+        Answer forA = api.post(request(a.key().merchantId().value(), a.key().outTradeNo().value(), 500, refundNo));
+        Answer forB = api.post(request(b.key().merchantId().value(), b.key().outTradeNo().value(), 700, refundNo));
+
+        assertThat(forA.status()).isEqualTo(201);
+        assertThat(forB.status()).isEqualTo(201);
+        Answer readA = api.get("/refunds/" + refundNo + "?merchant=" + a.key().merchantId());
+        Answer readB = api.get("/refunds/" + refundNo + "?merchant=" + b.key().merchantId());
+        assertThat(readA.text("out_trade_no")).isEqualTo(a.key().outTradeNo().value());
+        assertThat(readA.body().path("amount").asLong()).isEqualTo(500);
+        assertThat(readB.text("out_trade_no")).isEqualTo(b.key().outTradeNo().value());
+        assertThat(readB.body().path("amount").asLong()).isEqualTo(700);
+        assertThat(db.refunds(a.id())).hasSize(1);
+        assertThat(db.refunds(b.id())).hasSize(1);
+        assertThat(channels.wechat().made(a.key().merchantId().value(), refundNo)).hasSize(1);
+        assertThat(channels.wechat().made(b.key().merchantId().value(), refundNo)).hasSize(1);
+    }
+
+    @Test
+    void givenRequestsTheApiCannotTake_whenPosted_thenEachGetsItsOwnAnswerAndNothingIsStored() {
+        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_000);
+        String merchant = order.key().merchantId().value();
+        String outTradeNo = order.key().outTradeNo().value();
+        String refundNo = "TA-" + UUID.randomUUID();
+        assertThat(api.post(request(merchant, outTradeNo, 400, refundNo)).status()).isEqualTo(201);
+
+        Answer overRefund = api.post(request(merchant, outTradeNo, 601, null));
+        Answer otherAmount = api.post(request(merchant, outTradeNo, 300, refundNo));
+        Answer unknownOrder = api
+            .post(request(merchant, "NO-SUCH-ORDER-" + UUID.randomUUID().toString().substring(0, 8), 1, null));
+        Answer noAmount = api.post(request(merchant, outTradeNo, 0, null));
+        Answer badNumber = api.post(request(merchant, outTradeNo, 1, "has spaces"));
+        Answer notJson = api.postRaw("amount=1");
+        var otherCurrency = request(merchant, outTradeNo, 1, null);
+        otherCurrency.put("currency", "USD");
+        Answer currency = api.post(otherCurrency);
+
+        assertThat(overRefund.status()).isEqualTo(409);
+        assertThat(overRefund.body().path("refundable").asLong()).isEqualTo(600);
+        assertThat(overRefund.text("currency")).isEqualTo("CNY");
+        assertThat(otherAmount.status()).isEqualTo(409);
+        assertThat(otherAmount.text("error")).contains("already another refund");
+        assertThat(unknownOrder.status()).isEqualTo(404);
+        assertThat(noAmount.status()).isEqualTo(400);
+        assertThat(noAmount.text("error")).contains("amount");
+        assertThat(badNumber.status()).isEqualTo(400);
+        assertThat(badNumber.text("error")).contains("refund_no");
+        assertThat(notJson.status()).isEqualTo(400);
+        assertThat(currency.status()).isEqualTo(400);
+        assertThat(currency.text("error")).contains("CNY");
+        assertThat(db.refunds(order.id())).hasSize(1);
+        assertThat(api.get("/refunds/" + refundNo).status()).isEqualTo(400);
+        assertThat(api.get("/refunds/NOPE?merchant=" + merchant).status()).isEqualTo(404);
+    }
+
+    @Test
+    void givenAnOrderNotPaid_whenARefundIsAsked_thenItIsRefusedWith409() {
+        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_000);
+        jdbc.sql(
+                "UPDATE orders SET status = 'PENDING', channel_trade_no = NULL, paid_amount_minor = NULL WHERE id = :id")
+            .param("id", order.id().value())
+            .update();
+
+        Answer answer = api
+            .post(request(order.key().merchantId().value(), order.key().outTradeNo().value(), 100, null));
+
+        assertThat(answer.status()).isEqualTo(409);
+        assertThat(answer.text("error")).contains("PENDING");
+        assertThat(db.refunds(order.id())).isEmpty();
+    }
+
+    @Test
+    void givenTheService_whenItsOpenApiDescriptionIsRead_thenItDescribesTheRefundApi() {
+        Answer docs = api.get("/v3/api-docs");
+
+        assertThat(docs.status()).isEqualTo(200);
+        assertThat(docs.body().path("paths").has("/refunds")).isTrue();
+        assertThat(docs.body().path("paths").has("/refunds/{refundNo}")).isTrue();
+        assertThat(docs.body().path("paths").has("/orders/{merchant}/{outTradeNo}/refunds")).isTrue();
+        assertThat(docs.body().toString()).contains("out_trade_no").contains("requested_by");
+    }
+
+    private static List<Answer> concurrently(int n, java.util.function.IntFunction<Answer> call) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Answer>> futures = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int index = i;
+                Callable<Answer> task = () -> {
+                    start.await();
+                    return call.apply(index);
+                };
+                futures.add(pool.submit(task));
+            }
+            start.countDown();
+            List<Answer> answers = new ArrayList<>();
+            for (Future<Answer> f : futures) {
+                answers.add(f.get());
+            }
+            return answers;
+        }
+        finally {
+            pool.shutdownNow();
+        }
+    }
+
+}

@@ -1,0 +1,117 @@
+package io.paypipe.refund.support;
+
+import io.paypipe.core.event.RefundTaskCreated;
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.id.ChannelTradeNo;
+import io.paypipe.core.id.EventId;
+import io.paypipe.core.id.MerchantId;
+import io.paypipe.core.id.OrderId;
+import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.id.OutTradeNo;
+import io.paypipe.core.id.TenantId;
+import io.paypipe.core.money.Money;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+
+/**
+ * Orders as the processor leaves them once paid (the {@code orders} row PAID by its trade
+ * and its {@code payment_ledger} row), and refund tasks as it writes them: unique keys
+ * per test, so tests share one database.
+ */
+public final class PaidOrders {
+
+    private static final AtomicLong SEQ = new AtomicLong(System.nanoTime() % 1_000_000_000L);
+
+    private final JdbcClient jdbc;
+
+    public PaidOrders(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** A paid order of {@code merchant}. */
+    public record Paid(OrderId id, OrderKey key, Channel channel, ChannelTradeNo tradeNo, Money paid) {
+    }
+
+    public static OrderKey newKey(MerchantId merchant) {
+        return new OrderKey(TenantId.of(TestMerchants.TENANT), merchant,
+                OutTradeNo.of("R" + UUID.randomUUID().toString().replace("-", "").substring(0, 20)));
+    }
+
+    public static ChannelTradeNo newTradeNo() {
+        return ChannelTradeNo.of("4200" + String.format("%024d", SEQ.incrementAndGet()));
+    }
+
+    public Paid paid(MerchantId merchant, Channel channel, long minor) {
+        return paid(newKey(merchant), channel, minor);
+    }
+
+    public Paid paid(OrderKey key, Channel channel, long minor) {
+        ChannelTradeNo tradeNo = newTradeNo();
+        Timestamp now = Timestamp.from(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+        var keys = new GeneratedKeyHolder();
+        jdbc.sql("""
+                INSERT INTO orders (tenant_id, merchant_id, out_trade_no, channel, amount_minor, currency, status,
+                                    channel_trade_no, paid_amount_minor, paid_at, created_at, updated_at)
+                VALUES (:tenant, :merchant, :no, :channel, :amount, 'CNY', 'PAID', :tradeNo, :amount, :now, :now, :now)
+                """)
+            .param("tenant", key.tenantId().value())
+            .param("merchant", key.merchantId().value())
+            .param("no", key.outTradeNo().value())
+            .param("channel", channel.code())
+            .param("amount", minor)
+            .param("tradeNo", tradeNo.value())
+            .param("now", now)
+            .update(keys, "id");
+        OrderId id = OrderId.of(keys.getKey().longValue());
+        jdbc.sql(
+                """
+                        INSERT INTO payment_ledger (order_id, tenant_id, merchant_id, channel, channel_trade_no, order_amount_minor,
+                                                    paid_amount_minor, currency, event_id, paid_at, created_at)
+                        VALUES (:order, :tenant, :merchant, :channel, :tradeNo, :amount, :amount, 'CNY', :eventId, :now, :now)
+                        """)
+            .param("order", id.value())
+            .param("tenant", key.tenantId().value())
+            .param("merchant", key.merchantId().value())
+            .param("channel", channel.code())
+            .param("tradeNo", tradeNo.value())
+            .param("amount", minor)
+            .param("eventId", EventId.random().value())
+            .param("now", now)
+            .update();
+        return new Paid(id, key, channel, tradeNo, Money.of(minor, "CNY"));
+    }
+
+    /**
+     * A second trade that paid {@code order}: the refund task the processor writes, and
+     * its event.
+     */
+    public RefundTaskCreated doublePayment(Paid order, long minor, RefundTaskCreated.Reason reason) {
+        ChannelTradeNo second = newTradeNo();
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        var task = new RefundTaskCreated(RefundTaskCreated.idFor(order.key(), order.id(), second), order.id(),
+                order.key(), order.channel(), second, Money.of(minor, "CNY"), reason, 1, now);
+        jdbc.sql("""
+                INSERT INTO refund_task (tenant_id, order_id, merchant_id, channel, channel_trade_no, raw_id, reason,
+                                         amount_minor, currency, status, event_id, created_at, updated_at)
+                VALUES (:tenant, :order, :merchant, :channel, :tradeNo, 1, :reason, :amount, 'CNY', 'PENDING',
+                        :eventId, :now, :now)
+                """)
+            .param("tenant", order.key().tenantId().value())
+            .param("order", order.id().value())
+            .param("merchant", order.key().merchantId().value())
+            .param("channel", order.channel().code())
+            .param("tradeNo", second.value())
+            .param("reason", reason.name())
+            .param("amount", minor)
+            .param("eventId", task.eventId().value())
+            .param("now", Timestamp.from(now))
+            .update();
+        return task;
+    }
+
+}
