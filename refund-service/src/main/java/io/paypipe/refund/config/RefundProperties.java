@@ -16,7 +16,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param publishTimeout how long to wait for the broker to confirm an event
  * @param queryDelays the refund query ladder: a refund not final is queried at its
  * channel after each of these delays ({@code refund.query-retry-<i>}); still not final
- * after the last one: {@code refund.query-dlt} and a REFUND_UNRESOLVED alert
+ * after the last one: {@code refund.query-dlt} and a REFUND_UNRESOLVED alert. The first
+ * delay must exceed {@code channelCallTimeout}
  * @param notifyRetryDelays the retry ladder of {@code refund.notify} (transient failures:
  * database, broker)
  * @param taskRetryDelays the retry ladder of {@code refund.task}
@@ -40,6 +41,12 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
         if (queryDelays.isEmpty() || notifyRetryDelays.isEmpty() || taskRetryDelays.isEmpty()) {
             throw new IllegalArgumentException(
                     "refund.query-delays, notify-retry-delays and task-retry-delays need a level");
+        }
+        if (queryDelays.get(0).compareTo(channelCallTimeout) <= 0) {
+            // the refund is put on the ladder before its channel is called: the first
+            // query
+            // must come after that call has answered or timed out
+            throw new IllegalArgumentException("refund.query-delays must start later than refund.channel-call-timeout");
         }
         if (deadLetterRetryDelays.stream().reduce(Duration.ZERO, Duration::plus).compareTo(Duration.ofMinutes(4)) > 0) {
             throw new IllegalArgumentException("refund.dead-letter-retry-delays must add up to less than 4 minutes");

@@ -21,9 +21,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * Spring context for all of them (same configuration), unique orders per test.
  */
 @SpringBootTest(classes = RefundApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "refund.query-delays=400ms,800ms,1600ms", "refund.notify-retry-delays=200ms,400ms",
+        properties = { "refund.query-delays=800ms,1000ms,1500ms", "refund.notify-retry-delays=200ms,400ms",
                 "refund.task-retry-delays=200ms,400ms", "refund.dead-letter-retry-delays=100ms",
-                "refund.channel-call-timeout=1s", "refund.concurrency=2" })
+                "refund.channel-call-timeout=500ms", "refund.concurrency=2" })
 @Import(RefundIntegrationBase.Channels.class)
 public abstract class RefundIntegrationBase {
 

@@ -1,0 +1,28 @@
+package io.paypipe.refund.config;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RefundPropertiesTest {
+
+    @Test
+    void givenAFirstQueryNoLaterThanTheChannelCallTimeout_whenBound_thenTheStartIsRefused() {
+        assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ofSeconds(5),
+                List.of(Duration.ofSeconds(10), Duration.ofMinutes(5)), List.of(Duration.ofSeconds(1)),
+                List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), 1, 1, (short) 1))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("refund.query-delays must start later than refund.channel-call-timeout");
+    }
+
+    @Test
+    void givenAnEmptyLadder_whenBound_thenTheStartIsRefused() {
+        assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ofSeconds(5),
+                List.of(), List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), List.of(), 1, 1, (short) 1))
+            .isInstanceOf(IllegalArgumentException.class);
+    }
+
+}

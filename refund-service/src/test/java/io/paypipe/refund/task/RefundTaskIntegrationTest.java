@@ -1,0 +1,84 @@
+package io.paypipe.refund.task;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.paypipe.core.event.RefundTaskCreated;
+import io.paypipe.core.event.RefundTaskCreated.Reason;
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.topic.Json;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.refund.support.PaidOrders.Paid;
+import io.paypipe.refund.support.RefundIntegrationBase;
+import io.paypipe.refund.support.ScriptedChannel.Script;
+import io.paypipe.refund.support.TestMerchants;
+import io.paypipe.refund.support.TopicWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Automatic refunds from {@code refund.task} (issue test 5): a task becomes exactly one
+ * refund of its trade however often it is delivered, retried or replayed from its
+ * dead-letter topic; the order's own payment and status are untouched.
+ */
+class RefundTaskIntegrationTest extends RefundIntegrationBase {
+
+    @Test
+    void givenADoublePaymentAndAPaidAfterCloseTask_whenEachIsDeliveredThreeTimesAndReplayedFromItsDlt_thenEachIsOneRefund() {
+        Paid paid = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 3_000);
+        RefundTaskCreated doublePayment = orders.doublePayment(paid, 3_000, Reason.DOUBLE_PAYMENT);
+        Paid cancelled = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_500);
+        jdbc.sql("UPDATE orders SET status = 'CLOSED', closed_by = 'ORDER_CANCELLED', channel_trade_no = NULL,"
+                + " paid_amount_minor = NULL WHERE id = :id")
+            .param("id", cancelled.id().value())
+            .update();
+        RefundTaskCreated paidAfterClose = orders.doublePayment(cancelled, 1_500, Reason.PAID_AFTER_CLOSE);
+
+        try (var topics = new TopicWriter(bootstrapServers())) {
+            for (RefundTaskCreated task : List.of(doublePayment, paidAfterClose)) {
+                byte[] bytes = Json.MAPPER.writeValueAsBytes(task);
+                for (int i = 0; i < 3; i++) {
+                    topics.sendBytes(Topics.REFUND_TASK.name(), task.orderKey().kafkaKey(), bytes);
+                }
+                // a dead letter of it, then an operator's replay of that dead letter
+                topics.sendBytes(Topics.REFUND_TASK.dlt(), task.orderKey().kafkaKey(), bytes);
+                topics.sendBytes(Topics.REFUND_TASK.name(), task.orderKey().kafkaKey(), bytes, Map.of());
+            }
+        }
+
+        for (var c : List.of(Map.entry(paid, doublePayment), Map.entry(cancelled, paidAfterClose))) {
+            String refundNo = TaskRefunds.refundNo(c.getValue());
+            await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(db.refundStatus(c.getKey().key().merchantId(), refundNo))
+                    .isEqualTo("SUCCESS"));
+            assertThat(db.refunds(c.getKey().id())).hasSize(1)
+                .allSatisfy(r -> assertThat(r).containsEntry("source", "TASK")
+                    .containsEntry("amount_minor", c.getValue().amount().minor()));
+            assertThat(channels.wechat().made(c.getKey().key().merchantId().value(), refundNo)).hasSize(1);
+            assertThat(db.orderTransitions(c.getKey().id())).isEmpty();
+        }
+        assertThat(db.orderStatus(paid.id())).isEqualTo("PAID");
+        assertThat(db.orderStatus(cancelled.id())).isEqualTo("CLOSED");
+        assertThat(TaskRefunds.refundNo(doublePayment)).matches("RT_[0-9a-f]{32}");
+    }
+
+    @Test
+    void givenATaskTheChannelRefuses_whenItIsSent_thenTheRefundFailsAndRefundTaskFailedIsRaised() {
+        Paid paid = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 2_000);
+        RefundTaskCreated task = orders.doublePayment(paid, 2_000, Reason.DOUBLE_PAYMENT);
+        channels.wechat().script(TaskRefunds.refundNo(task), Script.REFUSE);
+
+        try (var topics = new TopicWriter(bootstrapServers())) {
+            topics.send(Topics.REFUND_TASK, task.orderKey().kafkaKey(), task);
+        }
+
+        await().atMost(Duration.ofSeconds(20))
+            .untilAsserted(() -> assertThat(db.alertKinds(paid.key().outTradeNo().value()))
+                .containsExactly("REFUND_TASK_FAILED"));
+        assertThat(db.refundStatus(paid.key().merchantId(), TaskRefunds.refundNo(task))).isEqualTo("FAIL");
+        assertThat(db.orderStatus(paid.id())).isEqualTo("PAID");
+    }
+
+}
