@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,8 +22,10 @@ import java.util.regex.Pattern;
  * {@code METHOD\npath[?query]\ntimestamp\nnonce\nbody\n} (the raw path and query, the raw
  * body bytes). Answers are signed as WeChat signs them: the platform key over
  * {@code timestamp\nnonce\nbody\n}, in {@code Wechatpay-Timestamp}, {@code -Nonce},
- * {@code -Signature} and {@code -Serial} (the key's id; a merchant switching from
- * certificates gets the two forms in turn).
+ * {@code -Signature} and {@code -Serial} (the key's id). The key is the one the call's
+ * {@code Wechatpay-Serial} asks for (the SDK sends the id it verifies with): the
+ * certificate key of a merchant switching from certificates when it names that, else the
+ * public key.
  */
 public final class WechatPayApiGate {
 
@@ -38,8 +39,6 @@ public final class WechatPayApiGate {
     private final SandboxMerchants merchants;
 
     private final Clock clock;
-
-    private final AtomicLong answered = new AtomicLong();
 
     public WechatPayApiGate(SandboxMerchants merchants, Clock clock) {
         this.merchants = merchants;
@@ -86,14 +85,13 @@ public final class WechatPayApiGate {
     }
 
     /**
-     * The headers of an answer with {@code body} to {@code merchant}, signed with its
-     * platform key, in WeChat's order.
+     * The headers of an answer with {@code body} to {@code merchant}, signed with the
+     * platform key {@code requestedSerial} names (the call's {@code Wechatpay-Serial};
+     * the public key when it names none of the merchant's), in WeChat's order.
      */
-    public Map<String, String> signedAnswerHeaders(WechatPaySandboxMerchant merchant, byte[] body) {
-        WechatPayMerchantKeys keys = merchant.wechatPayKeys();
-        SerialForm form = keys.certificateSerial().isPresent() && answered.getAndIncrement() % 2 == 1
-                ? SerialForm.CERTIFICATE_SERIAL : SerialForm.PUBLIC_KEY_ID;
-        WechatPayMerchantKeys signer = keys.signer(form);
+    public Map<String, String> signedAnswerHeaders(WechatPaySandboxMerchant merchant, String requestedSerial,
+            byte[] body) {
+        WechatPayMerchantKeys signer = merchant.wechatPayKeys().signerFor(requestedSerial);
         String timestamp = Long.toString(clock.instant().getEpochSecond());
         String nonce = WechatPayCrypto.randomUpperAlphanumeric(32);
         Map<String, String> headers = new LinkedHashMap<>();

@@ -56,13 +56,13 @@ class WechatPayRefundApiController {
             call = RefundApiJson.createCall(raw);
         }
         catch (IllegalArgumentException e) {
-            return signed(caller.get(), ApiError.PARAM_ERROR);
+            return signed(request, caller.get(), ApiError.PARAM_ERROR);
         }
         return switch (desk.create(caller.get(), call)) {
             case WechatPayRefundDesk.Answer.Failed failed -> {
                 log.info("refund {} of {} refused: {}", call.outRefundNo(), caller.get().merchantId(),
                         failed.error().code());
-                yield signed(caller.get(), failed.error());
+                yield signed(request, caller.get(), failed.error());
             }
             case WechatPayRefundDesk.Answer.Refunded refunded -> {
                 if (refunded.answerHeld()) {
@@ -70,7 +70,7 @@ class WechatPayRefundApiController {
                             properties.lostAnswerHold());
                     Thread.sleep(properties.lostAnswerHold());
                 }
-                yield signed(caller.get(), 200, RefundApiJson.refund(refunded.refund()));
+                yield signed(request, caller.get(), 200, RefundApiJson.refund(refunded.refund()));
             }
         };
     }
@@ -85,8 +85,8 @@ class WechatPayRefundApiController {
             return unsigned(ApiError.SIGN_ERROR);
         }
         return desk.find(caller.get(), request.getParameter("sub_mchid"), outRefundNo)
-            .map(refund -> signed(caller.get(), 200, RefundApiJson.refund(refund)))
-            .orElseGet(() -> signed(caller.get(), ApiError.REFUND_NOT_EXISTS));
+            .map(refund -> signed(request, caller.get(), 200, RefundApiJson.refund(refund)))
+            .orElseGet(() -> signed(request, caller.get(), ApiError.REFUND_NOT_EXISTS));
     }
 
     /** What the merchant signed: the raw path, and the raw query when there is one. */
@@ -95,13 +95,15 @@ class WechatPayRefundApiController {
         return request.getRequestURI() + (query == null ? "" : "?" + query);
     }
 
-    private ResponseEntity<byte[]> signed(WechatPaySandboxMerchant merchant, ApiError error) {
-        return signed(merchant, error.httpStatus(), RefundApiJson.error(error));
+    private ResponseEntity<byte[]> signed(HttpServletRequest request, WechatPaySandboxMerchant merchant,
+            ApiError error) {
+        return signed(request, merchant, error.httpStatus(), RefundApiJson.error(error));
     }
 
-    private ResponseEntity<byte[]> signed(WechatPaySandboxMerchant merchant, int status, byte[] body) {
+    private ResponseEntity<byte[]> signed(HttpServletRequest request, WechatPaySandboxMerchant merchant, int status,
+            byte[] body) {
         ResponseEntity.BodyBuilder answer = ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON);
-        gate.signedAnswerHeaders(merchant, body).forEach(answer::header);
+        gate.signedAnswerHeaders(merchant, request.getHeader(SignedNotification.SERIAL), body).forEach(answer::header);
         return answer.body(body);
     }
 
