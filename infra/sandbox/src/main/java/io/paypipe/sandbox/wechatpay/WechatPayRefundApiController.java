@@ -84,7 +84,11 @@ class WechatPayRefundApiController {
         if (caller.isEmpty()) {
             return unsigned(ApiError.SIGN_ERROR);
         }
-        return desk.find(caller.get(), request.getParameter("sub_mchid"), outRefundNo)
+        Optional<String> owner = WechatPayRefundDesk.owner(caller.get(), request.getParameter("sub_mchid"));
+        if (owner.isEmpty()) {
+            return signed(request, caller.get(), ApiError.SUB_MCHID_MISMATCH);
+        }
+        return desk.find(owner.get(), outRefundNo)
             .map(refund -> signed(request, caller.get(), 200, RefundApiJson.refund(refund)))
             .orElseGet(() -> signed(request, caller.get(), ApiError.REFUND_NOT_EXISTS));
     }

@@ -107,11 +107,11 @@ public final class WechatPayRefundDesk implements AutoCloseable {
     }
 
     /**
-     * The refund {@code outRefundNo} of {@code merchant} ({@code subMchid} in partner
-     * mode); empty when there is none, or when {@code subMchid} does not fit.
+     * The refund {@code outRefundNo} of {@code owner} (see {@link #owner}); empty when
+     * there is none.
      */
-    public Optional<RefundRecord> find(WechatPaySandboxMerchant merchant, String subMchid, String outRefundNo) {
-        return owner(merchant, subMchid).map(o -> refunds.get(key(o, outRefundNo)));
+    public Optional<RefundRecord> find(String owner, String outRefundNo) {
+        return Optional.ofNullable(refunds.get(key(owner, outRefundNo)));
     }
 
     /**
@@ -211,7 +211,7 @@ public final class WechatPayRefundDesk implements AutoCloseable {
      * Whose refund a call of {@code merchant} names: a direct merchant's own (no
      * sub_mchid), or one of a service provider's sub-merchants (its sub_mchid).
      */
-    private static Optional<String> owner(WechatPaySandboxMerchant merchant, String subMchid) {
+    public static Optional<String> owner(WechatPaySandboxMerchant merchant, String subMchid) {
         if (!merchant.isServiceProvider()) {
             return subMchid == null ? Optional.of(merchant.merchantId()) : Optional.empty();
         }

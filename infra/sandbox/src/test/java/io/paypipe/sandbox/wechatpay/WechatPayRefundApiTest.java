@@ -362,6 +362,10 @@ class WechatPayRefundApiTest {
         query.setOutRefundNo(refundNo);
         query.setSubMchid(SUB_MERCHANT);
         assertThat(sdk(PROVIDER).queryByOutRefundNo(query).getRefundId()).isEqualTo(created.getRefundId());
+        ServiceException queriedWithoutSub = catchThrowableOfType(ServiceException.class,
+                () -> query(PROVIDER, refundNo));
+        assertThat(queriedWithoutSub.getHttpStatusCode()).isEqualTo(400);
+        assertThat(queriedWithoutSub.getErrorCode()).isEqualTo("PARAM_ERROR");
         assertThat(sandboxRefunds(trade)).hasSize(1);
     }
 
