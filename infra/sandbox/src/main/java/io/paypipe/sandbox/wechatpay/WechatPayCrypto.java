@@ -121,6 +121,16 @@ public final class WechatPayCrypto {
         return "-----BEGIN PUBLIC KEY-----\n" + base64 + "\n-----END PUBLIC KEY-----\n";
     }
 
+    /**
+     * PEM of a private key as PKCS#8 ({@code -----BEGIN PRIVATE KEY-----}), 64-column
+     * lines, as WeChat's merchant tool writes {@code apiclient_key.pem}.
+     */
+    public static String privateKeyPem(PrivateKey key) {
+        String base64 = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+            .encodeToString(key.getEncoded());
+        return "-----BEGIN PRIVATE KEY-----\n" + base64 + "\n-----END PRIVATE KEY-----\n";
+    }
+
     /** Parses a {@code -----BEGIN PUBLIC KEY-----} PEM into an RSA public key. */
     public static RSAPublicKey parsePublicKeyPem(String pem) {
         String base64 = pem.replace("-----BEGIN PUBLIC KEY-----", "")

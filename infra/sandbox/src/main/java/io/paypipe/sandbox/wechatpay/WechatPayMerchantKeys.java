@@ -13,11 +13,13 @@ import java.util.Optional;
 
 /**
  * What WeChat Pay holds for one merchant (or service provider): the platform RSA-2048 key
- * pair that signs notifications, the public-key id sent in {@code Wechatpay-Serial}
- * ({@code PUB_KEY_ID_} + 32 digits) and the APIv3 key (32 ASCII alphanumerics) that
- * encrypts {@code resource}. A merchant still switching from platform certificates also
- * has a certificate key pair under a 40-hex serial. The private keys stay in this object:
- * they are never written anywhere.
+ * pair that signs notifications and API answers, the public-key id sent in
+ * {@code Wechatpay-Serial} ({@code PUB_KEY_ID_} + 32 digits) and the APIv3 key (32 ASCII
+ * alphanumerics) that encrypts {@code resource}. A merchant still switching from platform
+ * certificates also has a certificate key pair under a 40-hex serial. The platform
+ * private keys stay in this object: they are never written anywhere. Beside them the
+ * merchant's own API key ({@link MerchantApiKey}), whose public half verifies the
+ * merchant's calls and whose private half the merchants file gives the merchant.
  */
 public final class WechatPayMerchantKeys {
 
@@ -38,25 +40,33 @@ public final class WechatPayMerchantKeys {
 
     private final Optional<CertificateKey> certificate;
 
+    private final MerchantApiKey merchantApiKey;
+
     private WechatPayMerchantKeys(KeyPair platformKeyPair, String publicKeyId, String apiV3Key,
-            Optional<CertificateKey> certificate) {
+            Optional<CertificateKey> certificate, MerchantApiKey merchantApiKey) {
         this.platformKeyPair = Objects.requireNonNull(platformKeyPair, "platformKeyPair");
         this.publicKeyId = Objects.requireNonNull(publicKeyId, "publicKeyId");
         this.apiV3Key = Objects.requireNonNull(apiV3Key, "apiV3Key");
         this.certificate = Objects.requireNonNull(certificate, "certificate");
+        this.merchantApiKey = Objects.requireNonNull(merchantApiKey, "merchantApiKey");
         if (apiV3Key.getBytes(StandardCharsets.US_ASCII).length != 32 || !apiV3Key.chars().allMatch(c -> c < 128)) {
             throw new IllegalArgumentException("the APIv3 key must be 32 ASCII characters");
         }
     }
 
-    /** Fresh keys: a new RSA-2048 pair, a new public-key id and a new APIv3 key. */
+    /**
+     * Fresh keys: a new RSA-2048 pair, a new public-key id, a new APIv3 key and a new
+     * merchant API key.
+     */
     public static WechatPayMerchantKeys generate() {
         return new WechatPayMerchantKeys(WechatPayCrypto.generateRsaKeyPair(), newPublicKeyId(),
-                WechatPayCrypto.randomAlphanumeric(32), Optional.empty());
+                WechatPayCrypto.randomAlphanumeric(32), Optional.empty(), MerchantApiKey.generate());
     }
 
+    /** These platform keys, with a fresh merchant API key. */
     public static WechatPayMerchantKeys of(KeyPair platformKeyPair, String publicKeyId, String apiV3Key) {
-        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key, Optional.empty());
+        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key, Optional.empty(),
+                MerchantApiKey.generate());
     }
 
     /** {@code PUB_KEY_ID_} + 32 random digits. */
@@ -76,7 +86,8 @@ public final class WechatPayMerchantKeys {
      */
     public WechatPayMerchantKeys withCertificateKey() {
         return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key,
-                Optional.of(new CertificateKey(newCertificateSerial(), WechatPayCrypto.generateRsaKeyPair())));
+                Optional.of(new CertificateKey(newCertificateSerial(), WechatPayCrypto.generateRsaKeyPair())),
+                merchantApiKey);
     }
 
     public String publicKeyId() {
@@ -90,6 +101,11 @@ public final class WechatPayMerchantKeys {
 
     public String apiV3Key() {
         return apiV3Key;
+    }
+
+    /** The merchant's API key: verifies its calls to the sandbox's API. */
+    public MerchantApiKey merchantApiKey() {
+        return merchantApiKey;
     }
 
     public PublicKey publicKey() {
@@ -113,9 +129,9 @@ public final class WechatPayMerchantKeys {
     public WechatPayMerchantKeys signer(SerialForm form) {
         if (form == SerialForm.CERTIFICATE_SERIAL && certificate.isPresent()) {
             return new WechatPayMerchantKeys(certificate.get().keyPair(), certificate.get().serial(), apiV3Key,
-                    Optional.empty());
+                    Optional.empty(), merchantApiKey);
         }
-        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key, Optional.empty());
+        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, apiV3Key, Optional.empty(), merchantApiKey);
     }
 
     /**
@@ -131,17 +147,17 @@ public final class WechatPayMerchantKeys {
      * The same keys under another public-key id (a serial the merchant does not know).
      */
     WechatPayMerchantKeys withPublicKeyId(String otherId) {
-        return new WechatPayMerchantKeys(platformKeyPair, otherId, apiV3Key, certificate);
+        return new WechatPayMerchantKeys(platformKeyPair, otherId, apiV3Key, certificate, merchantApiKey);
     }
 
     /** The same signing key and id with another APIv3 key. */
     WechatPayMerchantKeys withApiV3Key(String otherKey) {
-        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, otherKey, certificate);
+        return new WechatPayMerchantKeys(platformKeyPair, publicKeyId, otherKey, certificate, merchantApiKey);
     }
 
     /** Another signing key under this id. */
     WechatPayMerchantKeys withPlatformKeyPair(KeyPair other) {
-        return new WechatPayMerchantKeys(other, publicKeyId, apiV3Key, certificate);
+        return new WechatPayMerchantKeys(other, publicKeyId, apiV3Key, certificate, merchantApiKey);
     }
 
     /** The platform key as the merchants file holds it. */
@@ -152,13 +168,15 @@ public final class WechatPayMerchantKeys {
     /**
      * The credentials block of the merchants file: the app ids the merchant's payments
      * name ({@code appid}, or a service provider's {@code sp_appid} and per sub-merchant
-     * its {@code sub_appid}), the public key, and the certificate key when there is one.
+     * its {@code sub_appid}), the public key, the certificate key when there is one, and
+     * the merchant's own API key (serial and private key) that signs its calls.
      */
     public Merchant.WechatPayCredentials credentials(List<String> appIds, Map<String, List<String>> subAppIds) {
         List<Merchant.PlatformKey> keys = new ArrayList<>(List.of(platformKey()));
         certificate.ifPresent(c -> keys
             .add(new Merchant.PlatformKey(c.serial(), WechatPayCrypto.publicKeyPem(c.keyPair().getPublic()))));
-        return new Merchant.WechatPayCredentials(apiV3Key, appIds, subAppIds, keys);
+        return new Merchant.WechatPayCredentials(apiV3Key, appIds, subAppIds, keys, merchantApiKey.serialNo(),
+                merchantApiKey.privateKeyPem());
     }
 
     @Override

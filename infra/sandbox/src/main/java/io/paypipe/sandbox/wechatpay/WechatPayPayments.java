@@ -44,6 +44,8 @@ public final class WechatPayPayments {
 
     private final NotificationPusher pusher;
 
+    private final WechatPayTrades trades = new WechatPayTrades();
+
     public WechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
             NotificationPusher pusher) {
         this.merchants = merchants;
@@ -81,7 +83,17 @@ public final class WechatPayPayments {
      * so it must be sent within the replay window.
      */
     public SignedNotification signOnly(String merchantId, String outTradeNo, long totalFen) {
-        return notifications.transactionSuccess(spec(merchantId, outTradeNo, totalFen, null));
+        PaymentSpec spec = spec(merchantId, outTradeNo, totalFen, null);
+        trades.register(spec);
+        return notifications.transactionSuccess(spec);
+    }
+
+    /**
+     * Every trade these payments made, for WeChat's refund API
+     * ({@link WechatPayRefundDesk}).
+     */
+    public WechatPayTrades trades() {
+        return trades;
     }
 
     private PaymentSpec spec(String merchantId, String outTradeNo, long totalFen, Long payerTotalFen) {
@@ -96,6 +108,7 @@ public final class WechatPayPayments {
 
     /** Pushes the notification of {@code spec} {@code copies} times. */
     public Payment push(PaymentSpec spec, int copies) {
+        trades.register(spec);
         SignedNotification notification = notifications.transactionSuccess(spec);
         return new Payment(notification, spec, pushCopies(notification, spec, copies));
     }

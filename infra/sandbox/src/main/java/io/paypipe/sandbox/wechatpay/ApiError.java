@@ -1,0 +1,57 @@
+package io.paypipe.sandbox.wechatpay;
+
+/**
+ * The errors WeChat Pay's refund API answers, as {@code {"code":..., "message":...}} with
+ * their HTTP status. CHANNELS.md confirms only the shape and SIGN_ERROR/401; the codes
+ * and statuses here follow WeChat's refund API page (PARAM_ERROR and INVALID_REQUEST 400,
+ * NOT_ENOUGH 403, RESOURCE_NOT_EXISTS 404, SYSTEM_ERROR 500), the messages are the
+ * sandbox's own.
+ */
+public enum ApiError {
+
+    /** Not JSON, or a required field missing. */
+    PARAM_ERROR(400, "PARAM_ERROR", "参数错误"),
+    /** A direct merchant named a sub_mchid, or a service provider none or not its own. */
+    SUB_MCHID_MISMATCH(400, "PARAM_ERROR", "sub_mchid与mchid不匹配"),
+    /** {@code amount.total} is not the trade's total. */
+    TOTAL_MISMATCH(400, "PARAM_ERROR", "订单金额与原订单金额不一致"),
+    /** Nothing of the trade is left to refund. */
+    FULLY_REFUNDED(400, "INVALID_REQUEST", "订单已全额退款"),
+    /** More than what remains refundable. */
+    OVER_REFUND(400, "INVALID_REQUEST", "申请退款金额超过订单可退金额"),
+    /** The Authorization header does not verify. */
+    SIGN_ERROR(401, "SIGN_ERROR", "签名错误"),
+    /** The merchant's balance cannot pay the refund. */
+    NOT_ENOUGH(403, "NOT_ENOUGH", "基本账户余额不足，请充值后重新发起"),
+    /** The trade a refund names is not one of the merchant's. */
+    TRADE_NOT_EXISTS(404, "RESOURCE_NOT_EXISTS", "订单不存在"),
+    /** A query for a refund number the merchant never used. */
+    REFUND_NOT_EXISTS(404, "RESOURCE_NOT_EXISTS", "退款单不存在"),
+    /** WeChat failed; call again with the same out_refund_no. */
+    SYSTEM_ERROR(500, "SYSTEM_ERROR", "系统错误");
+
+    private final int httpStatus;
+
+    private final String code;
+
+    private final String message;
+
+    ApiError(int httpStatus, String code, String message) {
+        this.httpStatus = httpStatus;
+        this.code = code;
+        this.message = message;
+    }
+
+    public int httpStatus() {
+        return httpStatus;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public String message() {
+        return message;
+    }
+
+}

@@ -1,0 +1,138 @@
+package io.paypipe.refund.channel.wechatpay;
+
+import com.wechat.pay.java.core.auth.Credential;
+import com.wechat.pay.java.core.auth.Validator;
+import com.wechat.pay.java.core.exception.HttpException;
+import com.wechat.pay.java.core.exception.ValidationException;
+import com.wechat.pay.java.core.http.AbstractHttpClient;
+import com.wechat.pay.java.core.http.HttpHeaders;
+import com.wechat.pay.java.core.http.HttpRequest;
+import com.wechat.pay.java.core.http.JsonRequestBody;
+import com.wechat.pay.java.core.http.OriginalResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The official SDK's HTTP client, on the JDK's {@link HttpClient} and pointed at another
+ * host: the SDK builds every request for {@code https://api.mch.weixin.qq.com} and signs
+ * its path and query ({@link AbstractHttpClient} adds {@code Authorization} before it
+ * calls {@link #innerExecute}); this adapter sends it, unchanged but for scheme, host and
+ * port, to {@code baseUrl} (the sandbox locally), so the signed path is the path sent.
+ * The SDK then checks the status, the content type and the answer's signature as it
+ * always does.
+ * <p>
+ * One check more than the SDK makes: it verifies a 2xx answer's signature only, and
+ * throws a {@code ServiceException} with the code of any other answer unverified. A
+ * refusal must be WeChat's before a refund is failed on it, so an answer that is not 2xx
+ * and whose signature does not verify is a {@link ValidationException} here. Each call is
+ * bounded by {@code timeout}; nothing is retried.
+ */
+final class WechatPayApiClient extends AbstractHttpClient {
+
+    /** The headers the SDK's validator reads, by their exact names. */
+    private static final List<String> WECHATPAY_HEADERS = List.of("Request-ID", "Wechatpay-Timestamp",
+            "Wechatpay-Nonce", "Wechatpay-Signature", "Wechatpay-Serial", "Wechatpay-Signature-Type", "Content-Type");
+
+    private final HttpClient http;
+
+    private final String baseUrl;
+
+    private final Duration timeout;
+
+    WechatPayApiClient(Credential credential, Validator validator, HttpClient http, URI baseUrl, Duration timeout) {
+        super(credential, validator);
+        this.http = http;
+        String base = baseUrl.toString();
+        this.baseUrl = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        if (baseUrl.getRawPath() != null && baseUrl.getRawPath().length() > 1) {
+            throw new IllegalArgumentException("the WeChat Pay base URL names a host only, no path: " + baseUrl);
+        }
+        this.timeout = timeout;
+    }
+
+    @Override
+    protected OriginalResponse innerExecute(HttpRequest request) {
+        URI uri = request.getUri();
+        URI target = URI
+            .create(baseUrl + uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
+        java.net.http.HttpRequest.Builder call = java.net.http.HttpRequest.newBuilder(target).timeout(timeout);
+        request.getHeaders().getHeaders().forEach(call::header);
+        call.method(request.getHttpMethod().name(),
+                request.getBody() instanceof JsonRequestBody json
+                        ? java.net.http.HttpRequest.BodyPublishers.ofString(json.getBody(), StandardCharsets.UTF_8)
+                        : java.net.http.HttpRequest.BodyPublishers.noBody());
+        HttpResponse<String> response;
+        try {
+            response = http.send(call.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        }
+        catch (IOException e) {
+            throw new HttpException(request, e);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new HttpException(request, e);
+        }
+        Map<String, String> headers = headers(response);
+        int status = response.statusCode();
+        if ((status < 200 || status >= 300) && !verified(headers, response.body())) {
+            throw new ValidationException("a WeChat Pay answer with HTTP " + status + " is not signed by WeChat Pay");
+        }
+        return new OriginalResponse.Builder().request(request)
+            .headers(headers)
+            .statusCode(status)
+            .contentType(headers.get("Content-Type"))
+            .body(response.body())
+            .build();
+    }
+
+    private boolean verified(Map<String, String> headers, String body) {
+        try {
+            return validator.validate(new HttpHeaders(headers), body);
+        }
+        catch (RuntimeException e) {
+            // a missing or stale timestamp: not verified
+            return false;
+        }
+    }
+
+    /**
+     * The answer's headers, WeChat's under the exact names the SDK asks for whatever case
+     * they came in.
+     */
+    private static Map<String, String> headers(HttpResponse<?> response) {
+        Map<String, String> received = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        response.headers().map().forEach((name, values) -> {
+            if (!values.isEmpty()) {
+                received.put(name, values.getFirst());
+            }
+        });
+        Map<String, String> headers = new HashMap<>(received);
+        WECHATPAY_HEADERS.forEach(name -> {
+            String value = received.get(name);
+            if (value != null) {
+                headers.put(name, value);
+            }
+        });
+        return headers;
+    }
+
+    @Override
+    protected InputStream innerDownload(HttpRequest request) {
+        throw new UnsupportedOperationException("refunds download nothing");
+    }
+
+    @Override
+    protected String getHttpClientInfo() {
+        return "java.net.http/" + Runtime.version().feature();
+    }
+
+}
