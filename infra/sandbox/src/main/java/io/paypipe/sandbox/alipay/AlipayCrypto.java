@@ -12,6 +12,9 @@ import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.Signature;
+import java.security.interfaces.RSAPrivateCrtKey;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.RSAPublicKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
 import java.util.Map;
@@ -48,6 +51,40 @@ public final class AlipayCrypto {
             }
         });
         return content.toString();
+    }
+
+    /**
+     * The text a merchant's request to the gateway is signed over: like
+     * {@link #signContent} but with {@code sign_type} kept (only {@code sign} is left
+     * out), as the SDK's {@code AlipaySignature.getSignatureContent} builds it.
+     */
+    public static String requestSignContent(Map<String, String> params) {
+        StringJoiner content = new StringJoiner("&");
+        new TreeMap<>(params).forEach((key, value) -> {
+            if (!key.equals("sign") && !isEmpty(key) && !isEmpty(value)) {
+                content.add(key + "=" + value);
+            }
+        });
+        return content.toString();
+    }
+
+    /**
+     * Whether {@code base64Signature} is the RSA2 signature of {@code content} by the
+     * holder of {@code key}'s private half.
+     */
+    public static boolean verifyContent(PublicKey key, String content, String base64Signature, Charset charset) {
+        if (base64Signature == null) {
+            return false;
+        }
+        try {
+            Signature signature = Signature.getInstance(SIGNATURE_ALGORITHM);
+            signature.initVerify(key);
+            signature.update(content.getBytes(charset));
+            return signature.verify(Base64.getDecoder().decode(base64Signature));
+        }
+        catch (GeneralSecurityException | IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** Base64 SHA256withRSA of {@code content} encoded in {@code charset}. */
@@ -120,6 +157,39 @@ public final class AlipayCrypto {
         }
         catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("not a Base64 X.509 RSA public key", e);
+        }
+    }
+
+    /**
+     * The private key as Alipay's key tool writes it for an app: Base64 of the PKCS#8
+     * encoding, one line, no PEM armour (what the SDK's {@code DefaultAlipayClient}
+     * takes).
+     */
+    public static String privateKeyBase64(PrivateKey key) {
+        return Base64.getEncoder().encodeToString(key.getEncoded());
+    }
+
+    public static PrivateKey parsePrivateKey(String base64) {
+        try {
+            return KeyFactory.getInstance("RSA")
+                .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(base64)));
+        }
+        catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("not a Base64 PKCS#8 RSA private key", e);
+        }
+    }
+
+    /** The public half of an RSA private key that carries it (PKCS#8 CRT form). */
+    public static PublicKey publicKeyOf(PrivateKey key) {
+        if (!(key instanceof RSAPrivateCrtKey crt)) {
+            throw new IllegalArgumentException("not an RSA CRT private key");
+        }
+        try {
+            return KeyFactory.getInstance("RSA")
+                .generatePublic(new RSAPublicKeySpec(crt.getModulus(), crt.getPublicExponent()));
+        }
+        catch (GeneralSecurityException e) {
+            throw new IllegalStateException("RSA is always available", e);
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An Alipay app as the sandbox (playing Alipay) knows it: the merchants-file entry and
@@ -29,6 +30,12 @@ import java.util.Objects;
  * The entry names the seller its notifications carry in {@code seller_id}:
  * {@link #sellerIdFor} of the app ({@code alipay.sellerId}) and, for an ISV, of every
  * authorising app ({@code alipay.authAppSellerIds}).
+ * <p>
+ * The app's own key pair is the merchant's: its private half
+ * ({@code alipay.appPrivateKey} in the merchants file, Base64 PKCS#8) signs the app's
+ * calls to the gateway (refunds, refund queries), and the sandbox verifies them with the
+ * public half, which it derives from that entry as Alipay holds the app public key
+ * uploaded in its console.
  */
 public record AlipayMerchant(Merchant merchant, KeyPair alipayKeyPair) {
 
@@ -59,11 +66,13 @@ public record AlipayMerchant(Merchant merchant, KeyPair alipayKeyPair) {
 
     private static AlipayMerchant of(String tenant, String appId, List<String> authAppIds) {
         KeyPair keys = AlipayCrypto.generateRsaKeyPair();
+        KeyPair appKeys = AlipayCrypto.generateRsaKeyPair();
         Map<String, String> authAppSellers = new LinkedHashMap<>();
         authAppIds.forEach(authApp -> authAppSellers.put(authApp, sellerIdFor(authApp)));
         Merchant merchant = new Merchant(tenant, Channel.ALIPAY, appId, authAppIds, null,
                 new Merchant.AlipayCredentials(appId, sellerIdFor(appId), authAppSellers,
-                        AlipayCrypto.publicKeyBase64(keys.getPublic())),
+                        AlipayCrypto.publicKeyBase64(keys.getPublic()),
+                        AlipayCrypto.privateKeyBase64(appKeys.getPrivate())),
                 null);
         return new AlipayMerchant(merchant, keys);
     }
@@ -97,6 +106,18 @@ public record AlipayMerchant(Merchant merchant, KeyPair alipayKeyPair) {
     /** Alipay's public key as the merchants file holds it (Base64 X.509). */
     public String publicKeyBase64() {
         return merchant.alipay().alipayPublicKey();
+    }
+
+    /**
+     * The app's public key, which verifies the app's signed gateway requests; empty when
+     * the entry carries no app private key (the app cannot call the gateway).
+     */
+    public Optional<PublicKey> appPublicKey() {
+        String appPrivateKey = merchant.alipay().appPrivateKey();
+        if (appPrivateKey == null || appPrivateKey.isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of(AlipayCrypto.publicKeyOf(AlipayCrypto.parsePrivateKey(appPrivateKey)));
     }
 
     /** Signs {@code content} with Alipay's private key for this app. */

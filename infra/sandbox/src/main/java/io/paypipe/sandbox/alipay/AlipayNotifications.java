@@ -81,8 +81,9 @@ public final class AlipayNotifications {
     /**
      * A refund notification, sent to the payment's notify URL: the trade's parameters
      * with {@code refund_fee} (the CUMULATIVE refunded amount of the trade),
-     * {@code gmt_refund} and {@code out_biz_no} (the merchant's refund request number). A
-     * partial refund leaves the trade at TRADE_SUCCESS, a full one closes it.
+     * {@code gmt_refund} and {@code out_biz_no} (the merchant's refund request number;
+     * null: a refund made in Alipay's merchant console, which names none). A partial
+     * refund leaves the trade at TRADE_SUCCESS, a full one closes it.
      */
     public AlipayNotification refund(AlipayTrade trade, String outBizNo, long refundedFenSoFar) {
         Instant now = clock.instant();
@@ -95,7 +96,9 @@ public final class AlipayNotifications {
         }
         params.put("refund_fee", AlipayTrade.yuan(refundedFenSoFar));
         params.put("gmt_refund", REFUND_TIME.format(now));
-        params.put("out_biz_no", outBizNo);
+        if (outBizNo != null) {
+            params.put("out_biz_no", outBizNo);
+        }
         return sign(params, trade.merchant());
     }
 
@@ -186,7 +189,7 @@ public final class AlipayNotifications {
     }
 
     /** A stable buyer id ({@code 2088} + 12 digits) per order. */
-    private static String buyerId(AlipayTrade trade) {
+    static String buyerId(AlipayTrade trade) {
         return AlipayMerchant.sellerIdFor("buyer|" + trade.authAppId() + "|" + trade.outTradeNo());
     }
 

@@ -44,6 +44,8 @@ public final class AlipayPayments implements AutoCloseable {
 
     private final NotificationPusher pusher;
 
+    private final AlipayTradeBook trades = new AlipayTradeBook();
+
     /**
      * A pusher to {@code notifyUrl} with Alipay's {@link #DELIVERY_RULES};
      * {@code timeout} per attempt.
@@ -76,6 +78,7 @@ public final class AlipayPayments implements AutoCloseable {
         if (receiptFen != null) {
             trade = trade.withReceiptFen(receiptFen);
         }
+        trades.record(trade);
         return push(notifications.tradeStatusSync(trade), trade, copies);
     }
 
@@ -105,6 +108,14 @@ public final class AlipayPayments implements AutoCloseable {
     /** Every delivery of the notification with this {@code notify_id}. */
     public List<NotificationPusher.Delivery> deliveries(String notifyId) {
         return pusher.deliveries(notifyId);
+    }
+
+    /**
+     * Every trade paid through {@link #pay}, with its refunds: what the gateway's refund
+     * desk refunds.
+     */
+    public AlipayTradeBook trades() {
+        return trades;
     }
 
     public AlipayNotifications notifications() {

@@ -28,9 +28,12 @@ class AlipaySandboxController {
 
     private final AlipayPayments payments;
 
-    AlipaySandboxController(SandboxMerchants merchants, AlipayPayments payments) {
+    private final AlipayRefundDesk desk;
+
+    AlipaySandboxController(SandboxMerchants merchants, AlipayPayments payments, AlipayRefundDesk desk) {
         this.merchants = merchants;
         this.payments = payments;
+        this.desk = desk;
     }
 
     record PaymentRequest(String appId, String outTradeNo, Long totalFen, Long receiptFen, Integer copies) {
@@ -49,6 +52,15 @@ class AlipaySandboxController {
     }
 
     record MerchantView(String tenant, String appId, List<String> authAppIds, String alipayPublicKey) {
+    }
+
+    record ScenarioRequest(String tradeNo, List<AlipayRefundScenario> scenarios) {
+    }
+
+    record ConsoleRefundRequest(String tradeNo, Long refundFen) {
+    }
+
+    record TradeRefunds(String tradeNo, long totalFen, long refundedFen, List<AlipayRefund> refunds) {
     }
 
     /**
@@ -77,6 +89,39 @@ class AlipaySandboxController {
                 "refundedFen must be positive and at most totalFen");
         return accepted(payments.refund(request.appId(), request.outTradeNo(), request.tradeNo(), request.totalFen(),
                 request.outBizNo(), request.refundedFen(), copies(request.copies())));
+    }
+
+    /**
+     * The next new refunds of a paid trade (through the gateway) take these scenarios, in
+     * order; 204.
+     */
+    @PostMapping("/refund-scenarios")
+    ResponseEntity<Void> refundScenarios(@RequestBody ScenarioRequest request) {
+        require(request.tradeNo() != null && request.scenarios() != null && !request.scenarios().isEmpty(),
+                "tradeNo and scenarios are required");
+        payments.trades().nextRefunds(request.tradeNo(), request.scenarios());
+        return ResponseEntity.noContent().build();
+    }
+
+    /**
+     * A refund made in Alipay's merchant console: booked on the trade, its notice (no
+     * {@code out_biz_no}) pushed; 202.
+     */
+    @PostMapping("/console-refunds")
+    ResponseEntity<NotificationResponse> consoleRefund(@RequestBody ConsoleRefundRequest request) {
+        require(request.tradeNo() != null && request.refundFen() != null, "tradeNo and refundFen are required");
+        AlipayNotification n = desk.consoleRefund(request.tradeNo(), request.refundFen());
+        AlipayTrade trade = payments.trades().get(request.tradeNo()).trade();
+        return ResponseEntity.status(HttpStatus.ACCEPTED)
+            .body(new NotificationResponse(n.notifyId(), trade.tradeNo(), trade.authAppId(), trade.outTradeNo(),
+                    n.param("trade_status"), 1, payments.notifyUrl().toString()));
+    }
+
+    /** A paid trade's refunds as Alipay keeps them; 404 for a trade never paid here. */
+    @GetMapping("/trades/{tradeNo}/refunds")
+    TradeRefunds tradeRefunds(@PathVariable("tradeNo") String tradeNo) {
+        AlipayTradeBook.Account account = payments.trades().get(tradeNo);
+        return new TradeRefunds(tradeNo, account.trade().totalFen(), account.refundedFen(), account.refunds());
     }
 
     @GetMapping("/notifications/{notifyId}")

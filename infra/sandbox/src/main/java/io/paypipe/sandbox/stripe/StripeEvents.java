@@ -53,6 +53,18 @@ public final class StripeEvents {
     }
 
     /**
+     * A refund event ({@code refund.created}, {@code refund.updated},
+     * {@code refund.failed}) of a refund the sandbox's refunds API keeps, signed now.
+     */
+    public SignedNotification refund(StripeMerchant merchant, StripeRefund refund, String type) {
+        if (!type.startsWith("refund.")) {
+            throw new IllegalArgumentException("not a refund event: " + type);
+        }
+        long created = now();
+        return event(merchant, false, type, StripeObjects.refund(refund), null, created);
+    }
+
+    /**
      * {@code charge.refunded}: the Charge, with {@code previous_attributes}; it carries
      * no refund number.
      */

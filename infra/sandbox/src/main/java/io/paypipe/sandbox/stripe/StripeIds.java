@@ -5,7 +5,8 @@ import java.security.SecureRandom;
 /**
  * Stripe-shaped identifiers: a type prefix and random base62 characters ({@code evt_},
  * {@code pi_}, {@code ch_}, {@code re_}, {@code pm_}, {@code txn_}, {@code req_}), and
- * webhook endpoint secrets ({@code whsec_} + 32 random base62 characters).
+ * webhook endpoint secrets ({@code whsec_} + 32 random base62 characters) and test-mode
+ * secret API keys ({@code sk_test_} + 48).
  */
 public final class StripeIds {
 
@@ -49,6 +50,11 @@ public final class StripeIds {
     /** A webhook endpoint signing secret, {@code whsec_} + 32 random characters. */
     public static String endpointSecret() {
         return "whsec_" + random(32);
+    }
+
+    /** A test-mode secret API key, {@code sk_test_} + 48 random characters. */
+    public static String secretKey() {
+        return "sk_test_" + random(48);
     }
 
     static String random(int length) {

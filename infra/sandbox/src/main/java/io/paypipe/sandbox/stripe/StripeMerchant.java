@@ -7,10 +7,11 @@ import java.util.Objects;
 
 /**
  * A Stripe account as the sandbox (playing Stripe) knows it: the account id
- * ({@code acct_...}, also the merchant id of its orders) and the signing secret of its
- * webhook endpoint ({@code whsec_...}).
+ * ({@code acct_...}, also the merchant id of its orders), the signing secret of its
+ * webhook endpoint ({@code whsec_...}) and its secret API key ({@code sk_test_...}),
+ * which authenticates the account's API calls (refunds) as {@code Authorization: Bearer}.
  */
-public record StripeMerchant(String tenant, String account, String endpointSecret) {
+public record StripeMerchant(String tenant, String account, String endpointSecret, String secretKey) {
 
     public StripeMerchant {
         Objects.requireNonNull(tenant, "tenant");
@@ -20,30 +21,33 @@ public record StripeMerchant(String tenant, String account, String endpointSecre
         if (endpointSecret == null || !endpointSecret.startsWith("whsec_")) {
             throw new IllegalArgumentException("a webhook endpoint secret starts with whsec_");
         }
+        if (secretKey == null || !secretKey.startsWith("sk_")) {
+            throw new IllegalArgumentException("a secret API key starts with sk_");
+        }
     }
 
-    /** An account with a fresh random endpoint secret. */
+    /** An account with a fresh random endpoint secret and secret key. */
     public static StripeMerchant generate(String tenant, String account) {
-        return new StripeMerchant(tenant, account, StripeIds.endpointSecret());
+        return new StripeMerchant(tenant, account, StripeIds.endpointSecret(), StripeIds.secretKey());
     }
 
     /**
      * The merchants-file entry: channel STRIPE, merchant id = account id, {@code stripe:
-     * {account, endpointSecret}}.
+     * {account, endpointSecret, secretKey}}.
      */
     public Merchant toMerchant() {
         return new Merchant(tenant, Channel.STRIPE, account, List.of(), null, null,
-                new Merchant.StripeCredentials(account, endpointSecret));
+                new Merchant.StripeCredentials(account, endpointSecret, secretKey));
     }
 
     /** The same account after a secret roll: a new endpoint secret. */
     public StripeMerchant withEndpointSecret(String secret) {
-        return new StripeMerchant(tenant, account, secret);
+        return new StripeMerchant(tenant, account, secret, secretKey);
     }
 
     @Override
     public String toString() {
-        // never the secret
+        // never the secrets
         return "StripeMerchant[" + tenant + "/" + account + "]";
     }
 }

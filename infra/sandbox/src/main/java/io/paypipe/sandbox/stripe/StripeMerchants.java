@@ -57,6 +57,11 @@ public final class StripeMerchants {
         return find(account).orElseThrow(() -> new NoSuchElementException("unknown Stripe account " + account));
     }
 
+    /** The account whose secret API key is {@code secretKey}. */
+    public Optional<StripeMerchant> findBySecretKey(String secretKey) {
+        return merchants.stream().filter(m -> m.secretKey().equals(secretKey)).findFirst();
+    }
+
     public StripeMerchant first() {
         if (merchants.isEmpty()) {
             throw new NoSuchElementException("the sandbox has no Stripe account (sandbox.stripe-merchant-count=0)");

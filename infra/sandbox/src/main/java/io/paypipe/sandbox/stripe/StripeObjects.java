@@ -73,6 +73,33 @@ final class StripeObjects {
     }
 
     /**
+     * A Refund object of the refunds API, as created and kept by the sandbox's Stripe
+     * ({@link StripeRefund}): the metadata as its creator sent it, {@code failure_reason}
+     * once failed.
+     */
+    static Map<String, Object> refund(StripeRefund r) {
+        Map<String, Object> re = new LinkedHashMap<>();
+        re.put("id", r.id());
+        re.put("object", "refund");
+        re.put("amount", r.amount());
+        re.put("balance_transaction", r.balanceTransaction());
+        re.put("charge", r.chargeId());
+        re.put("created", r.created());
+        re.put("currency", r.currency());
+        if (r.failureReason() != null) {
+            re.put("failure_reason", r.failureReason());
+        }
+        re.put("metadata", new LinkedHashMap<String, Object>(r.metadata()));
+        re.put("payment_intent", r.paymentIntentId());
+        re.put("reason", r.reason());
+        re.put("receipt_number", null);
+        re.put("source_transfer_reversal", null);
+        re.put("status", r.status());
+        re.put("transfer_reversal", null);
+        return re;
+    }
+
+    /**
      * The Charge after a refund: {@code amount_refunded}, {@code refunded} (true once
      * fully refunded).
      */

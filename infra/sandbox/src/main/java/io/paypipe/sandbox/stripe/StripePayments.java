@@ -49,6 +49,8 @@ public final class StripePayments implements AutoCloseable {
 
     private final NotificationPusher pusher;
 
+    private final StripePaymentBook book = new StripePaymentBook();
+
     public StripePayments(StripeMerchants merchants, StripeEvents events, SandboxOrders orders,
             NotificationPusher pusher) {
         this.merchants = merchants;
@@ -105,7 +107,14 @@ public final class StripePayments implements AutoCloseable {
                 PaymentIntentEvent.SUCCEEDED, copies);
     }
 
+    /**
+     * Pushes the PaymentIntent's event; a {@code payment_intent.succeeded} also records
+     * the PaymentIntent in the {@link #book()}, where the refunds API finds it.
+     */
     public Payment push(PaymentIntentSpec spec, PaymentIntentEvent event, int copies) {
+        if (event == PaymentIntentEvent.SUCCEEDED) {
+            book.record(spec);
+        }
         return new Payment(spec, push(events.paymentIntent(spec, event), spec.merchant(), copies));
     }
 
@@ -131,6 +140,11 @@ public final class StripePayments implements AutoCloseable {
 
     public StripeMerchants merchants() {
         return merchants;
+    }
+
+    /** The PaymentIntents that succeeded here, with their refunds. */
+    public StripePaymentBook book() {
+        return book;
     }
 
     public StripeEvents events() {
