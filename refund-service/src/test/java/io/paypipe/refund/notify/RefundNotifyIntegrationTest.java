@@ -13,9 +13,6 @@ import io.paypipe.refund.support.Notices;
 import io.paypipe.refund.support.PaidOrders;
 import io.paypipe.refund.support.PaidOrders.Paid;
 import io.paypipe.refund.support.RefundIntegrationBase;
-import io.paypipe.refund.support.ScriptedChannel;
-import io.paypipe.refund.support.ScriptedChannel.Script;
-import io.paypipe.refund.support.TestMerchants;
 import io.paypipe.refund.support.TopicReader;
 import io.paypipe.refund.support.TopicWriter;
 import java.time.Duration;
@@ -49,8 +46,8 @@ class RefundNotifyIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenASuccessNoticeDuplicated100Times_whenConsumed_thenTheRefundChangesOnceAndOneEventIdIsPublished() {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_000);
-        String refundNo = accepted(order, 400, channels.wechat());
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 1_000);
+        String refundNo = accepted(order, 400);
         RefundNotified success = notices.store(order, order.tradeNo(), refundNo, "5030000001", RefundState.SUCCEEDED,
                 "SUCCESS", 400L, null);
 
@@ -75,8 +72,8 @@ class RefundNotifyIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenAbnormalThenSuccess_whenConsumed_thenAnAlertFirstAndTheSuccessApplied() {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_000);
-        String refundNo = accepted(order, 1_000, channels.wechat());
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 1_000);
+        String refundNo = accepted(order, 1_000);
         RefundNotified abnormal = notices.store(order, order.tradeNo(), refundNo, "5030000002", RefundState.ABNORMAL,
                 "ABNORMAL", 1_000L, null);
         RefundNotified success = notices.store(order, order.tradeNo(), refundNo, "5030000002", RefundState.SUCCEEDED,
@@ -97,9 +94,10 @@ class RefundNotifyIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenAlipayPartialRefundsOf2000Then3000Of10000_whenTheirCumulativeNoticesArrive_thenRefunded5000Not7000() {
-        Paid order = orders.paid(TestMerchants.ALIPAY, Channel.ALIPAY, 10_000);
-        String first = accepted(order, 2_000, channels.alipay());
-        String second = accepted(order, 3_000, channels.alipay());
+        Paid order = orders.paid(alipay(), Channel.ALIPAY, 10_000);
+        sandbox.chooseAlipay(order.tradeNo(), "ACCEPTED_THEN_SUCCESS", "ACCEPTED_THEN_SUCCESS");
+        String first = accepted(order, 2_000);
+        String second = accepted(order, 3_000);
 
         // Alipay says the trade's cumulative refund_fee, never one refund's amount
         notices.publish(notices.store(order, order.tradeNo(), first, null, RefundState.SUCCEEDED, "TRADE_SUCCESS", null,
@@ -111,6 +109,7 @@ class RefundNotifyIntegrationTest extends RefundIntegrationBase {
             .untilAsserted(() -> assertThat(db.sumOf(order.id(), "SUCCESS")).isEqualTo(5_000));
         assertThat(db.refunds(order.id())).hasSize(2);
         await().untilAsserted(() -> assertThat(db.orderStatus(order.id())).isEqualTo("PARTIALLY_REFUNDED"));
+        assertThat(sandbox.alipayRefundsOf(order.tradeNo()).get("refundedFen").asLong()).isEqualTo(5_000);
 
         // then one made in Alipay's dashboard (no out_biz_no): what the cumulative amount
         // adds
@@ -128,9 +127,11 @@ class RefundNotifyIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenARefundMadeInTheDashboard_whenItsNoticeArrives_thenItIsRecordedAgainstItsPaymentAndMovesTheOrder() {
-        Paid order = orders.paid(TestMerchants.WECHAT_B, Channel.WECHATPAY, 1_000);
-        RefundNotified dashboard = notices.store(order, order.tradeNo(), null, "5030000000000000000000000009",
-                RefundState.SUCCEEDED, "SUCCESS", 300L, null);
+        Paid order = orders.paid(wechat(1), Channel.WECHATPAY, 1_000);
+        var made = sandbox.wechatDashboardRefund(order.key().merchantId(), order.tradeNo(), 300);
+        String refundId = made.get("refundId").asString();
+        RefundNotified dashboard = notices.store(order, order.tradeNo(), null, refundId, RefundState.SUCCEEDED,
+                "SUCCESS", 300L, null);
 
         notices.publish(dashboard);
 
@@ -140,7 +141,8 @@ class RefundNotifyIntegrationTest extends RefundIntegrationBase {
             assertThat(r).containsEntry("source", "CHANNEL")
                 .containsEntry("status", "SUCCESS")
                 .containsEntry("amount_minor", 300L)
-                .containsEntry("refund_no", "CH_5030000000000000000000000009");
+                .containsEntry("refund_no", "CH_" + refundId)
+                .containsEntry("channel_refund_id", refundId);
         });
         assertThat(db.orderTransitions(order.id())).containsExactly("REFUNDS_SETTLED_PARTLY:PAID->PARTIALLY_REFUNDED");
         assertThat(db.rawHandled(dashboard.rawId())).isEqualTo(1);
@@ -148,7 +150,7 @@ class RefundNotifyIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenARefundNoticeOfATradeNobodyPaid_whenItArrives_thenRefundUnmatchedIsRaisedAndTheRowSetAside() {
-        Paid order = orders.paid(TestMerchants.WECHAT_B, Channel.WECHATPAY, 1_000);
+        Paid order = orders.paid(wechat(1), Channel.WECHATPAY, 1_000);
         RefundNotified stranger = notices.store(order, PaidOrders.newTradeNo(), null, "5030000000000000000000000010",
                 RefundState.SUCCEEDED, "SUCCESS", 300L, null);
 
@@ -163,9 +165,9 @@ class RefundNotifyIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenARefundStoredFail_whenTheChannelReportsItSucceeded_thenRefundConflictIsRaisedAndNothingMoves() {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_000);
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 1_000);
         String refundNo = "TC-" + UUID.randomUUID();
-        channels.wechat().script(refundNo, Script.REFUSE);
+        sandbox.chooseWechat(order.key().merchantId(), refundNo, "NOT_ENOUGH");
         assertThat(api.post(request(order.key().merchantId().value(), order.key().outTradeNo().value(), 500, refundNo))
             .text("status")).isEqualTo("FAIL");
         RefundNotified success = notices.store(order, order.tradeNo(), refundNo, null, RefundState.SUCCEEDED, "SUCCESS",
@@ -181,11 +183,14 @@ class RefundNotifyIntegrationTest extends RefundIntegrationBase {
     }
 
     /**
-     * A refund through the API that the channel accepts and holds: only a notice ends it.
+     * A refund through the API that the channel accepts without paying it out yet
+     * (WeChat: PROCESSING for good; Alipay: fund_change N, as chosen for its trade).
      */
-    private String accepted(Paid order, long amount, ScriptedChannel channel) {
+    private String accepted(Paid order, long amount) {
         String refundNo = "TN-" + UUID.randomUUID();
-        channel.script(refundNo, Script.ACCEPT_AND_HOLD);
+        if (order.channel() == Channel.WECHATPAY) {
+            sandbox.chooseWechat(order.key().merchantId(), refundNo, "STAY_PROCESSING");
+        }
         var answer = api
             .post(request(order.key().merchantId().value(), order.key().outTradeNo().value(), amount, refundNo));
         assertThat(answer.text("status")).isEqualTo("ACCEPTED");

@@ -10,26 +10,24 @@ import io.paypipe.core.topic.Topics;
 import io.paypipe.refund.support.PaidOrders.Paid;
 import io.paypipe.refund.support.RefundApi.Answer;
 import io.paypipe.refund.support.RefundIntegrationBase;
-import io.paypipe.refund.support.ScriptedChannel.Script;
-import io.paypipe.refund.support.TestMerchants;
 import io.paypipe.refund.support.TopicReader;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Pull for refunds: the query ladder ({@code refund.query-delays} compressed to
- * 800ms,1000ms,1500ms, the channel call's timeout to 500ms) finds what the refund API's
- * answer did not say.
+ * Pull for refunds: the query ladder ({@code refund.query-delays} compressed to 1.5s, 2s,
+ * 3s) finds what the refund API's answer did not say, on the sandbox's WeChat Pay refund
+ * API.
  */
 class RefundQueryIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenTheChannelsAnswerTimesOutThoughTheRefundWasMade_whenQueried_thenOneRefundSucceeds() {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 2_000);
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 2_000);
         String merchant = order.key().merchantId().value();
         String refundNo = "T3-" + UUID.randomUUID();
-        channels.wechat().script(refundNo, Script.LOSE_ANSWER);
+        sandbox.chooseWechat(order.key().merchantId(), refundNo, "ANSWER_LOST");
 
         Answer answer = api.post(request(merchant, order.key().outTradeNo().value(), 800, refundNo));
 
@@ -38,8 +36,8 @@ class RefundQueryIntegrationTest extends RefundIntegrationBase {
         await().atMost(Duration.ofSeconds(20))
             .untilAsserted(() -> assertThat(db.refundStatus(order.key().merchantId(), refundNo)).isEqualTo("SUCCESS"));
         assertThat(db.refunds(order.id())).hasSize(1);
-        assertThat(channels.wechat().refundCalls(merchant, refundNo)).isEqualTo(1);
-        assertThat(channels.wechat().made(merchant, refundNo)).hasSize(1);
+        assertThat(sandbox.wechatRefundsOf(order.tradeNo())).singleElement()
+            .satisfies(r -> assertThat(r.get("outRefundNo").asString()).isEqualTo(refundNo));
         assertThat(db.refundTransitions(order.key().merchantId(), refundNo)).containsExactly("PENDING", "SUCCESS");
         assertThat(db.orderStatus(order.id())).isEqualTo("PARTIALLY_REFUNDED");
         try (var refunded = new TopicReader<>(bootstrapServers(), Topics.ORDER_REFUNDED)) {
@@ -60,28 +58,29 @@ class RefundQueryIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenARefundTheChannelNeverGot_whenTheQueryFindsNothing_thenItIsSentAgainWithTheSameNumber() {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 2_000);
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 2_000);
         String merchant = order.key().merchantId().value();
         String refundNo = "TQ-" + UUID.randomUUID();
-        channels.wechat().script(refundNo, Script.FAIL_BEFORE_MAKING);
+        sandbox.chooseWechat(order.key().merchantId(), refundNo, "SYSTEM_ERROR");
 
         Answer answer = api.post(request(merchant, order.key().outTradeNo().value(), 2_000, refundNo));
 
         assertThat(answer.text("status")).isEqualTo("PENDING");
+        assertThat(sandbox.wechatRefundsOf(order.tradeNo())).isEmpty();
         await().atMost(Duration.ofSeconds(20))
             .untilAsserted(() -> assertThat(db.refundStatus(order.key().merchantId(), refundNo)).isEqualTo("SUCCESS"));
-        assertThat(channels.wechat().refundCalls(merchant, refundNo)).isEqualTo(2);
-        assertThat(channels.wechat().made(merchant, refundNo)).hasSize(1);
+        assertThat(sandbox.wechatRefundsOf(order.tradeNo())).singleElement()
+            .satisfies(r -> assertThat(r.get("outRefundNo").asString()).isEqualTo(refundNo));
         assertThat(db.refunds(order.id())).hasSize(1);
         assertThat(db.orderStatus(order.id())).isEqualTo("REFUNDED");
     }
 
     @Test
     void givenARefundThatStaysAccepted_whenTheLadderEnds_thenRefundUnresolvedIsRaisedAndNothingElseMoves() {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 2_000);
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 2_000);
         String merchant = order.key().merchantId().value();
         String refundNo = "TU-" + UUID.randomUUID();
-        channels.wechat().script(refundNo, Script.ACCEPT_AND_HOLD);
+        sandbox.chooseWechat(order.key().merchantId(), refundNo, "STAY_PROCESSING");
 
         Answer answer = api.post(request(merchant, order.key().outTradeNo().value(), 500, refundNo));
 
@@ -89,7 +88,6 @@ class RefundQueryIntegrationTest extends RefundIntegrationBase {
         await().atMost(Duration.ofSeconds(30))
             .untilAsserted(() -> assertThat(db.alertKinds(order.key().outTradeNo().value()))
                 .containsExactly("REFUND_UNRESOLVED"));
-        assertThat(channels.wechat().queryCalls(merchant, refundNo)).isEqualTo(3);
         assertThat(db.refundStatus(order.key().merchantId(), refundNo)).isEqualTo("ACCEPTED");
         assertThat(db.orderStatus(order.id())).isEqualTo("REFUNDING");
     }

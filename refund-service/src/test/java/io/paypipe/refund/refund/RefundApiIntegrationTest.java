@@ -8,8 +8,6 @@ import io.paypipe.core.id.Channel;
 import io.paypipe.refund.support.PaidOrders.Paid;
 import io.paypipe.refund.support.RefundApi.Answer;
 import io.paypipe.refund.support.RefundIntegrationBase;
-import io.paypipe.refund.support.ScriptedChannel.Script;
-import io.paypipe.refund.support.TestMerchants;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,14 +22,14 @@ import org.junit.jupiter.api.Test;
 /**
  * The refund API on the real broker and database: the guard under concurrency (issue
  * tests 1, 2), a FAIL that frees its money once (test 4), two merchants with one refund
- * number (test 7). The channel is a {@code ScriptedChannel}.
+ * number (test 7), on the sandbox's WeChat Pay refund API.
  */
 class RefundApiIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenFiftyConcurrentPartialRefundsAddingUpToMoreThanPaid_whenSent_thenTheAcceptedSumNeverExceedsPaidAndTheOthersGet409()
             throws Exception {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 10_000);
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 10_000);
 
         List<Answer> answers = concurrently(50,
                 i -> api.post(request(order.key().merchantId().value(), order.key().outTradeNo().value(), 300,
@@ -43,9 +41,10 @@ class RefundApiIntegrationTest extends RefundIntegrationBase {
         assertThat(refused).hasSize(17);
         assertThat(refused).allSatisfy(a -> assertThat(a.body().path("refundable").asLong()).isLessThan(300));
         assertThat(db.refunds(order.id())).hasSize(33);
-        assertThat(channels.wechat().made(order.key().merchantId().value(), "T1-")).hasSize(33);
         await().atMost(Duration.ofSeconds(30))
             .untilAsserted(() -> assertThat(db.sumOf(order.id(), "SUCCESS")).isEqualTo(9_900));
+        assertThat(sandbox.wechatRefundsOf(order.tradeNo())).hasSize(33)
+            .allSatisfy(r -> assertThat(r.get("refundFen").asLong()).isEqualTo(300));
         assertThat(db.orderStatus(order.id())).isEqualTo("PARTIALLY_REFUNDED");
         assertThat(api.get("/orders/" + order.key().merchantId() + "/" + order.key().outTradeNo() + "/refunds")
             .body()
@@ -55,7 +54,7 @@ class RefundApiIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenTheSameRefundRequestTwiceAtOnce_whenBothArrive_thenOneRefundRowAndOneChannelRefund() throws Exception {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 5_000);
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 5_000);
         String refundNo = "T2-" + UUID.randomUUID();
 
         List<Answer> answers = concurrently(2, i -> api
@@ -66,19 +65,19 @@ class RefundApiIntegrationTest extends RefundIntegrationBase {
         assertThat(db.refunds(order.id())).hasSize(1);
         await().atMost(Duration.ofSeconds(20))
             .untilAsserted(() -> assertThat(db.refundStatus(order.key().merchantId(), refundNo)).isEqualTo("SUCCESS"));
-        assertThat(channels.wechat().refundCalls(order.key().merchantId().value(), refundNo)).isEqualTo(1);
-        assertThat(channels.wechat().made(order.key().merchantId().value(), refundNo)).hasSize(1);
+        assertThat(sandbox.wechatRefundsOf(order.tradeNo())).singleElement()
+            .satisfies(r -> assertThat(r.get("outRefundNo").asString()).isEqualTo(refundNo));
         assertThat(db.orderTransitions(order.id())).containsExactly("REFUND_STARTED:PAID->REFUNDING",
                 "REFUNDS_SETTLED_PARTLY:REFUNDING->PARTIALLY_REFUNDED");
     }
 
     @Test
     void givenARefundTheChannelRefused_whenANewRefundOfTheSameAmountIsAsked_thenItIsAllowedOnceAndNeverTwice() {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_000);
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 1_000);
         String merchant = order.key().merchantId().value();
         String outTradeNo = order.key().outTradeNo().value();
         String refused = "T4-" + UUID.randomUUID();
-        channels.wechat().script(refused, Script.REFUSE);
+        sandbox.chooseWechat(order.key().merchantId(), refused, "NOT_ENOUGH");
 
         Answer first = api.post(request(merchant, outTradeNo, 1_000, refused));
         Answer again = api.post(request(merchant, outTradeNo, 1_000, refused));
@@ -96,6 +95,8 @@ class RefundApiIntegrationTest extends RefundIntegrationBase {
         await().atMost(Duration.ofSeconds(20))
             .untilAsserted(() -> assertThat(db.orderStatus(order.id())).isEqualTo("REFUNDED"));
         assertThat(db.sumOf(order.id(), "SUCCESS")).isEqualTo(1_000);
+        assertThat(sandbox.wechatRefundsOf(order.tradeNo())).singleElement()
+            .satisfies(r -> assertThat(r.get("outRefundNo").asString()).isEqualTo(second.text("refund_no")));
         assertThat(db.orderTransitions(order.id())).containsExactly("REFUND_STARTED:PAID->REFUNDING",
                 "REFUNDS_SETTLED_NONE:REFUNDING->PAID", "REFUND_STARTED:PAID->REFUNDING",
                 "REFUNDS_SETTLED_FULLY:REFUNDING->REFUNDED");
@@ -103,8 +104,8 @@ class RefundApiIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenTwoMerchantsWithTheSameRefundNumber_whenBothRefund_thenEachRefundLandsOnItsOwnOrder() {
-        Paid a = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 2_000);
-        Paid b = orders.paid(TestMerchants.WECHAT_B, Channel.WECHATPAY, 3_000);
+        Paid a = orders.paid(wechat(0), Channel.WECHATPAY, 2_000);
+        Paid b = orders.paid(wechat(1), Channel.WECHATPAY, 3_000);
         String refundNo = "T7-" + UUID.randomUUID();
 
         Answer forA = api.post(request(a.key().merchantId().value(), a.key().outTradeNo().value(), 500, refundNo));
@@ -120,13 +121,15 @@ class RefundApiIntegrationTest extends RefundIntegrationBase {
         assertThat(readB.body().path("amount").asLong()).isEqualTo(700);
         assertThat(db.refunds(a.id())).hasSize(1);
         assertThat(db.refunds(b.id())).hasSize(1);
-        assertThat(channels.wechat().made(a.key().merchantId().value(), refundNo)).hasSize(1);
-        assertThat(channels.wechat().made(b.key().merchantId().value(), refundNo)).hasSize(1);
+        assertThat(sandbox.wechatRefundsOf(a.tradeNo())).singleElement()
+            .satisfies(r -> assertThat(r.get("refundFen").asLong()).isEqualTo(500));
+        assertThat(sandbox.wechatRefundsOf(b.tradeNo())).singleElement()
+            .satisfies(r -> assertThat(r.get("refundFen").asLong()).isEqualTo(700));
     }
 
     @Test
     void givenRequestsTheApiCannotTake_whenPosted_thenEachGetsItsOwnAnswerAndNothingIsStored() {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_000);
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 1_000);
         String merchant = order.key().merchantId().value();
         String outTradeNo = order.key().outTradeNo().value();
         String refundNo = "TA-" + UUID.randomUUID();
@@ -163,7 +166,7 @@ class RefundApiIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenAnOrderNotPaid_whenARefundIsAsked_thenItIsRefusedWith409() {
-        Paid order = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_000);
+        Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 1_000);
         jdbc.sql(
                 "UPDATE orders SET status = 'PENDING', channel_trade_no = NULL, paid_amount_minor = NULL WHERE id = :id")
             .param("id", order.id().value())

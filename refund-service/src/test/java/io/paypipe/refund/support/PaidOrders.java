@@ -19,9 +19,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 
 /**
- * Orders as the processor leaves them once paid (the {@code orders} row PAID by its trade
- * and its {@code payment_ledger} row), and refund tasks as it writes them: unique keys
- * per test, so tests share one database.
+ * Orders paid at the channel (the sandbox) as the processor leaves them once paid (the
+ * {@code orders} row PAID by its trade and its {@code payment_ledger} row), and refund
+ * tasks as it writes them: unique keys per test, so tests share one database.
  */
 public final class PaidOrders {
 
@@ -38,7 +38,7 @@ public final class PaidOrders {
     }
 
     public static OrderKey newKey(MerchantId merchant) {
-        return new OrderKey(TenantId.of(TestMerchants.TENANT), merchant,
+        return new OrderKey(TenantId.of(ChannelSandbox.TENANT), merchant,
                 OutTradeNo.of("R" + UUID.randomUUID().toString().replace("-", "").substring(0, 20)));
     }
 
@@ -46,12 +46,13 @@ public final class PaidOrders {
         return ChannelTradeNo.of("4200" + String.format("%024d", SEQ.incrementAndGet()));
     }
 
+    /** An order of {@code merchant} that {@code channel} (the sandbox) paid. */
     public Paid paid(MerchantId merchant, Channel channel, long minor) {
-        return paid(newKey(merchant), channel, minor);
+        OrderKey key = newKey(merchant);
+        return paid(key, channel, minor, ChannelSandbox.get().pay(channel, merchant, key.outTradeNo().value(), minor));
     }
 
-    public Paid paid(OrderKey key, Channel channel, long minor) {
-        ChannelTradeNo tradeNo = newTradeNo();
+    public Paid paid(OrderKey key, Channel channel, long minor, ChannelTradeNo tradeNo) {
         Timestamp now = Timestamp.from(Instant.now().truncatedTo(ChronoUnit.SECONDS));
         var keys = new GeneratedKeyHolder();
         jdbc.sql("""
@@ -87,11 +88,12 @@ public final class PaidOrders {
     }
 
     /**
-     * A second trade that paid {@code order}: the refund task the processor writes, and
-     * its event.
+     * A second trade that paid {@code order} at the channel (the sandbox): the refund
+     * task the processor writes, and its event.
      */
     public RefundTaskCreated doublePayment(Paid order, long minor, RefundTaskCreated.Reason reason) {
-        ChannelTradeNo second = newTradeNo();
+        ChannelTradeNo second = ChannelSandbox.get()
+            .pay(order.channel(), order.key().merchantId(), order.key().outTradeNo().value(), minor);
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         var task = new RefundTaskCreated(RefundTaskCreated.idFor(order.key(), order.id(), second), order.id(),
                 order.key(), order.channel(), second, Money.of(minor, "CNY"), reason, 1, now);

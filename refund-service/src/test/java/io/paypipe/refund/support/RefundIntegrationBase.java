@@ -1,40 +1,37 @@
 package io.paypipe.refund.support;
 
 import io.paypipe.core.id.Channel;
+import io.paypipe.core.id.MerchantId;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.refund.RefundApplication;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Every refund integration test: refund-service on the shared broker and database
- * ({@link TestInfra}), its ladders compressed to milliseconds, the test merchants, and a
- * {@link ScriptedChannel} per channel standing in for the channels' refund APIs. One
- * Spring context for all of them (same configuration), unique orders per test.
+ * ({@link TestInfra}), its ladders compressed (the first query after 1.5 s, the channel
+ * call's timeout 1 s), its real channel clients calling the channel sandbox
+ * ({@link ChannelSandbox}) with the merchants (and keys) the sandbox wrote. One Spring
+ * context for all of them (same configuration), unique orders per test.
  */
 @SpringBootTest(classes = RefundApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "refund.query-delays=800ms,1000ms,1500ms", "refund.notify-retry-delays=200ms,400ms",
+        properties = { "refund.query-delays=1500ms,2s,3s", "refund.notify-retry-delays=200ms,400ms",
                 "refund.task-retry-delays=200ms,400ms", "refund.dead-letter-retry-delays=100ms",
-                "refund.channel-call-timeout=500ms", "refund.concurrency=2" })
-@Import(RefundIntegrationBase.Channels.class)
+                "refund.channel-call-timeout=1s", "refund.concurrency=2" })
 public abstract class RefundIntegrationBase {
 
     @Autowired
     protected JdbcClient jdbc;
 
-    @Autowired
-    protected Channels channels;
-
     @LocalServerPort
     protected int port;
+
+    protected final ChannelSandbox sandbox = ChannelSandbox.get();
 
     protected Rows db;
 
@@ -45,7 +42,7 @@ public abstract class RefundIntegrationBase {
     @DynamicPropertySource
     static void sharedInfra(DynamicPropertyRegistry registry) {
         TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
-        registry.add("refund.merchants-file", () -> TestMerchants.file().toString());
+        ChannelSandbox.get().refundServiceProperties().forEach((k, v) -> registry.add(k, () -> v));
     }
 
     @BeforeEach
@@ -59,32 +56,14 @@ public abstract class RefundIntegrationBase {
         return TestInfra.get().bootstrapServers();
     }
 
-    /** The stand-ins for the channels' refund APIs. */
-    @TestConfiguration(proxyBeanMethods = false)
-    public static class Channels {
+    /** The {@code index}-th direct WeChat merchant of the sandbox. */
+    protected MerchantId wechat(int index) {
+        return sandbox.merchant(Channel.WECHATPAY, index);
+    }
 
-        private final ScriptedChannel wechat = new ScriptedChannel(Channel.WECHATPAY);
-
-        private final ScriptedChannel alipay = new ScriptedChannel(Channel.ALIPAY);
-
-        @Bean
-        ScriptedChannel wechatRefunds() {
-            return wechat;
-        }
-
-        @Bean
-        ScriptedChannel alipayRefunds() {
-            return alipay;
-        }
-
-        public ScriptedChannel wechat() {
-            return wechat;
-        }
-
-        public ScriptedChannel alipay() {
-            return alipay;
-        }
-
+    /** The sandbox's first Alipay app. */
+    protected MerchantId alipay() {
+        return sandbox.merchant(Channel.ALIPAY, 0);
     }
 
 }

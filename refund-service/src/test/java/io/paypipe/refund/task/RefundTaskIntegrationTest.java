@@ -10,8 +10,6 @@ import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.refund.support.PaidOrders.Paid;
 import io.paypipe.refund.support.RefundIntegrationBase;
-import io.paypipe.refund.support.ScriptedChannel.Script;
-import io.paypipe.refund.support.TestMerchants;
 import io.paypipe.refund.support.TopicWriter;
 import java.time.Duration;
 import java.util.List;
@@ -27,9 +25,9 @@ class RefundTaskIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenADoublePaymentAndAPaidAfterCloseTask_whenEachIsDeliveredThreeTimesAndReplayedFromItsDlt_thenEachIsOneRefund() {
-        Paid paid = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 3_000);
+        Paid paid = orders.paid(wechat(0), Channel.WECHATPAY, 3_000);
         RefundTaskCreated doublePayment = orders.doublePayment(paid, 3_000, Reason.DOUBLE_PAYMENT);
-        Paid cancelled = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 1_500);
+        Paid cancelled = orders.paid(wechat(0), Channel.WECHATPAY, 1_500);
         jdbc.sql("UPDATE orders SET status = 'CLOSED', closed_by = 'ORDER_CANCELLED', channel_trade_no = NULL,"
                 + " paid_amount_minor = NULL WHERE id = :id")
             .param("id", cancelled.id().value())
@@ -56,7 +54,9 @@ class RefundTaskIntegrationTest extends RefundIntegrationBase {
             assertThat(db.refunds(c.getKey().id())).hasSize(1)
                 .allSatisfy(r -> assertThat(r).containsEntry("source", "TASK")
                     .containsEntry("amount_minor", c.getValue().amount().minor()));
-            assertThat(channels.wechat().made(c.getKey().key().merchantId().value(), refundNo)).hasSize(1);
+            assertThat(sandbox.wechatRefundsOf(c.getValue().channelTradeNo())).singleElement()
+                .satisfies(r -> assertThat(r.get("outRefundNo").asString()).isEqualTo(refundNo));
+            assertThat(sandbox.wechatRefundsOf(c.getKey().tradeNo())).isEmpty();
             assertThat(db.orderTransitions(c.getKey().id())).isEmpty();
         }
         assertThat(db.orderStatus(paid.id())).isEqualTo("PAID");
@@ -66,9 +66,9 @@ class RefundTaskIntegrationTest extends RefundIntegrationBase {
 
     @Test
     void givenATaskTheChannelRefuses_whenItIsSent_thenTheRefundFailsAndRefundTaskFailedIsRaised() {
-        Paid paid = orders.paid(TestMerchants.WECHAT_A, Channel.WECHATPAY, 2_000);
+        Paid paid = orders.paid(wechat(0), Channel.WECHATPAY, 2_000);
         RefundTaskCreated task = orders.doublePayment(paid, 2_000, Reason.DOUBLE_PAYMENT);
-        channels.wechat().script(TaskRefunds.refundNo(task), Script.REFUSE);
+        sandbox.chooseWechat(paid.key().merchantId(), TaskRefunds.refundNo(task), "NOT_ENOUGH");
 
         try (var topics = new TopicWriter(bootstrapServers())) {
             topics.send(Topics.REFUND_TASK, task.orderKey().kafkaKey(), task);
