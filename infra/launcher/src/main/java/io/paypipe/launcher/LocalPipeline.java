@@ -76,6 +76,13 @@ public final class LocalPipeline implements AutoCloseable {
             args.put("sandbox.merchants-file", merchantsFile.toString());
             args.put("sandbox.notify-base-url", "http://127.0.0.1:" + port(PipelineService.INGRESS));
             args.put("sandbox.time-compression", Long.toString(timeCompression));
+            // refund-service: the merchants' outbound keys, and the sandbox playing each
+            // channel's refund API
+            String sandbox = "http://127.0.0.1:" + port(PipelineService.SANDBOX);
+            args.put("refund.merchants-file", merchantsFile.toString());
+            args.put("refund.wechatpay.base-url", sandbox);
+            args.put("refund.alipay.gateway-url", sandbox + "/sandbox/alipay/gateway.do");
+            args.put("refund.stripe.api-base", sandbox + "/sandbox/stripe");
             args.putAll(extra.getOrDefault(service, Map.of()));
             return args.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();
         }
