@@ -104,10 +104,29 @@ class SandboxMerchantsTest {
     }
 
     @Test
-    void merchantsFileHoldsNoPrivateKey() throws Exception {
-        Path file = SandboxFixtures.merchants().writeMerchantsFile(dir.resolve("merchants.yaml"));
+    void merchantsFileHoldsNoPrivateKeyButEachWechatMerchantsOwnApiKey() throws Exception {
+        // Given the sandbox's merchants, written as the merchants file
+        SandboxMerchants merchants = SandboxFixtures.merchants();
+        Path file = merchants.writeMerchantsFile(dir.resolve("merchants.yaml"));
+        MerchantsFile read = MerchantsFile.read(file);
 
-        assertThat(Files.readString(file)).doesNotContain("PRIVATE");
+        // Then each WeChat merchant finds its own API key, which signs its calls
+        for (WechatPaySandboxMerchant m : merchants.wechatPay()) {
+            Merchant.WechatPayCredentials c = entry(read, m.merchantId()).wechatpay();
+            assertThat(c.merchantSerialNo()).isEqualTo(m.wechatPayKeys().merchantApiKey().serialNo());
+            assertThat(c.merchantPrivateKeyPem()).isEqualTo(m.wechatPayKeys().merchantApiKey().privateKeyPem());
+        }
+        // and without those, no private key is left: none of the channels' own
+        List<Merchant> withoutOwnKeys = read.merchants()
+            .stream()
+            .map(m -> m.wechatpay() == null ? m
+                    : new Merchant(m.tenant(), m.channel(), m.merchantId(), m.subMerchantIds(),
+                            new Merchant.WechatPayCredentials(m.wechatpay().apiV3Key(), m.wechatpay().appIds(),
+                                    m.wechatpay().subAppIds(), m.wechatpay().platformKeys()),
+                            m.alipay(), m.stripe()))
+            .toList();
+        assertThat(Files.readString(file)).contains("PRIVATE");
+        assertThat(new MerchantsFile(withoutOwnKeys).toYaml()).doesNotContain("PRIVATE");
     }
 
     @Test

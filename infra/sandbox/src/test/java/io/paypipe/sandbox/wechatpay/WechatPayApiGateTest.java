@@ -5,6 +5,7 @@ import static io.paypipe.sandbox.SandboxFixtures.directMerchant;
 import static io.paypipe.sandbox.SandboxFixtures.fixedClock;
 import static io.paypipe.sandbox.SandboxFixtures.merchants;
 import static io.paypipe.sandbox.SandboxFixtures.serviceProvider;
+import static io.paypipe.sandbox.SandboxFixtures.switchingMerchant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -65,6 +66,35 @@ class WechatPayApiGateTest {
                 authorization(serviceProvider(), "1900009100", NOW, "POST", PATH, BODY)))
             .as("a sub-merchant signs nothing: its provider does")
             .isEmpty();
+    }
+
+    @Test
+    void anAnswerIsSignedWithThePlatformKeyTheCallAsksForElseWithThePublicKey() {
+        // Given a merchant switching from a platform certificate to a public key
+        WechatPaySandboxMerchant merchant = switchingMerchant();
+        String certificateSerial = merchant.wechatPayKeys().certificateSerial().orElseThrow();
+        String publicKeyId = merchant.wechatPayKeys().publicKeyId();
+
+        // When answers are signed for calls naming the certificate, the public key, or
+        // nothing
+        var underCertificate = gate.signedAnswerHeaders(merchant, certificateSerial, BODY);
+        var underPublicKey = gate.signedAnswerHeaders(merchant, publicKeyId, BODY);
+        var unnamed = gate.signedAnswerHeaders(merchant, null, BODY);
+
+        // Then each names and is signed by the key asked for, the public key by default
+        assertThat(underCertificate.get("Wechatpay-Serial")).isEqualTo(certificateSerial);
+        assertThat(verifies(merchant.wechatPayKeys().signer(SerialForm.CERTIFICATE_SERIAL), underCertificate)).isTrue();
+        assertThat(verifies(merchant.wechatPayKeys(), underCertificate)).isFalse();
+        assertThat(underPublicKey.get("Wechatpay-Serial")).isEqualTo(publicKeyId);
+        assertThat(verifies(merchant.wechatPayKeys(), underPublicKey)).isTrue();
+        assertThat(unnamed.get("Wechatpay-Serial")).isEqualTo(publicKeyId);
+        assertThat(unnamed.get("Wechatpay-Timestamp")).isEqualTo(Long.toString(NOW.getEpochSecond()));
+    }
+
+    private static boolean verifies(WechatPayMerchantKeys keys, java.util.Map<String, String> headers) {
+        return WechatPayCrypto.verify(keys.publicKey(),
+                WechatPayCrypto.signedMessage(headers.get("Wechatpay-Timestamp"), headers.get("Wechatpay-Nonce"), BODY),
+                headers.get("Wechatpay-Signature"));
     }
 
     /** What the SDK's {@code WechatPay2Credential} sends, signed by {@code signer}. */

@@ -79,12 +79,15 @@ final class WechatPaySandbox {
         return URI.create("http://127.0.0.1:" + port);
     }
 
-    /** The merchant's entry in the merchants file the sandbox wrote. */
+    /**
+     * The entry of the merchants file the sandbox wrote that holds {@code merchantId}:
+     * its own, or its service provider's for a sub-merchant.
+     */
     Merchant merchant(String merchantId) {
         return MerchantsFile.read(merchantsFile)
             .merchants()
             .stream()
-            .filter(m -> m.merchantId().equals(merchantId))
+            .filter(m -> m.merchantId().equals(merchantId) || m.subMerchantIds().contains(merchantId))
             .findFirst()
             .orElseThrow();
     }
