@@ -83,6 +83,11 @@ public final class LocalPipeline implements AutoCloseable {
             args.put("refund.wechatpay.base-url", sandbox);
             args.put("refund.alipay.gateway-url", sandbox + "/sandbox/alipay/gateway.do");
             args.put("refund.stripe.api-base", sandbox + "/sandbox/stripe");
+            // springdoc (refund-service's OpenAPI description) is on this one classpath:
+            // only refund-service serves one
+            if (service != PipelineService.REFUND) {
+                args.put("springdoc.api-docs.enabled", "false");
+            }
             args.putAll(extra.getOrDefault(service, Map.of()));
             return args.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();
         }
