@@ -126,12 +126,28 @@ class ChannelRefundRecorder {
             log.info("refund {} of trade {} made outside the product recorded for order {}: {} minor units", refundNo,
                     n.channelTradeNo(), order.key(), amount.get().minor());
         }
-        RefundChange change = results.applyLocked(order, refunds.lock(id).orElseThrow(), answer, RefundCause.NOTIFY,
-                n.rawId());
+        RefundChange change = results.applyLocked(order, refunds.lock(id).orElseThrow(), known(answer, refundNo),
+                RefundCause.NOTIFY, n.rawId());
         boolean conflict = change instanceof RefundChange.Conflict;
         raws.settle(n.rawId(), conflict ? Handled.NEEDS_A_PERSON : Handled.SETTLED,
                 conflict ? ((RefundChange.Conflict) change).alert().message() : null, now);
         return Optional.of(change);
+    }
+
+    /**
+     * The answer under an id the channel knows the refund by: its own refund id, or else
+     * (Alipay has none: its client names a refund by its request number) the refund's
+     * number, so every SUCCESS refund has exactly one channel refund id.
+     */
+    static Answer known(Answer answer, String refundNo) {
+        if (answer.channelRefundId() != null) {
+            return answer;
+        }
+        return switch (answer) {
+            case Answer.Succeeded s -> new Answer.Succeeded(refundNo, s.at(), s.amount());
+            case Answer.Failed f -> new Answer.Failed(refundNo, f.code(), f.message());
+            case Answer.Accepted a -> new Answer.Accepted(refundNo);
+        };
     }
 
     /**

@@ -8,8 +8,10 @@ import io.paypipe.refund.refund.Creation.Created;
 import io.paypipe.refund.refund.Creation.Existing;
 import io.paypipe.refund.refund.Creation.Refused;
 import io.paypipe.refund.send.NewRefunds;
+import io.paypipe.refund.send.QuerySchedule;
 import io.paypipe.refund.store.RefundCause;
 import io.paypipe.refund.store.RefundRepository;
+import io.paypipe.refund.store.RefundRow;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,10 +30,10 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * The refund API. {@code POST /refunds}: 201 with the refund once its channel answered
  * (or did not: then PENDING, the query decides), 200 with the existing refund for the
- * same request again (no second channel call), 409 for an over-refund (with what is still
- * refundable), an order not paid or a refund_no already used for another refund, 404 for
- * an unknown order, 400 for bad input. No authentication of its own: expose the port to
- * operators only.
+ * same request again (no second channel call; a refund not final is put on the query
+ * ladder again), 409 for an over-refund (with what is still refundable), an order not
+ * paid or a refund_no already used for another refund, 404 for an unknown order, 400 for
+ * bad input. No authentication of its own: expose the port to operators only.
  */
 @RestController
 class RefundController {
@@ -46,7 +48,11 @@ class RefundController {
 
     private final OrderRepository orders;
 
-    RefundController(RefundCreation creation, NewRefunds newRefunds, RefundRepository refunds, OrderRepository orders) {
+    private final QuerySchedule queries;
+
+    RefundController(RefundCreation creation, NewRefunds newRefunds, RefundRepository refunds, OrderRepository orders,
+            QuerySchedule queries) {
+        this.queries = queries;
         this.creation = creation;
         this.newRefunds = newRefunds;
         this.refunds = refunds;
@@ -68,9 +74,15 @@ class RefundController {
                     .body(RefundView.of(newRefunds.send(c.refund(), RefundCause.API)));
             }
             case Existing e -> {
-                log.info("refund {} of order {} requested again: answered as it is ({})", e.refund().refundNo(),
-                        e.refund().orderKey(), e.refund().status());
-                yield ResponseEntity.ok(RefundView.of(refunds.find(e.refund().id()).orElseThrow()));
+                RefundRow now = refunds.find(e.refund().id()).orElseThrow();
+                log.info("refund {} of order {} requested again: answered as it is ({})", now.refundNo(),
+                        now.orderKey(), now.status());
+                if (!now.status().isFinal()) {
+                    // a crash between its commit and its query may have left it off the
+                    // ladder: a second chain queries the same refund, harmlessly
+                    queries.scheduleOrAlert(now);
+                }
+                yield ResponseEntity.ok(RefundView.of(now));
             }
             case Refused r -> {
                 log.info("refund of order {} of merchant {} refused ({}): {}", request.outTradeNo(), request.merchant(),

@@ -38,7 +38,7 @@ public sealed interface Answer {
             return RefundStatus.FAIL;
         }
 
-        String failure() {
+        public String failure() {
             return code + (message == null || message.isBlank() ? "" : ": " + message);
         }
     }
