@@ -128,6 +128,31 @@ class RefundApiIntegrationTest extends RefundIntegrationBase {
     }
 
     @Test
+    void givenAnAlipayAndAStripePayment_whenPartlyRefundedThroughTheApi_thenEachChannelRefundsItOnceAndTheOrdersSettle() {
+        Paid alipay = orders.paid(sandbox.merchant(Channel.ALIPAY, 0), Channel.ALIPAY, 10_000);
+        Paid stripe = orders.paid(sandbox.merchant(Channel.STRIPE, 0), Channel.STRIPE, 5_000);
+
+        Answer alipayRefund = api
+            .post(request(alipay.key().merchantId().value(), alipay.key().outTradeNo().value(), 2_500, null));
+        var usd = request(stripe.key().merchantId().value(), stripe.key().outTradeNo().value(), 1_200, null);
+        usd.put("currency", "USD");
+        Answer stripeRefund = api.post(usd);
+
+        assertThat(alipayRefund.status()).isEqualTo(201);
+        assertThat(stripeRefund.status()).isEqualTo(201);
+        assertThat(stripeRefund.text("currency")).isEqualTo("USD");
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            assertThat(db.orderStatus(alipay.id())).isEqualTo("PARTIALLY_REFUNDED");
+            assertThat(db.orderStatus(stripe.id())).isEqualTo("PARTIALLY_REFUNDED");
+        });
+        assertThat(sandbox.alipayRefundsOf(alipay.tradeNo()).get("refundedFen").asLong()).isEqualTo(2_500);
+        assertThat(sandbox.stripeRefundsOf(stripe.key().merchantId(), stripe.tradeNo()).get("amountRefunded").asLong())
+            .isEqualTo(1_200);
+        assertThat(db.refunds(stripe.id())).singleElement()
+            .satisfies(r -> assertThat((String) r.get("channel_refund_id")).startsWith("re_"));
+    }
+
+    @Test
     void givenRequestsTheApiCannotTake_whenPosted_thenEachGetsItsOwnAnswerAndNothingIsStored() {
         Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 1_000);
         String merchant = order.key().merchantId().value();

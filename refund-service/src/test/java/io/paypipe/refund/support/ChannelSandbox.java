@@ -112,7 +112,11 @@ public final class ChannelSandbox {
                     Map.of("appId", merchant.value(), "outTradeNo", outTradeNo, "totalFen", totalFen))
                 .get("tradeNo")
                 .asString());
-            case STRIPE -> throw new UnsupportedOperationException("no Stripe payments in the refund tests");
+            case STRIPE ->
+                ChannelTradeNo.of(post("/sandbox/stripe/payments", Map.of("account", merchant.value(), "outTradeNo",
+                        outTradeNo, "amount", totalFen, "currency", "usd"))
+                    .get("paymentIntentId")
+                    .asString());
         };
     }
 
@@ -146,6 +150,16 @@ public final class ChannelSandbox {
     public JsonNode wechatDashboardRefund(MerchantId merchant, ChannelTradeNo transactionId, long refundFen) {
         return post("/sandbox/wechatpay/dashboard-refunds",
                 Map.of("merchantId", merchant.value(), "transactionId", transactionId.value(), "refundFen", refundFen));
+    }
+
+    /**
+     * Stripe's books of a PaymentIntent: {@code amountRefunded} and its {@code refunds}.
+     */
+    public JsonNode stripeRefundsOf(MerchantId account, ChannelTradeNo paymentIntent) {
+        return http.get()
+            .uri("/sandbox/stripe/payment-intents/{account}/{id}/refunds", account.value(), paymentIntent.value())
+            .retrieve()
+            .body(JsonNode.class);
     }
 
     /** A refund made in Alipay's merchant console: booked on the trade, no out_biz_no. */

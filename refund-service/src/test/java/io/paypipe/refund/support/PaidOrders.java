@@ -55,16 +55,18 @@ public final class PaidOrders {
     public Paid paid(OrderKey key, Channel channel, long minor, ChannelTradeNo tradeNo) {
         Timestamp now = Timestamp.from(Instant.now().truncatedTo(ChronoUnit.SECONDS));
         var keys = new GeneratedKeyHolder();
-        jdbc.sql("""
-                INSERT INTO orders (tenant_id, merchant_id, out_trade_no, channel, amount_minor, currency, status,
-                                    channel_trade_no, paid_amount_minor, paid_at, created_at, updated_at)
-                VALUES (:tenant, :merchant, :no, :channel, :amount, 'CNY', 'PAID', :tradeNo, :amount, :now, :now, :now)
-                """)
+        jdbc.sql(
+                """
+                        INSERT INTO orders (tenant_id, merchant_id, out_trade_no, channel, amount_minor, currency, status,
+                                            channel_trade_no, paid_amount_minor, paid_at, created_at, updated_at)
+                        VALUES (:tenant, :merchant, :no, :channel, :amount, :currency, 'PAID', :tradeNo, :amount, :now, :now, :now)
+                        """)
             .param("tenant", key.tenantId().value())
             .param("merchant", key.merchantId().value())
             .param("no", key.outTradeNo().value())
             .param("channel", channel.code())
             .param("amount", minor)
+            .param("currency", currency(channel))
             .param("tradeNo", tradeNo.value())
             .param("now", now)
             .update(keys, "id");
@@ -73,7 +75,7 @@ public final class PaidOrders {
                 """
                         INSERT INTO payment_ledger (order_id, tenant_id, merchant_id, channel, channel_trade_no, order_amount_minor,
                                                     paid_amount_minor, currency, event_id, paid_at, created_at)
-                        VALUES (:order, :tenant, :merchant, :channel, :tradeNo, :amount, :amount, 'CNY', :eventId, :now, :now)
+                        VALUES (:order, :tenant, :merchant, :channel, :tradeNo, :amount, :amount, :currency, :eventId, :now, :now)
                         """)
             .param("order", id.value())
             .param("tenant", key.tenantId().value())
@@ -81,10 +83,16 @@ public final class PaidOrders {
             .param("channel", channel.code())
             .param("tradeNo", tradeNo.value())
             .param("amount", minor)
+            .param("currency", currency(channel))
             .param("eventId", EventId.random().value())
             .param("now", now)
             .update();
-        return new Paid(id, key, channel, tradeNo, Money.of(minor, "CNY"));
+        return new Paid(id, key, channel, tradeNo, Money.of(minor, currency(channel)));
+    }
+
+    /** The tests pay WeChat and Alipay in CNY, Stripe in USD. */
+    public static String currency(Channel channel) {
+        return channel == Channel.STRIPE ? "USD" : "CNY";
     }
 
     /**
