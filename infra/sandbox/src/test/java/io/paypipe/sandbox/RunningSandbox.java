@@ -1,24 +1,16 @@
 package io.paypipe.sandbox;
 
-import com.sun.net.httpserver.HttpServer;
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.core.topic.Topics;
+import io.paypipe.sandbox.push.NoticeRecorder;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executors;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -29,20 +21,13 @@ import org.springframework.test.context.bean.override.convention.TestBean;
 
 /**
  * The sandbox on a random port, as the channels' refund APIs are called on it: the
- * official SDKs call its HTTP endpoints, and what it pushes lands in {@link #NOTICES} (a
- * receiver acknowledging every notification the channel's way). Delays are short: refunds
- * of one Alipay trade 300 ms apart, pending refunds settle after 2 s, a lost answer is
- * held 1.5 s. No broker: orders go to a mock producer. Every subclass shares one Spring
- * context.
+ * official SDKs call its HTTP endpoints, and what it pushes lands in a
+ * {@link NoticeRecorder}. Delays are short: refunds of one Alipay trade 300 ms apart,
+ * pending refunds settle after 2 s, a lost answer is held 1.5 s. No broker: orders go to
+ * a mock producer. Every subclass shares one Spring context.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 public abstract class RunningSandbox {
-
-    /**
-     * One pushed notification: the path it went to, its headers (first values) and body.
-     */
-    public record Notice(String path, Map<String, String> headers, String body) {
-    }
 
     public static final Duration LOST_ANSWER_HOLD = Duration.ofMillis(1500);
 
@@ -50,11 +35,9 @@ public abstract class RunningSandbox {
 
     public static final Duration SETTLE_DELAY = Duration.ofSeconds(2);
 
-    public static final ConcurrentLinkedQueue<Notice> NOTICES = new ConcurrentLinkedQueue<>();
-
     protected static final Path MERCHANTS_FILE = tempDir().resolve("merchants.yaml");
 
-    private static final HttpServer RECEIVER = receiver();
+    private static final NoticeRecorder RECEIVER = NoticeRecorder.start();
 
     private static final MockProducer<String, OrderCreated> PRODUCER = new MockProducer<>(true, null,
             Topics.ORDER_CREATED.keySerializer(), Topics.ORDER_CREATED.valueSerializer()) {
@@ -77,7 +60,7 @@ public abstract class RunningSandbox {
     @DynamicPropertySource
     static void sandboxProperties(DynamicPropertyRegistry registry) {
         registry.add("sandbox.merchants-file", MERCHANTS_FILE::toString);
-        registry.add("sandbox.notify-base-url", () -> "http://127.0.0.1:" + RECEIVER.getAddress().getPort());
+        registry.add("sandbox.notify-base-url", () -> RECEIVER.baseUrl().toString());
         registry.add("sandbox.time-compression", () -> "1000");
         registry.add("sandbox.tenant", () -> "refund-test-shop");
         registry.add("sandbox.alipay.refund-min-interval", () -> ALIPAY_REFUND_INTERVAL.toMillis() + "ms");
@@ -102,32 +85,8 @@ public abstract class RunningSandbox {
     }
 
     /** The notifications pushed to {@code path} whose body contains {@code text}. */
-    protected static List<Notice> notices(String path, String text) {
-        return NOTICES.stream().filter(n -> n.path().equals(path) && n.body().contains(text)).toList();
-    }
-
-    private static HttpServer receiver() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            server.createContext("/", exchange -> {
-                String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-                Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-                exchange.getRequestHeaders().forEach((k, v) -> headers.put(k, v.getFirst()));
-                String path = exchange.getRequestURI().getPath();
-                NOTICES.add(new Notice(path, headers, body));
-                byte[] answer = (path.contains("alipay") ? "success" : "").getBytes(StandardCharsets.UTF_8);
-                exchange.sendResponseHeaders(200, answer.length == 0 ? -1 : answer.length);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(answer);
-                }
-            });
-            server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-            server.start();
-            return server;
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    protected static List<NoticeRecorder.Notice> notices(String path, String text) {
+        return RECEIVER.notices(path, text);
     }
 
     private static Path tempDir() {

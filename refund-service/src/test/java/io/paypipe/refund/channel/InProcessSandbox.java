@@ -1,46 +1,34 @@
 package io.paypipe.refund.channel;
 
-import com.sun.net.httpserver.HttpServer;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.sandbox.SandboxApplication;
 import io.paypipe.sandbox.alipay.AlipayPayments;
 import io.paypipe.sandbox.alipay.AlipayRefundDesk;
+import io.paypipe.sandbox.push.NoticeRecorder;
 import io.paypipe.sandbox.stripe.StripePayments;
 import io.paypipe.sandbox.stripe.StripeRefundApi;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executors;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The channel sandbox running in the test JVM (one per JVM, started on first use), as
  * refund-service's channel clients call it: on a random port, with the test broker, its
- * merchants file in a temporary directory, and its notifications landing in a receiver
- * here ({@link #notices}). Delays are short: refunds of one Alipay trade
- * {@link #ALIPAY_REFUND_INTERVAL} apart, pending refunds settle after
+ * merchants file in a temporary directory, and its notifications landing in a receiver in
+ * a {@link NoticeRecorder} ({@link #notices}). Delays are short: refunds of one Alipay
+ * trade {@link #ALIPAY_REFUND_INTERVAL} apart, pending refunds settle after
  * {@link #SETTLE_DELAY}, a lost answer is held {@link #LOST_ANSWER_HOLD}, Stripe keys are
  * kept {@link #STRIPE_KEY_TTL}.
  */
 public final class InProcessSandbox {
-
-    /** One pushed notification: the path it went to, its headers and body. */
-    public record Notice(String path, Map<String, String> headers, String body) {
-    }
 
     public static final Duration ALIPAY_REFUND_INTERVAL = Duration.ofMillis(300);
 
@@ -58,10 +46,9 @@ public final class InProcessSandbox {
 
     private final int port;
 
-    private final ConcurrentLinkedQueue<Notice> notices = new ConcurrentLinkedQueue<>();
+    private final NoticeRecorder receiver = NoticeRecorder.start();
 
     private InProcessSandbox() {
-        HttpServer receiver = receiver();
         try {
             merchantsFile = Files.createTempDirectory("refund-sandbox").resolve("merchants.yaml");
         }
@@ -72,16 +59,15 @@ public final class InProcessSandbox {
         // refund-service's classpath brings JDBC and Flyway: the sandbox gets the test
         // database (as the launcher gives every service one) and migrates nothing
         TestInfra.get().springProperties().forEach((key, value) -> args.add("--" + key + "=" + value));
-        args.addAll(
-                List.of("--spring.flyway.enabled=false", "--server.port=0", "--sandbox.merchants-file=" + merchantsFile,
-                        "--sandbox.notify-base-url=http://127.0.0.1:" + receiver.getAddress().getPort(),
-                        "--sandbox.time-compression=1000", "--sandbox.tenant=refund-shop",
-                        "--sandbox.alipay.refund-min-interval=" + ALIPAY_REFUND_INTERVAL.toMillis() + "ms",
-                        "--sandbox.alipay.refund-settle-delay=" + SETTLE_DELAY.toMillis() + "ms",
-                        "--sandbox.alipay.lost-answer-hold=" + LOST_ANSWER_HOLD.toMillis() + "ms",
-                        "--sandbox.stripe.refund-settle-delay=" + SETTLE_DELAY.toMillis() + "ms",
-                        "--sandbox.stripe.lost-answer-hold=" + LOST_ANSWER_HOLD.toMillis() + "ms",
-                        "--sandbox.stripe.idempotency-key-ttl=" + STRIPE_KEY_TTL.toMillis() + "ms"));
+        args.addAll(List.of("--spring.flyway.enabled=false", "--server.port=0",
+                "--sandbox.merchants-file=" + merchantsFile, "--sandbox.notify-base-url=" + receiver.baseUrl(),
+                "--sandbox.time-compression=1000", "--sandbox.tenant=refund-shop",
+                "--sandbox.alipay.refund-min-interval=" + ALIPAY_REFUND_INTERVAL.toMillis() + "ms",
+                "--sandbox.alipay.refund-settle-delay=" + SETTLE_DELAY.toMillis() + "ms",
+                "--sandbox.alipay.lost-answer-hold=" + LOST_ANSWER_HOLD.toMillis() + "ms",
+                "--sandbox.stripe.refund-settle-delay=" + SETTLE_DELAY.toMillis() + "ms",
+                "--sandbox.stripe.lost-answer-hold=" + LOST_ANSWER_HOLD.toMillis() + "ms",
+                "--sandbox.stripe.idempotency-key-ttl=" + STRIPE_KEY_TTL.toMillis() + "ms"));
         context = new SpringApplicationBuilder(SandboxApplication.class).run(args.toArray(String[]::new));
         port = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
     }
@@ -138,32 +124,8 @@ public final class InProcessSandbox {
     }
 
     /** The notifications pushed to {@code path} whose body contains {@code text}. */
-    public List<Notice> notices(String path, String text) {
-        return notices.stream().filter(n -> n.path().equals(path) && n.body().contains(text)).toList();
-    }
-
-    private HttpServer receiver() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            server.createContext("/", exchange -> {
-                String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-                Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-                exchange.getRequestHeaders().forEach((k, v) -> headers.put(k, v.getFirst()));
-                String path = exchange.getRequestURI().getPath();
-                notices.add(new Notice(path, headers, body));
-                byte[] answer = (path.contains("alipay") ? "success" : "").getBytes(StandardCharsets.UTF_8);
-                exchange.sendResponseHeaders(200, answer.length == 0 ? -1 : answer.length);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(answer);
-                }
-            });
-            server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-            server.start();
-            return server;
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    public List<NoticeRecorder.Notice> notices(String path, String text) {
+        return receiver.notices(path, text);
     }
 
 }

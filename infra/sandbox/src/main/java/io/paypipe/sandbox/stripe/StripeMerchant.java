@@ -26,6 +26,11 @@ public record StripeMerchant(String tenant, String account, String endpointSecre
         }
     }
 
+    /** An account with this endpoint secret and a fresh random secret key. */
+    public StripeMerchant(String tenant, String account, String endpointSecret) {
+        this(tenant, account, endpointSecret, StripeIds.secretKey());
+    }
+
     /** An account with a fresh random endpoint secret and secret key. */
     public static StripeMerchant generate(String tenant, String account) {
         return new StripeMerchant(tenant, account, StripeIds.endpointSecret(), StripeIds.secretKey());

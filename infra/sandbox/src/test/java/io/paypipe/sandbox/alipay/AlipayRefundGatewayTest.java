@@ -15,6 +15,7 @@ import com.alipay.api.response.AlipayTradeFastpayRefundQueryResponse;
 import com.alipay.api.response.AlipayTradeRefundResponse;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.sandbox.RunningSandbox;
+import io.paypipe.sandbox.push.NoticeRecorder;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -295,7 +296,7 @@ class AlipayRefundGatewayTest extends RunningSandbox {
 
     /** The refund notice for {@code outBizNo}, decoded. */
     private static Map<String, String> refundNotice(String outBizNo) {
-        List<Notice> found = notices("/notify/alipay", "out_biz_no=" + outBizNo);
+        List<NoticeRecorder.Notice> found = notices("/notify/alipay", "out_biz_no=" + outBizNo);
         assertThat(found).isNotEmpty();
         Map<String, String> params = new HashMap<>();
         for (String pair : found.getFirst().body().split("&")) {

@@ -18,6 +18,7 @@ import com.stripe.param.RefundCreateParams;
 import com.stripe.param.RefundListParams;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.sandbox.RunningSandbox;
+import io.paypipe.sandbox.push.NoticeRecorder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -279,7 +280,7 @@ class StripeRefundApiTest extends RunningSandbox {
     private static List<Event> events(String id) {
         String secret = entry().stripe().endpointSecret();
         List<Event> events = new ArrayList<>();
-        for (Notice n : notices("/notify/stripe", "\"" + id + "\"")) {
+        for (NoticeRecorder.Notice n : notices("/notify/stripe", "\"" + id + "\"")) {
             try {
                 events.add(Webhook.constructEvent(n.body(), n.headers().get("Stripe-Signature"), secret));
             }

@@ -19,6 +19,7 @@ import io.paypipe.refund.channel.RefundCall;
 import io.paypipe.refund.channel.RefundOrder;
 import io.paypipe.sandbox.alipay.AlipayRefundScenario;
 import io.paypipe.sandbox.alipay.AlipayTrade;
+import io.paypipe.sandbox.push.NoticeRecorder;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.Security;
@@ -267,7 +268,7 @@ class AlipayRefundsIntegrationTest {
 
     /** The refund_fee of the refund notice for {@code outBizNo}. */
     private static String refundFee(String outBizNo) {
-        List<InProcessSandbox.Notice> notices = SANDBOX.notices("/notify/alipay", "out_biz_no=" + outBizNo);
+        List<NoticeRecorder.Notice> notices = SANDBOX.notices("/notify/alipay", "out_biz_no=" + outBizNo);
         assertThat(notices).isNotEmpty();
         for (String pair : notices.getFirst().body().split("&")) {
             if (pair.startsWith("refund_fee=")) {
