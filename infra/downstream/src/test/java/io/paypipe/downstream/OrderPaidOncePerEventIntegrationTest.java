@@ -12,16 +12,11 @@ import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
-import io.paypipe.embedded.TestInfra;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,32 +34,22 @@ class OrderPaidOncePerEventIntegrationTest {
 
     private static final List<String> GROUPS = List.of("warehouse", "points");
 
-    private static final String TOPIC = Topics.ORDER_PAID.name();
-
-    private static ConsumerGroups groups;
-
-    private static KafkaProducer<String, OrderPaid> producer;
+    private static DownstreamTopic<OrderPaid> topic;
 
     @BeforeAll
-    static void clients() {
-        TestInfra infra = TestInfra.get();
-        infra.broker().createTopics(List.of(TOPIC), Topics.DEFAULT_PARTITIONS);
-        groups = new ConsumerGroups();
-        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all"), Topics.ORDER_PAID.keySerializer(),
-                Topics.ORDER_PAID.valueSerializer());
+    static void topic() {
+        topic = new DownstreamTopic<>(Topics.ORDER_PAID);
     }
 
     @AfterAll
     static void close() {
-        producer.close();
-        groups.close();
+        topic.close();
     }
 
     @Test
     void theSameOrderPaidTwiceAndAgainAfterARestartShipsOnceAndGrantsPointsOnce() {
         OrderPaid paid = orderPaid(12_899);
-        ConfigurableApplicationContext downstream = ConsumerGroups.startDownstream();
+        ConfigurableApplicationContext downstream = DownstreamTopic.startDownstream();
         JdbcClient jdbc = downstream.getBean(JdbcClient.class);
         try {
             // Given the warehouse and the points service consuming order.paid
@@ -74,7 +59,7 @@ class OrderPaidOncePerEventIntegrationTest {
 
             // Then both groups consumed both records, and the event shipped once and
             // granted its points once
-            groups.awaitConsumedToTheEnd(TOPIC, GROUPS);
+            topic.awaitConsumedToTheEnd(GROUPS);
             assertOncePerEvent(jdbc, paid);
         }
         finally {
@@ -84,13 +69,13 @@ class OrderPaidOncePerEventIntegrationTest {
         // When the consumers are stopped, the same event is published a third time and
         // they start again
         publish(paid);
-        assertThat(groups.lag(TOPIC, GROUPS)).as("the third record waits for the restart")
+        assertThat(topic.lag(GROUPS)).as("the third record waits for the restart")
             .isEqualTo(Map.of("warehouse", 1L, "points", 1L));
-        downstream = ConsumerGroups.startDownstream();
+        downstream = DownstreamTopic.startDownstream();
         try {
             // Then the third record is consumed too, and there is still one shipment and
             // one grant
-            groups.awaitConsumedToTheEnd(TOPIC, GROUPS);
+            topic.awaitConsumedToTheEnd(GROUPS);
             assertOncePerEvent(downstream.getBean(JdbcClient.class), paid);
         }
         finally {
@@ -110,12 +95,7 @@ class OrderPaidOncePerEventIntegrationTest {
     }
 
     private static void publish(OrderPaid paid) {
-        try {
-            producer.send(new ProducerRecord<>(TOPIC, paid.orderKey().kafkaKey(), paid)).get(30, TimeUnit.SECONDS);
-        }
-        catch (Exception e) {
-            throw new IllegalStateException("could not publish " + paid.eventId(), e);
-        }
+        topic.publish(paid.orderKey().kafkaKey(), paid);
     }
 
     private static OrderPaid orderPaid(long fen) {

@@ -13,16 +13,10 @@ import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
-import io.paypipe.embedded.TestInfra;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,39 +33,28 @@ class OrderRefundedOncePerRefundIntegrationTest {
 
     private static final List<String> GROUPS = List.of("points-refunds");
 
-    private static final String TOPIC = Topics.ORDER_REFUNDED.name();
-
-    private static ConsumerGroups groups;
-
-    private static KafkaProducer<String, OrderRefunded> producer;
+    private static DownstreamTopic<OrderRefunded> topic;
 
     @BeforeAll
-    static void clients() {
-        TestInfra infra = TestInfra.get();
-        infra.broker().createTopics(List.of(TOPIC), Topics.DEFAULT_PARTITIONS);
-        groups = new ConsumerGroups();
-        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all"), Topics.ORDER_REFUNDED.keySerializer(),
-                Topics.ORDER_REFUNDED.valueSerializer());
+    static void topic() {
+        topic = new DownstreamTopic<>(Topics.ORDER_REFUNDED);
     }
 
     @AfterAll
     static void close() {
-        producer.close();
-        groups.close();
+        topic.close();
     }
 
     @Test
     void theSameRefundThreeTimesTakesPointsBackOnceAndAnotherRefundOfTheOrderTakesBackItsOwn() {
-        // Given the points service consuming order.refunded, and two refunds of one
-        // order:
-        // 30.99 CNY (RF-1) and 12.00 CNY (RF-2) of a payment of 128.99
+        // Given the points service consuming order.refunded, and two refunds of one order
+        // of 128.99 CNY: 30.99 (RF-1) and 12.00 (RF-2)
         OrderKey order = new OrderKey(TenantId.of("t"), MerchantId.of("m"),
                 OutTradeNo.of("DS-" + UUID.randomUUID().toString().substring(0, 12)));
         OrderId orderId = OrderId.of(ThreadLocalRandom.current().nextLong(1, 1_000_000_000));
         OrderRefunded first = refunded(order, orderId, "RF-1-" + order.outTradeNo(), 3_099, 3_099);
         OrderRefunded second = refunded(order, orderId, "RF-2-" + order.outTradeNo(), 1_200, 4_299);
-        ConfigurableApplicationContext downstream = ConsumerGroups.startDownstream();
+        ConfigurableApplicationContext downstream = DownstreamTopic.startDownstream();
         try {
             JdbcClient jdbc = downstream.getBean(JdbcClient.class);
 
@@ -82,7 +65,7 @@ class OrderRefundedOncePerRefundIntegrationTest {
             publish(second);
 
             // Then every record was consumed, and each refund took its points back once
-            groups.awaitConsumedToTheEnd(TOPIC, GROUPS);
+            topic.awaitConsumedToTheEnd(GROUPS);
             assertThat(jdbc.sql("""
                     SELECT event_id, refund_no, points FROM points_take_back WHERE order_id = :order ORDER BY id
                     """)
@@ -97,13 +80,7 @@ class OrderRefundedOncePerRefundIntegrationTest {
     }
 
     private static void publish(OrderRefunded refunded) {
-        try {
-            producer.send(new ProducerRecord<>(TOPIC, refunded.orderKey().kafkaKey(), refunded))
-                .get(30, TimeUnit.SECONDS);
-        }
-        catch (Exception e) {
-            throw new IllegalStateException("could not publish " + refunded.eventId(), e);
-        }
+        topic.publish(refunded.orderKey().kafkaKey(), refunded);
     }
 
     private static OrderRefunded refunded(OrderKey order, OrderId orderId, String refundNo, long fen,

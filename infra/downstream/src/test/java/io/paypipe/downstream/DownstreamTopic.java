@@ -3,6 +3,8 @@ package io.paypipe.downstream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.paypipe.core.topic.Topic;
+import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,22 +17,52 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * How far the reference consumers' groups got on a topic of the test broker, read with
- * the admin client: "consumed" means a group's committed offsets reached the end offsets,
- * so a record that was never read cannot make a test pass. Also starts the downstream
+ * A topic the reference consumers read, on the test broker: created, published to with
+ * {@code acks=all}, and how far the consumer groups got on it, read with the admin
+ * client: "consumed" means a group's committed offsets reached the end offsets, so a
+ * record that was never read cannot make a test pass. Also starts the downstream
  * application on the test broker and database.
  */
-final class ConsumerGroups implements AutoCloseable {
+final class DownstreamTopic<V> implements AutoCloseable {
 
     private static final Comparator<TopicPartition> BY_PARTITION = Comparator.comparingInt(TopicPartition::partition);
 
-    private final Admin admin = Admin
-        .create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.get().bootstrapServers()));
+    private final String topic;
+
+    private final Admin admin;
+
+    private final KafkaProducer<String, V> producer;
+
+    DownstreamTopic(Topic<V> topic) {
+        TestInfra infra = TestInfra.get();
+        infra.broker().createTopics(List.of(topic.name()), Topics.DEFAULT_PARTITIONS);
+        this.topic = topic.name();
+        this.admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers()));
+        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all"), topic.keySerializer(), topic.valueSerializer());
+    }
+
+    String name() {
+        return topic;
+    }
+
+    /** Publishes {@code value} under {@code key} and waits for the broker. */
+    void publish(String key, V value) {
+        try {
+            producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+        }
+        catch (Exception e) {
+            throw new IllegalStateException("could not publish to " + topic, e);
+        }
+    }
 
     /**
      * {@code DownstreamApplication} on TestInfra's broker and database, any free port.
@@ -44,11 +76,11 @@ final class ConsumerGroups implements AutoCloseable {
     }
 
     /**
-     * Waits until every group's committed offset is the end offset of every partition of
-     * {@code topic}, as of now.
+     * Waits until every group's committed offset is the end offset of every partition, as
+     * of now.
      */
-    void awaitConsumedToTheEnd(String topic, List<String> groups) {
-        Map<TopicPartition, Long> end = endOffsets(topic);
+    void awaitConsumedToTheEnd(List<String> groups) {
+        Map<TopicPartition, Long> end = endOffsets();
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             for (String group : groups) {
                 assertThat(committed(group, end.keySet())).as(group).isEqualTo(end);
@@ -56,9 +88,9 @@ final class ConsumerGroups implements AutoCloseable {
         });
     }
 
-    /** Records of {@code topic} each group has not committed yet. */
-    Map<String, Long> lag(String topic, List<String> groups) {
-        Map<TopicPartition, Long> end = endOffsets(topic);
+    /** Records each group has not committed yet, over the whole topic. */
+    Map<String, Long> lag(List<String> groups) {
+        Map<TopicPartition, Long> end = endOffsets();
         Map<String, Long> lag = new TreeMap<>();
         for (String group : groups) {
             Map<TopicPartition, Long> committed = committed(group, end.keySet());
@@ -67,7 +99,7 @@ final class ConsumerGroups implements AutoCloseable {
         return lag;
     }
 
-    private Map<TopicPartition, Long> endOffsets(String topic) {
+    private Map<TopicPartition, Long> endOffsets() {
         try {
             var partitions = admin.describeTopics(List.of(topic))
                 .allTopicNames()
@@ -108,6 +140,7 @@ final class ConsumerGroups implements AutoCloseable {
 
     @Override
     public void close() {
+        producer.close();
         admin.close();
     }
 
