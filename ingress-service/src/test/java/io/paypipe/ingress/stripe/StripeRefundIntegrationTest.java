@@ -107,6 +107,29 @@ class StripeRefundIntegrationTest extends StripeCallbackIntegrationSupport {
     }
 
     @Test
+    void aRefundWithOurRefundNumberButNoOrderNumberIsStoredUnderItNotRefused() throws Exception {
+        // Given a refund whose metadata names our refund number only (it used to be
+        // answered 400, and Stripe would have retried it for days)
+        String out = newOutTradeNo();
+        PaymentIntentSpec payment = PaymentIntentSpec.of(SHOP_A, out, 1_000, "usd");
+        RefundSpec refund = RefundSpec.of(payment, "RF-" + out, 500).withOutTradeNo(null);
+
+        // When Stripe reports it succeeded
+        assertThat(post(EVENTS.refund(refund, "refund.updated")).statusCode()).isEqualTo(200);
+
+        // Then it is stored under our refund number, without an order, and published
+        // under
+        // its payment
+        assertThat(refundRowsOfPayment(payment.paymentIntentId())).singleElement().satisfies(row -> {
+            assertThat(row.get("refund_no")).isEqualTo("RF-" + out);
+            assertThat(row.get("refund_key")).isEqualTo("RF-" + out);
+            assertThat(row.get("out_trade_no")).isNull();
+        });
+        assertThat(refunds.recordsFor("shop-a|" + SHOP_A.account() + "|" + payment.paymentIntentId())).singleElement()
+            .satisfies(r -> assertThat(r.value().refundNo()).isEqualTo("RF-" + out));
+    }
+
+    @Test
     void twoAccountsWithTheSameRefundNumberEachGetTheirOwnRowAndEvent() throws Exception {
         // Given account A's refund RF-x, stored and settled
         String outA = newOutTradeNo();
