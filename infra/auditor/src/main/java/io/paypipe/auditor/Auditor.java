@@ -15,9 +15,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * issue 10, one {@link Invariant} each: trades move one order once, ledger rows and
  * transitions match, paid orders have their ledger row, raw rows settle within the retry
  * budget after their last delivery, rows that need a person have an alert, illegal
- * payments have their refund task, refunds stay within what each payment paid, and
- * {@code order.paid} and the ledger match both ways after a read that reached the end of
- * the topic. A library call (tests use it) and a command ({@link AuditorCli}).
+ * payments have their refund task, refunds stay within what each payment paid and have
+ * one channel refund id and one amount, refunds not final within their query budget have
+ * an alert, orders in a refund state have their refunds, and {@code order.paid} and the
+ * ledger match both ways after a read that reached the end of the topic. A library call
+ * (tests use it) and a command ({@link AuditorCli}).
  */
 public final class Auditor {
 
@@ -36,6 +38,12 @@ public final class Auditor {
     /** The whole topic read, from the beginning to the end offsets. */
     public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(2);
 
+    /**
+     * How long a refund may stay PENDING or ACCEPTED without an alert: the refund query
+     * ladder (1m, 5m, 15m, 1h, 6h) adds up to about 7.4 hours; give it some slack.
+     */
+    public static final Duration DEFAULT_REFUND_QUERY_BUDGET = Duration.ofHours(8);
+
     private final JdbcClient jdbc;
 
     private final String bootstrapServers;
@@ -48,19 +56,22 @@ public final class Auditor {
 
     private final Duration readTimeout;
 
+    private final Duration refundQueryBudget;
+
     public Auditor(DataSource dataSource, String bootstrapServers, Clock clock) {
         this(JdbcClient.create(dataSource), bootstrapServers, clock, Topics.ORDER_PAID.name(), DEFAULT_CONNECT_TIMEOUT,
-                DEFAULT_READ_TIMEOUT);
+                DEFAULT_READ_TIMEOUT, DEFAULT_REFUND_QUERY_BUDGET);
     }
 
     private Auditor(JdbcClient jdbc, String bootstrapServers, Clock clock, String orderPaidTopic,
-            Duration connectTimeout, Duration readTimeout) {
+            Duration connectTimeout, Duration readTimeout, Duration refundQueryBudget) {
         this.jdbc = jdbc;
         this.bootstrapServers = bootstrapServers;
         this.clock = clock;
         this.orderPaidTopic = orderPaidTopic;
         this.connectTimeout = connectTimeout;
         this.readTimeout = readTimeout;
+        this.refundQueryBudget = refundQueryBudget;
     }
 
     /**
@@ -68,7 +79,15 @@ public final class Auditor {
      * read).
      */
     public Auditor withTimeouts(Duration connect, Duration read) {
-        return new Auditor(jdbc, bootstrapServers, clock, orderPaidTopic, connect, read);
+        return new Auditor(jdbc, bootstrapServers, clock, orderPaidTopic, connect, read, refundQueryBudget);
+    }
+
+    /**
+     * The same auditor with another refund query budget: how long a refund may stay
+     * PENDING or ACCEPTED without an alert ({@link Invariant#REFUND_FINAL_OR_ALERTED}).
+     */
+    public Auditor withRefundQueryBudget(Duration budget) {
+        return new Auditor(jdbc, bootstrapServers, clock, orderPaidTopic, connectTimeout, readTimeout, budget);
     }
 
     /**
@@ -76,7 +95,7 @@ public final class Auditor {
      * topic of its own.
      */
     Auditor readingOrderPaidFrom(String topic) {
-        return new Auditor(jdbc, bootstrapServers, clock, topic, connectTimeout, readTimeout);
+        return new Auditor(jdbc, bootstrapServers, clock, topic, connectTimeout, readTimeout, refundQueryBudget);
     }
 
     /** Audits everything. */
@@ -90,6 +109,7 @@ public final class Auditor {
         Map<String, Long> checked = new LinkedHashMap<>();
         List<Violation> violations = new ArrayList<>(new DatabaseChecks(sql).run(checked));
         violations.addAll(new SettlementChecks(sql).run(clock.instant(), retryBudget, checked));
+        violations.addAll(new RefundChecks(sql).run(clock.instant(), refundQueryBudget, checked));
         TopicReader reader = new TopicReader(bootstrapServers, orderPaidTopic, connectTimeout, readTimeout);
         violations.addAll(new TopicChecks(jdbc, scope, reader).run(checked));
         return new AuditReport(scope, violations, checked);

@@ -18,8 +18,8 @@ import org.springframework.dao.DataAccessException;
  * {@code SPRING_DATASOURCE_PASSWORD}, {@code SPRING_KAFKA_BOOTSTRAP_SERVERS}) or options
  * {@code --jdbc-url= --user=
  * --password= --bootstrap-servers=}; {@code --retry-budget=4h},
- * {@code --connect-timeout=15s}, {@code --read-timeout=2m},
- * {@code --out-trade-no-prefix=} (audit only those orders).
+ * {@code --refund-query-budget=8h}, {@code --connect-timeout=15s},
+ * {@code --read-timeout=2m}, {@code --out-trade-no-prefix=} (audit only those orders).
  */
 public final class AuditorCli {
 
@@ -29,7 +29,8 @@ public final class AuditorCli {
     static final int DATABASE_UNREADABLE = 3;
 
     private static final String USAGE = "usage: --jdbc-url=... --user=... --password=... --bootstrap-servers=... "
-            + "[--retry-budget=4h] [--connect-timeout=15s] [--read-timeout=2m] [--out-trade-no-prefix=...]";
+            + "[--retry-budget=4h] [--refund-query-budget=8h] [--connect-timeout=15s] [--read-timeout=2m] "
+            + "[--out-trade-no-prefix=...]";
 
     private AuditorCli() {
     }
@@ -55,10 +56,12 @@ public final class AuditorCli {
             return BAD_ARGUMENTS;
         }
         Duration budget;
+        Duration refundBudget;
         Duration connect;
         Duration read;
         try {
             budget = duration(options.get("retry-budget"), Auditor.DEFAULT_RETRY_BUDGET);
+            refundBudget = duration(options.get("refund-query-budget"), Auditor.DEFAULT_REFUND_QUERY_BUDGET);
             connect = duration(options.get("connect-timeout"), Auditor.DEFAULT_CONNECT_TIMEOUT);
             read = duration(options.get("read-timeout"), Auditor.DEFAULT_READ_TIMEOUT);
         }
@@ -75,6 +78,7 @@ public final class AuditorCli {
             ds.setMaximumPoolSize(2);
             ds.setConnectionTimeout(connect.toMillis());
             AuditReport report = new Auditor(ds, kafka, Clock.systemUTC()).withTimeouts(connect, read)
+                .withRefundQueryBudget(refundBudget)
                 .audit(scope, budget);
             out.print(report.render());
             return report.clean() ? CLEAN : VIOLATION;

@@ -1,9 +1,9 @@
 package io.paypipe.auditor;
 
 /**
- * What the auditor checks; each is an invariant of DESIGN.md or issue 10. Every violation
- * row starts with the id of what it is about (named in brackets below), so operators and
- * tests can tell exactly which rows broke it.
+ * What the auditor checks; each is an invariant of DESIGN.md, issue 10 or issue 12. Every
+ * violation row starts with the id of what it is about (named in brackets below), so
+ * operators and tests can tell exactly which rows broke it.
  */
 public enum Invariant {
 
@@ -42,12 +42,40 @@ public enum Invariant {
      */
     ILLEGAL_PAYMENT_HAS_REFUND_TASK,
     /**
-     * Successful + accepted refunds of one payment (order, channel, trade number,
-     * currency) never exceed what that trade paid: its ledger row, or else its refund
-     * task (a double payment or a payment after close); a trade that paid nothing can
-     * refund nothing. [{@code payment} = order_id/channel/channel_trade_no]
+     * SUCCESS + ACCEPTED + PENDING refunds of one payment (channel, trade number,
+     * currency) never exceed what that trade paid: {@code orders.paid_amount_minor} of
+     * the order it paid, or else the amount of its refund task (a double payment or a
+     * payment after close); a trade that paid nothing can refund nothing. A refund in
+     * flight counts: it may still pay out. [{@code payment} = channel/channel_trade_no]
      */
     REFUNDS_WITHIN_PAID,
+    /**
+     * Every SUCCESS refund has exactly one channel refund id: it has one, no other refund
+     * of the channel has the same, and no notice of it (the merchant's raw refund rows of
+     * its refund number) names another. [{@code refund_id}]
+     */
+    SUCCESS_REFUND_HAS_ONE_CHANNEL_REFUND_ID,
+    /**
+     * A merchant's refund number means one amount: the notices of it that say THIS
+     * refund's amount ({@code pay_refund_raw.refund_amount_minor} set) say the refund's
+     * amount and currency, and the notices of one refund key (every status of it) say one
+     * amount among themselves. [{@code refund} = merchant_id/refund_no (or refund key)]
+     */
+    REFUND_NO_ONE_AMOUNT,
+    /**
+     * A refund older than its query budget ({@code --refund-query-budget}, default 8h;
+     * the query ladder 1m, 5m, 15m, 1h, 6h adds up to about 7.4h) is final (SUCCESS or
+     * FAIL) or has an alert about it: an {@code ops_alert} of a {@code REFUND_*} kind of
+     * the same merchant whose key or message names the refund number. [{@code refund_id}]
+     */
+    REFUND_FINAL_OR_ALERTED,
+    /**
+     * An order in a refund state has the refunds that put it there: REFUNDING at least
+     * one refund, PARTIALLY_REFUNDED and REFUNDED at least one SUCCESS refund. So the
+     * refund checks cannot pass by reading an empty (or another) refund table while
+     * orders say money went back. [{@code order_id}]
+     */
+    ORDER_REFUND_STATE_HAS_REFUNDS,
     /**
      * Every {@code order.paid} record carries the event id of one ledger row with the
      * same order, channel, trade number and paid amount; an unreadable record breaks it

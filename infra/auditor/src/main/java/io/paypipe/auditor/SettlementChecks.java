@@ -10,9 +10,8 @@ import java.util.Map;
 /**
  * The invariants about what happens to money and notifications after the first
  * transition: raw rows settle, those that need a person have an alert, illegal payments
- * have their refund task, refunds stay within what each payment paid. Raw rows and alerts
- * are scoped by their own {@code out_trade_no}, refunds and refund tasks by their
- * order's.
+ * have their refund task (the refunds themselves: {@link RefundChecks}). Raw rows and
+ * alerts are scoped by their own {@code out_trade_no}, refund tasks by their order's.
  */
 final class SettlementChecks {
 
@@ -54,27 +53,6 @@ final class SettlementChecks {
                                               AND t.channel_trade_no = r.channel_trade_no
                                               AND t.amount_minor = r.paid_amount_minor AND t.currency = r.currency)
                          ORDER BY r.id""", Map.of());
-        sql.check(found, Invariant.REFUNDS_WITHIN_PAID,
-                "successful and accepted refunds of one payment exceed what that trade paid",
-                """
-                        SELECT CONCAT(f.order_id, '/', f.channel, '/', f.channel_trade_no) AS payment, f.order_id, f.channel,
-                               f.channel_trade_no, f.currency, f.refunded_minor, f.refund_nos,
-                               COALESCE(l.paid_amount_minor, t.amount_minor, 0) AS paid_minor,
-                               CASE WHEN l.id IS NOT NULL THEN 'payment_ledger'
-                                    WHEN t.id IS NOT NULL THEN 'refund_task' ELSE 'nothing' END AS paid_by
-                          FROM (SELECT order_id, channel, channel_trade_no, currency, SUM(amount_minor) AS refunded_minor,
-                                       GROUP_CONCAT(refund_no ORDER BY id) AS refund_nos
-                                  FROM refund WHERE status IN ('SUCCESS', 'ACCEPTED')
-                                 GROUP BY order_id, channel, channel_trade_no, currency) f
-                          LEFT JOIN payment_ledger l ON l.order_id = f.order_id AND l.channel = f.channel
-                                AND l.channel_trade_no = f.channel_trade_no AND l.currency = f.currency
-                          LEFT JOIN refund_task t ON t.order_id = f.order_id AND t.channel = f.channel
-                                AND t.channel_trade_no = f.channel_trade_no AND t.currency = f.currency
-                          LEFT JOIN orders o ON o.id = f.order_id
-                         WHERE f.refunded_minor > COALESCE(l.paid_amount_minor, t.amount_minor, 0)
-                           AND (:all OR o.out_trade_no LIKE :like)
-                         ORDER BY f.order_id, f.channel, f.channel_trade_no""",
-                Map.of());
         counts(checked);
         return found;
     }
@@ -92,9 +70,6 @@ final class SettlementChecks {
                 SELECT COUNT(*) FROM ops_alert a WHERE (:all OR a.out_trade_no LIKE :like)"""));
         checked.put("refund_task", sql.count("""
                 SELECT COUNT(*) FROM refund_task t LEFT JOIN orders o ON o.id = t.order_id
-                 WHERE (:all OR o.out_trade_no LIKE :like)"""));
-        checked.put("refund", sql.count("""
-                SELECT COUNT(*) FROM refund f LEFT JOIN orders o ON o.id = f.order_id
                  WHERE (:all OR o.out_trade_no LIKE :like)"""));
     }
 

@@ -10,6 +10,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -56,6 +57,34 @@ class AuditorCliIntegrationTest {
     }
 
     @Test
+    void aRefundUnsettledPastTheRefundQueryBudgetExitsOneUnlessTheBudgetIsLonger() {
+        // Given money paid after a close (its refund task) and a refund of it accepted 9
+        // h
+        // ago, never final and never alerted; nothing on order.paid (that topic is the
+        // first test's), so the audit is scoped to these orders
+        History history = new History(db.jdbc(), null, "CLIR-");
+        History.Order closed = history.order("CLOSED", 1_000);
+        String trade = history.trade();
+        history.refundTask(closed, trade, 0, "PAID_AFTER_CLOSE", 1_000);
+        history.refund(closed, trade, 1_000, "ACCEPTED", Instant.now().minus(History.OLDER_THAN_REFUND_BUDGET),
+                "5030-cli");
+
+        // When the command audits it with the default budget (8h), then with 10h
+        String[] scoped = { "--jdbc-url=" + db.url(), "--bootstrap-servers=" + TestInfra.get().bootstrapServers(),
+                "--out-trade-no-prefix=CLIR-" };
+        int byDefault = run(scoped);
+        String defaultOutput = text(out);
+        int patient = run(scoped[0], scoped[1], scoped[2], "--refund-query-budget=10h");
+
+        // Then the first exits 1 naming the refund, the second 0
+        assertThat(byDefault).as(defaultOutput + text(err)).isEqualTo(AuditorCli.VIOLATION);
+        assertThat(defaultOutput)
+            .startsWith("VIOLATION REFUND_FINAL_OR_ALERTED: a refund neither final nor alerted PT8H after it was made")
+            .contains("audit of out_trade_no CLIR-*: 1 violation(s)");
+        assertThat(patient).as(text(out) + text(err)).isEqualTo(AuditorCli.CLEAN);
+    }
+
+    @Test
     void aClusterThatDoesNotAnswerExitsOneWithinTheConnectTimeout() throws IOException {
         // Given bootstrap servers where no broker listens
         String nobody = "127.0.0.1:" + closedPort();
@@ -79,14 +108,17 @@ class AuditorCliIntegrationTest {
         int malformed = run("--retry-budget");
         int missing = AuditorCli.run(new String[0], Map.of(), new PrintStream(out), new PrintStream(err));
         int badDuration = run("--jdbc-url=" + db.url(), "--bootstrap-servers=x:1", "--read-timeout=soon");
+        int badRefundBudget = run("--jdbc-url=" + db.url(), "--bootstrap-servers=x:1", "--refund-query-budget=later");
 
         // Then it exits 2 each time, with a usage line
         assertThat(malformed).isEqualTo(AuditorCli.BAD_ARGUMENTS);
         assertThat(missing).isEqualTo(AuditorCli.BAD_ARGUMENTS);
         assertThat(badDuration).isEqualTo(AuditorCli.BAD_ARGUMENTS);
+        assertThat(badRefundBudget).isEqualTo(AuditorCli.BAD_ARGUMENTS);
         assertThat(text(err)).contains("usage: --jdbc-url=")
             .contains("give --jdbc-url and --bootstrap-servers")
-            .contains("durations look like 4h, 15s, 2m or 500ms: soon");
+            .contains("durations look like 4h, 15s, 2m or 500ms: soon")
+            .contains("durations look like 4h, 15s, 2m or 500ms: later");
         assertThat(text(out)).isEmpty();
     }
 

@@ -82,10 +82,11 @@ class AuditorPaymentInvariantsIntegrationTest extends CorrectHistoryBase {
         // When it is audited
         AuditReport report = world.audit();
 
-        // Then both orders are reported
+        // Then both orders are reported (the refunded one also has no refund behind it)
         assertThat(Found.of(report)).as(report.render())
             .containsExactlyInAnyOrder(line(Invariant.PAID_ORDER_HAS_LEDGER, "order_id", paid.id()),
-                    line(Invariant.PAID_ORDER_HAS_LEDGER, "order_id", refunded.id()));
+                    line(Invariant.PAID_ORDER_HAS_LEDGER, "order_id", refunded.id()),
+                    line(Invariant.ORDER_REFUND_STATE_HAS_REFUNDS, "order_id", refunded.id()));
     }
 
 }

@@ -4,14 +4,14 @@ import static io.paypipe.auditor.Found.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.auditor.History.Order;
-import io.paypipe.auditor.History.Payment;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /**
- * One test per invariant about settling notifications and money: a correct history plus
- * exactly one kind of damage, and exactly its violations.
+ * One test per invariant about settling notifications and illegal payments (refunds:
+ * {@code AuditorRefundInvariantsIntegrationTest}): a correct history plus exactly one
+ * kind of damage, and exactly its violations.
  */
 class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
 
@@ -87,51 +87,6 @@ class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
             .containsExactlyInAnyOrder(line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", noTask),
                     line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", otherTrade),
                     line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", lessMoney));
-    }
-
-    @Test
-    void aPaymentRefundedBeyondWhatItPaidIsReportedEvenWhenTheOrderAsAWholeIsNot() {
-        // Given an order paid 1000 by trade A and 1000 more by a double payment B (refund
-        // task): A refunded 1500 and
-        // B 500, so the order's refunds (2000) equal all the money it got while A is 500
-        // over
-        Payment payment = history.paid(1_000);
-        Order order = payment.order();
-        String b = history.trade();
-        long raw = history.raw(order, b, 1_000, 2, "ILLEGAL_DOUBLE_PAYMENT", Instant.now(), Instant.now());
-        history.alert(raw, order, b, "DOUBLE_PAYMENT");
-        history.refundTask(order, b, raw, "DOUBLE_PAYMENT", 1_000);
-        history.refund(order, payment.trade(), 1_500, "SUCCESS");
-        history.refund(order, b, 500, "ACCEPTED");
-        // and a refund of a trade that paid nothing, and one in another currency than the
-        // payment's
-        String nothing = history.trade();
-        history.refund(baseline.paid().order(), nothing, 1, "SUCCESS");
-        world.db()
-            .jdbc()
-            .sql("""
-                    INSERT INTO refund (refund_no, tenant_id, order_id, channel, channel_trade_no, amount_minor, currency,
-                        status, created_at, updated_at)
-                    VALUES ('R-USD', 't', :orderId, 'wechatpay', :trade, 1, 'USD', 'ACCEPTED', NOW(3), NOW(3))""")
-            .param("orderId", baseline.paid().order().id())
-            .param("trade", baseline.paid().trade())
-            .update();
-
-        // When it is audited
-        AuditReport report = world.audit();
-
-        // Then exactly those three payments are reported
-        assertThat(Found.of(report)).as(report.render())
-            .containsExactlyInAnyOrder(
-                    line(Invariant.REFUNDS_WITHIN_PAID, "payment", order.id() + "/wechatpay/" + payment.trade()),
-                    line(Invariant.REFUNDS_WITHIN_PAID, "payment",
-                            baseline.paid().order().id() + "/wechatpay/" + nothing),
-                    line(Invariant.REFUNDS_WITHIN_PAID, "payment",
-                            baseline.paid().order().id() + "/wechatpay/" + baseline.paid().trade()));
-        assertThat(report.violations().getFirst().rows()).extracting(r -> r.get("paid_by"), r -> r.get("currency"))
-            .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("payment_ledger", "CNY"),
-                    org.assertj.core.groups.Tuple.tuple("nothing", "CNY"),
-                    org.assertj.core.groups.Tuple.tuple("nothing", "USD"));
     }
 
     /** An illegal notification set aside with its alert; no refund task. */

@@ -11,27 +11,37 @@ import java.util.Map;
  * adding one kind of damage on top of it shows that this damage, and nothing else, is
  * reported. Its edges are deliberate: refunds of a payment adding up to exactly what it
  * paid, a double payment refunded in full from its own money, an old notification
- * delivered again an hour ago, an illegal close that has (by design) no refund task.
+ * delivered again an hour ago, an illegal close that has (by design) no refund task, a
+ * refund reported in two states, a refund past its query budget that has its alert.
  */
 record Baseline(Payment paid, Payment refunded, long doublePaymentRaw, Order closed, long paidAfterCloseRaw) {
 
     /** What the audit of the baseline reads, exactly. */
     static final Map<String, Long> CHECKED = Map.ofEntries(Map.entry("orders", 6L), Map.entry("order_transition", 2L),
             Map.entry("payment_ledger", 2L), Map.entry("pay_notify_raw", 8L), Map.entry("pay_notify_raw handled=2", 4L),
-            Map.entry("pay_notify_raw refundable outcomes", 2L), Map.entry("ops_alert", 4L),
-            Map.entry("refund_task", 2L), Map.entry("refund", 4L), Map.entry(CheckedNames.RECORDS, 3L),
-            Map.entry(CheckedNames.PARTITIONS, (long) OrderPaidTopic.PARTITIONS), Map.entry(CheckedNames.EVENT_IDS, 2L),
-            Map.entry(CheckedNames.LEDGER_ROWS_CHECKED, 2L), Map.entry(CheckedNames.LEDGER_ROWS_BEFORE_RETENTION, 0L));
+            Map.entry("pay_notify_raw refundable outcomes", 2L), Map.entry("ops_alert", 5L),
+            Map.entry("pay_refund_raw", 3L), Map.entry("refund_task", 2L), Map.entry("refund", 4L),
+            Map.entry(CheckedNames.RECORDS, 3L), Map.entry(CheckedNames.PARTITIONS, (long) OrderPaidTopic.PARTITIONS),
+            Map.entry(CheckedNames.EVENT_IDS, 2L), Map.entry(CheckedNames.LEDGER_ROWS_CHECKED, 2L),
+            Map.entry(CheckedNames.LEDGER_ROWS_BEFORE_RETENTION, 0L));
 
     static Baseline seed(History history) {
         // an order paid once, its order.paid record published twice (a redelivery
         // re-publishes the same event id)
         Payment paid = history.paid(1_000);
         history.publish(paid.order(), paid.trade(), 1_000);
-        // an order refunded exactly what it paid (a failed refund does not count)
+        // an order refunded exactly what it paid (a failed refund does not count), still
+        // REFUNDING: the success was reported ABNORMAL first (a row per status, one
+        // amount,
+        // one channel refund id), the accepted one is past its query budget with an alert
         Payment refunded = history.paid(2_500);
-        history.refund(refunded.order(), refunded.trade(), 1_000, "SUCCESS");
-        history.refund(refunded.order(), refunded.trade(), 1_500, "ACCEPTED");
+        history.status(refunded.order(), "REFUNDING");
+        History.Refund succeeded = history.refund(refunded.order(), refunded.trade(), 1_000, "SUCCESS");
+        history.refundRaw(succeeded, "ABNORMAL");
+        history.refundRaw(succeeded, "SUCCESS");
+        History.Refund stuck = history.refund(refunded.order(), refunded.trade(), 1_500, "ACCEPTED",
+                Instant.now().minus(History.OLDER_THAN_REFUND_BUDGET), "5030-stuck-" + refunded.trade());
+        history.refundAlert("m", stuck, "REFUND_UNRESOLVED");
         history.refund(refunded.order(), refunded.trade(), 9_999, "FAIL");
         // the same order paid a second time: set aside, alert, refund task, refunded in
         // full from its own money
@@ -40,7 +50,7 @@ record Baseline(Payment paid, Payment refunded, long doublePaymentRaw, Order clo
                 Instant.now());
         history.alert(doublePayment, refunded.order(), second, "DOUBLE_PAYMENT");
         history.refundTask(refunded.order(), second, doublePayment, "DOUBLE_PAYMENT", 2_500);
-        history.refund(refunded.order(), second, 2_500, "SUCCESS");
+        history.refundRaw(history.refund(refunded.order(), second, 2_500, "SUCCESS"), "SUCCESS");
         // a payment for an order the merchant closed: set aside, alert, refund task
         Order closed = history.order("CLOSED", 700);
         String late = history.trade();

@@ -34,7 +34,14 @@ final class History {
     record Payment(Order order, String trade, long transitionId, long ledgerId, long rawId, String record) {
     }
 
+    /** A refund as the refund service recorded it. */
+    record Refund(long id, String refundNo, Order order, String trade, long fen, String channelRefundId) {
+    }
+
     static final Duration OLD = Duration.ofHours(5);
+
+    /** Older than the 8 h refund query budget. */
+    static final Duration OLDER_THAN_REFUND_BUDGET = Duration.ofHours(9);
 
     private final JdbcClient jdbc;
 
@@ -146,13 +153,70 @@ final class History {
                 "eventId", UUID.randomUUID().toString(), "now", now());
     }
 
-    long refund(Order order, String trade, long fen, String status) {
+    /**
+     * A refund as the refund service records it, made now; a SUCCESS one with a channel
+     * refund id of its own.
+     */
+    Refund refund(Order order, String trade, long fen, String status) {
+        return refund(order, trade, fen, status, Instant.now(),
+                status.equals("SUCCESS") ? "5030" + UUID.randomUUID().toString().substring(0, 20) : null);
+    }
+
+    /** A refund of merchant {@code m} in CNY, made at {@code created}. */
+    Refund refund(Order order, String trade, long fen, String status, Instant created, String channelRefundId) {
+        String refundNo = "R" + UUID.randomUUID().toString().substring(0, 20);
+        long id = insert(
+                """
+                        INSERT INTO refund (refund_no, tenant_id, merchant_id, out_trade_no, order_id, channel, channel_trade_no,
+                            amount_minor, currency, status, source, channel_refund_id, created_at, updated_at)
+                        VALUES (:no, 't', 'm', :o, :orderId, 'wechatpay', :trade, :fen, 'CNY', :status, 'API', :channelRefundId,
+                            :created, :created)""",
+                "no", refundNo, "o", order.outTradeNo(), "orderId", order.id(), "trade", trade, "fen", fen, "status",
+                status, "channelRefundId", channelRefundId, "created", Timestamp.from(created));
+        return new Refund(id, refundNo, order, trade, fen, channelRefundId);
+    }
+
+    /**
+     * A refund notice as ingress stores it: {@code refundNo} null for one that names no
+     * refund number (then {@code key} stands for it), the amounts null when not said.
+     */
+    long refundRaw(String merchantId, String outTradeNo, String trade, String refundNo, String key,
+            String channelRefundId, String state, Long refundFen, Long refundedTotalFen) {
         return insert("""
-                INSERT INTO refund (refund_no, tenant_id, order_id, channel, channel_trade_no, amount_minor, currency,
-                    status, created_at, updated_at)
-                VALUES (:no, 't', :orderId, 'wechatpay', :trade, :fen, 'CNY', :status, :now, :now)""", "no",
-                "R" + UUID.randomUUID().toString().substring(0, 20), "orderId", order.id(), "trade", trade, "fen", fen,
-                "status", status, "now", now());
+                INSERT INTO pay_refund_raw (tenant_id, merchant_id, channel, refund_no, refund_key, channel_refund_id,
+                    channel_trade_no, out_trade_no, refund_state, refund_amount_minor, refunded_total_minor, currency,
+                    handled, raw_body, created_at, updated_at, last_delivered_at)
+                VALUES ('t', :merchant, 'wechatpay', :no, :key, :channelRefundId, :trade, :o, :state, :fen, :total,
+                    'CNY', 1, '{}', :now, :now, :now)""", "merchant", merchantId, "no", refundNo, "key", key,
+                "channelRefundId", channelRefundId, "trade", trade, "o", outTradeNo, "state", state, "fen", refundFen,
+                "total", refundedTotalFen, "now", now());
+    }
+
+    /** The notice of {@code refund} in {@code state}, saying its own amount and id. */
+    long refundRaw(Refund refund, String state) {
+        return refundRaw("m", refund.order().outTradeNo(), refund.trade(), refund.refundNo(), refund.refundNo(),
+                refund.channelRefundId(), state, refund.fen(), null);
+    }
+
+    /**
+     * An alert of {@code kind} (a REFUND_* one) of {@code merchantId} naming a refund.
+     */
+    long refundAlert(String merchantId, Refund refund, String kind) {
+        return insert("""
+                INSERT INTO ops_alert (alert_key, kind, severity, tenant_id, merchant_id, out_trade_no, channel,
+                    channel_trade_no, message, event_id, created_at)
+                VALUES (:key, :kind, 'ERROR', 't', :merchant, :o, 'wechatpay', :trade, :message, :eventId, :now)""",
+                "key", kind + ":" + merchantId + ":" + refund.refundNo(), "kind", kind, "merchant", merchantId, "o",
+                refund.order().outTradeNo(), "trade", refund.trade(), "message",
+                "refund " + refund.refundNo() + " needs a person", "eventId", UUID.randomUUID().toString(), "now",
+                now());
+    }
+
+    void status(Order order, String status) {
+        jdbc.sql("UPDATE orders SET status = :status WHERE id = :id")
+            .param("status", status)
+            .param("id", order.id())
+            .update();
     }
 
     /**

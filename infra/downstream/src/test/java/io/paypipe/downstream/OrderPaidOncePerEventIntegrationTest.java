@@ -1,7 +1,6 @@
 package io.paypipe.downstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.id.Channel;
@@ -13,29 +12,14 @@ import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
-import io.paypipe.embedded.TestInfra;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -50,34 +34,22 @@ class OrderPaidOncePerEventIntegrationTest {
 
     private static final List<String> GROUPS = List.of("warehouse", "points");
 
-    private static final String TOPIC = Topics.ORDER_PAID.name();
-
-    private static final Comparator<TopicPartition> BY_PARTITION = Comparator.comparingInt(TopicPartition::partition);
-
-    private static Admin admin;
-
-    private static KafkaProducer<String, OrderPaid> producer;
+    private static DownstreamTopic<OrderPaid> topic;
 
     @BeforeAll
-    static void clients() {
-        TestInfra infra = TestInfra.get();
-        infra.broker().createTopics(List.of(TOPIC), Topics.DEFAULT_PARTITIONS);
-        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers()));
-        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all"), Topics.ORDER_PAID.keySerializer(),
-                Topics.ORDER_PAID.valueSerializer());
+    static void topic() {
+        topic = new DownstreamTopic<>(Topics.ORDER_PAID);
     }
 
     @AfterAll
     static void close() {
-        producer.close();
-        admin.close();
+        topic.close();
     }
 
     @Test
     void theSameOrderPaidTwiceAndAgainAfterARestartShipsOnceAndGrantsPointsOnce() {
         OrderPaid paid = orderPaid(12_899);
-        ConfigurableApplicationContext downstream = start();
+        ConfigurableApplicationContext downstream = DownstreamTopic.startDownstream();
         JdbcClient jdbc = downstream.getBean(JdbcClient.class);
         try {
             // Given the warehouse and the points service consuming order.paid
@@ -87,7 +59,7 @@ class OrderPaidOncePerEventIntegrationTest {
 
             // Then both groups consumed both records, and the event shipped once and
             // granted its points once
-            awaitConsumedToTheEnd();
+            topic.awaitConsumedToTheEnd(GROUPS);
             assertOncePerEvent(jdbc, paid);
         }
         finally {
@@ -97,12 +69,13 @@ class OrderPaidOncePerEventIntegrationTest {
         // When the consumers are stopped, the same event is published a third time and
         // they start again
         publish(paid);
-        assertThat(lag()).as("the third record waits for the restart").isEqualTo(Map.of("warehouse", 1L, "points", 1L));
-        downstream = start();
+        assertThat(topic.lag(GROUPS)).as("the third record waits for the restart")
+            .isEqualTo(Map.of("warehouse", 1L, "points", 1L));
+        downstream = DownstreamTopic.startDownstream();
         try {
             // Then the third record is consumed too, and there is still one shipment and
             // one grant
-            awaitConsumedToTheEnd();
+            topic.awaitConsumedToTheEnd(GROUPS);
             assertOncePerEvent(downstream.getBean(JdbcClient.class), paid);
         }
         finally {
@@ -121,84 +94,8 @@ class OrderPaidOncePerEventIntegrationTest {
             .list()).containsExactly(128L);
     }
 
-    private static ConfigurableApplicationContext start() {
-        List<String> args = new ArrayList<>();
-        TestInfra.get().springProperties().forEach((k, v) -> args.add("--" + k + "=" + v));
-        args.add("--server.port=0");
-        return new SpringApplicationBuilder(DownstreamApplication.class).registerShutdownHook(false)
-            .run(args.toArray(String[]::new));
-    }
-
     private static void publish(OrderPaid paid) {
-        try {
-            producer.send(new ProducerRecord<>(TOPIC, paid.orderKey().kafkaKey(), paid)).get(30, TimeUnit.SECONDS);
-        }
-        catch (Exception e) {
-            throw new IllegalStateException("could not publish " + paid.eventId(), e);
-        }
-    }
-
-    /**
-     * Waits until every group's committed offset is the end offset of every partition, as
-     * of now.
-     */
-    private static void awaitConsumedToTheEnd() {
-        Map<TopicPartition, Long> end = endOffsets();
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-            for (String group : GROUPS) {
-                assertThat(committed(group, end.keySet())).as(group).isEqualTo(end);
-            }
-        });
-    }
-
-    /** Records each group has not committed yet, over the whole topic. */
-    private static Map<String, Long> lag() {
-        Map<TopicPartition, Long> end = endOffsets();
-        Map<String, Long> lag = new TreeMap<>();
-        for (String group : GROUPS) {
-            Map<TopicPartition, Long> committed = committed(group, end.keySet());
-            lag.put(group, end.entrySet().stream().mapToLong(e -> e.getValue() - committed.get(e.getKey())).sum());
-        }
-        return lag;
-    }
-
-    private static Map<TopicPartition, Long> endOffsets() {
-        try {
-            var partitions = admin.describeTopics(List.of(TOPIC))
-                .allTopicNames()
-                .get(30, TimeUnit.SECONDS)
-                .get(TOPIC)
-                .partitions()
-                .stream()
-                .map(p -> new TopicPartition(TOPIC, p.partition()))
-                .toList();
-            Map<TopicPartition, OffsetSpec> latest = new TreeMap<>(BY_PARTITION);
-            partitions.forEach(p -> latest.put(p, OffsetSpec.latest()));
-            Map<TopicPartition, Long> end = new TreeMap<>(BY_PARTITION);
-            admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).forEach((p, info) -> end.put(p, info.offset()));
-            return end;
-        }
-        catch (Exception e) {
-            throw new IllegalStateException("could not read the end offsets of " + TOPIC, e);
-        }
-    }
-
-    /** The group's committed offsets of these partitions; 0 where it committed none. */
-    private static Map<TopicPartition, Long> committed(String group, Iterable<TopicPartition> partitions) {
-        try {
-            Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(group)
-                .partitionsToOffsetAndMetadata()
-                .get(30, TimeUnit.SECONDS);
-            Map<TopicPartition, Long> committed = new TreeMap<>(BY_PARTITION);
-            for (TopicPartition p : partitions) {
-                OffsetAndMetadata o = offsets.get(p);
-                committed.put(p, o == null ? 0L : o.offset());
-            }
-            return committed;
-        }
-        catch (Exception e) {
-            throw new IllegalStateException("could not read the offsets of group " + group, e);
-        }
+        topic.publish(paid.orderKey().kafkaKey(), paid);
     }
 
     private static OrderPaid orderPaid(long fen) {

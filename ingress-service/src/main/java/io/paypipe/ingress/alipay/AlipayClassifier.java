@@ -13,6 +13,8 @@ import io.paypipe.ingress.callback.InvalidField;
 import io.paypipe.ingress.callback.Rejection;
 import io.paypipe.ingress.intake.Classified;
 import io.paypipe.ingress.intake.EventLogNotice;
+import io.paypipe.ingress.intake.RefundAmounts;
+import io.paypipe.ingress.intake.RefundKey;
 import io.paypipe.ingress.intake.VerifiedPayment;
 import io.paypipe.ingress.intake.VerifiedRefund;
 import java.time.Instant;
@@ -120,20 +122,27 @@ class AlipayClassifier {
     }
 
     /**
-     * Our refund number is {@code out_biz_no} (the {@code out_request_no} we sent). NOTE:
-     * Alipay's {@code refund_fee} is the trade's CUMULATIVE refunded amount, not this
-     * refund's: after refunds of 20.00 and 30.00 the second notification says 50.00. It
-     * is passed on as sent; the refund side compares it with its own sum.
+     * The refund number is {@code out_biz_no} (the {@code out_request_no} of the refund
+     * call). Alipay's {@code refund_fee} is the trade's CUMULATIVE refunded amount, not
+     * this refund's: after refunds of 20.00 and 30.00 the second notification says 50.00.
+     * So the notice carries the refunded total only, never a refund amount. A notice
+     * without {@code out_biz_no} (a refund made outside the product, e.g. in the merchant
+     * console) names no refund: it is known by its trade and that cumulative amount,
+     * which each refund raises, and left to the refund service to match by
+     * {@code trade_no}.
      */
     private static VerifiedRefund refund(AlipayFields f, AlipayApp app, String owner, MerchantId spMerchantId,
             String tradeStatus, String body) {
-        OrderKey key = new OrderKey(app.tenant(), MerchantId.of(owner), OutTradeNo.of(f.required("out_trade_no")));
-        String refundNo = f.required("out_biz_no");
-        Money refunded = f.amount("refund_fee");
+        OutTradeNo outTradeNo = OutTradeNo.of(f.required("out_trade_no"));
+        ChannelTradeNo tradeNo = ChannelTradeNo.of(f.required("trade_no"));
+        Optional<String> refundNo = f.optional("out_biz_no");
+        Money refundedTotal = f.amount("refund_fee");
         Instant refundedAt = f.time("gmt_refund");
         RefundState state = refundState(tradeStatus);
-        return new VerifiedRefund(Channel.ALIPAY, key, spMerchantId, refundNo, null,
-                ChannelTradeNo.of(f.required("trade_no")), state, tradeStatus, refunded,
+        RefundKey key = refundNo.map(RefundKey::refundNo)
+            .orElseGet(() -> RefundKey.tradeRefundedTotal(tradeNo, refundedTotal));
+        return new VerifiedRefund(Channel.ALIPAY, app.tenant(), MerchantId.of(owner), spMerchantId, outTradeNo, key,
+                refundNo.orElse(null), null, tradeNo, state, tradeStatus, RefundAmounts.ofRefundedTotal(refundedTotal),
                 state == RefundState.SUCCEEDED ? refundedAt : null, f.optional("notify_id").orElse(null), body);
     }
 

@@ -38,7 +38,7 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
         static final Kind<PaymentNotified> PAYMENTS = new Kind<>(Topics.PAYMENT_NOTIFY, PaymentNotified::eventId, "",
                 "tradeNo", "processor");
         static final Kind<RefundNotified> REFUNDS = new Kind<>(Topics.REFUND_NOTIFY, RefundNotified::eventId, "refund ",
-                "refundNo", "refund service");
+                "refundKey", "refund service");
 
     }
 

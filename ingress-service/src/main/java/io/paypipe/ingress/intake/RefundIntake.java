@@ -7,9 +7,11 @@ import org.springframework.stereotype.Service;
 
 /**
  * Refund notifications, the same way as payments ({@link RawIntake}):
- * {@code pay_refund_raw}, reserved by our refund number, and {@code refund.notify}. A
- * refund that succeeded after it was reported closed is published again and reaches the
- * refund service.
+ * {@code pay_refund_raw} and {@code refund.notify}. The row is reserved by merchant,
+ * channel, {@link RefundKey} and reported state, so each status change of a refund
+ * (ABNORMAL, then SUCCESS) is stored and published under its own raw id and event id,
+ * while an identical repeat is a duplicate: published again while its row is unsettled,
+ * acknowledged without work once settled.
  */
 @Service
 public final class RefundIntake extends RawIntake<VerifiedRefund, RefundNotified> {

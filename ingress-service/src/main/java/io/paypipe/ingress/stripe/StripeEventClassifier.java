@@ -20,6 +20,8 @@ import io.paypipe.ingress.callback.InvalidField;
 import io.paypipe.ingress.callback.Rejection;
 import io.paypipe.ingress.intake.Classified;
 import io.paypipe.ingress.intake.EventLogNotice;
+import io.paypipe.ingress.intake.RefundAmounts;
+import io.paypipe.ingress.intake.RefundKey;
 import io.paypipe.ingress.intake.VerifiedPayment;
 import io.paypipe.ingress.intake.VerifiedRefund;
 import java.time.Instant;
@@ -43,11 +45,14 @@ import tools.jackson.databind.JsonNode;
  * <li>{@code refund.created} / {@code refund.updated} / {@code refund.failed}: by the
  * refund's {@code status}: {@code succeeded} → SUCCEEDED, {@code failed} /
  * {@code canceled} → CLOSED, {@code pending} / {@code requires_action} → intermediate,
- * anything else → UNKNOWN.</li>
- * <li>{@code charge.refunded} carries no refund number (the refund events do): ignored.
- * Any other type: ignored.</li>
- * <li>An object without {@code metadata.out_trade_no} was not made through the pipeline:
- * ignored, not ours.</li>
+ * anything else → UNKNOWN; stored whether or not it names our order or refund number (a
+ * refund made in the Dashboard names neither), see {@link #refund}.</li>
+ * <li>{@code charge.refunded} is ignored (event log): it is the Charge, with the
+ * cumulative {@code amount_refunded} of all its refunds and no refund id, and every
+ * refund, a Dashboard one too, also fires its own {@code refund.*} events with its id and
+ * its own amount; storing both would count a refund twice. Any other type: ignored.</li>
+ * <li>A PaymentIntent without {@code metadata.out_trade_no} was not made through the
+ * pipeline: ignored, not ours.</li>
  * </ul>
  * Intermediate and ignored events both go to the event log only and are acknowledged; an
  * ignored one's reason is logged too.
@@ -69,7 +74,8 @@ class StripeEventClassifier {
                 JsonNode charge = event.object();
                 requireObject(charge, "charge");
                 return Check.ok(ignored(event, metadata(charge, "out_trade_no"), optionalText(charge, "payment_intent"),
-                        "charge.refunded names no refund number; the refund.* events of the same refund carry it"));
+                        "charge.refunded carries the charge's cumulative amount_refunded, no refund; "
+                                + "each refund's own refund.* events carry it"));
             }
             return Check.ok(ignored(event, Optional.empty(), Optional.empty(), "event type not acted on"));
         }
@@ -110,10 +116,15 @@ class StripeEventClassifier {
     }
 
     /**
-     * A refund is ours when it names our order ({@code metadata.out_trade_no}); our
-     * refund number is {@code metadata.refund_no}, else (a refund made in the Dashboard
-     * for our order) the refund's id. A refund with our refund number but no order number
-     * is a bug on our side: refused loudly rather than dropped.
+     * Every refund of the account is stored, whether or not it names our order and our
+     * refund number ({@code metadata.out_trade_no}, {@code metadata.refund_no}): a refund
+     * made in the Dashboard names neither, and must still reach the refund service, which
+     * matches it to its payment by the PaymentIntent. A refund that names no refund
+     * number is known by its id ({@code channel:re_…}, refund number null); one that
+     * names no order is stored without one (keyed by its PaymentIntent on the topic). Its
+     * {@code amount} is THIS refund's; a Refund says nothing of the charge's total. A
+     * refund without a PaymentIntent is not a payment the pipeline took: ignored, unless
+     * it names our order or refund number (then malformed).
      */
     private static Classified refund(VerifiedEvent event) {
         JsonNode re = event.object();
@@ -122,12 +133,6 @@ class StripeEventClassifier {
         Optional<String> refundNo = metadata(re, "refund_no");
         Optional<String> outTradeNo = metadata(re, "out_trade_no");
         Optional<String> paymentIntentId = optionalText(re, "payment_intent");
-        if (outTradeNo.isEmpty()) {
-            if (refundNo.isPresent()) {
-                throw new InvalidField("metadata.refund_no without metadata.out_trade_no");
-            }
-            return ignored(event, outTradeNo, paymentIntentId, "no metadata.out_trade_no: not our refund");
-        }
         String status = text(re, "status");
         if (status.length() > MAX_STATE) {
             throw new InvalidField("status longer than " + MAX_STATE);
@@ -141,12 +146,20 @@ class StripeEventClassifier {
         if (state.isEmpty()) {
             return new Classified.Intermediate(notice(event, outTradeNo, paymentIntentId));
         }
-        String tradeNo = paymentIntentId.orElseThrow(() -> new InvalidField("payment_intent missing"));
+        if (paymentIntentId.isEmpty()) {
+            if (outTradeNo.isPresent() || refundNo.isPresent()) {
+                throw new InvalidField("payment_intent missing");
+            }
+            return ignored(event, outTradeNo, paymentIntentId, "no payment_intent: not a payment the pipeline took");
+        }
         Money amount = Money.of(amount(re, "amount"), currency(re));
         Instant succeededAt = state.get() == RefundState.SUCCEEDED ? Instant.ofEpochSecond(event.created()) : null;
-        return new Classified.Refund(new VerifiedRefund(Channel.STRIPE, orderKey(event, outTradeNo.get()), null,
-                refundNo.orElse(refundId), refundId, ChannelTradeNo.of(tradeNo), state.get(), status, amount,
-                succeededAt, event.id(), event.body()));
+        StripeMerchant merchant = event.merchant();
+        RefundKey key = refundNo.map(RefundKey::refundNo).orElseGet(() -> RefundKey.channelRefund(refundId));
+        return new Classified.Refund(new VerifiedRefund(Channel.STRIPE, merchant.tenant(),
+                MerchantId.of(merchant.account()), null, outTradeNo.map(OutTradeNo::of).orElse(null), key,
+                refundNo.orElse(null), refundId, ChannelTradeNo.of(paymentIntentId.get()), state.get(), status,
+                RefundAmounts.ofThisRefund(amount), succeededAt, event.id(), event.body()));
     }
 
     private static OrderKey orderKey(VerifiedEvent event, String outTradeNo) {

@@ -3,22 +3,25 @@ package io.paypipe.ingress.wechatpay;
 import io.paypipe.core.event.RefundState;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
-import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.money.Money;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.InvalidField;
 import io.paypipe.ingress.callback.Rejection;
 import io.paypipe.ingress.intake.Classified;
+import io.paypipe.ingress.intake.RefundAmounts;
+import io.paypipe.ingress.intake.RefundKey;
 import io.paypipe.ingress.intake.VerifiedRefund;
 import java.time.Instant;
 import org.springframework.stereotype.Component;
 
 /**
  * Turns a decrypted REFUND.SUCCESS / REFUND.CLOSED / REFUND.ABNORMAL resource into a
- * {@link VerifiedRefund}: the same owner check as payments, our refund number
- * ({@code out_refund_no}) as the key, the refunded amount ({@code amount.refund}, integer
- * fen) as sent.
+ * {@link VerifiedRefund}: the same owner check as payments, the refund number
+ * ({@code out_refund_no}; WeChat always sends one, also for a refund made in the merchant
+ * platform, which only the refund service can tell from ours) as the key, and THIS
+ * refund's amount ({@code amount.refund}, integer fen) as sent; a WeChat notice says no
+ * refunded total of the payment.
  */
 @Component
 class RefundClassifier {
@@ -50,8 +53,7 @@ class RefundClassifier {
     private static Classified refund(OpenedNotification opened, OrderOwner owner, String refundStatus) {
         ResourceFields resource = opened.resource();
         RefundState state = refundState(refundStatus);
-        OrderKey orderKey = new OrderKey(opened.merchant().tenant(), owner.merchantId(),
-                OutTradeNo.of(resource.text("out_trade_no", ResourceFields.MAX_ID)));
+        OutTradeNo outTradeNo = OutTradeNo.of(resource.text("out_trade_no", ResourceFields.MAX_ID));
         ChannelTradeNo tradeNo = ChannelTradeNo.of(resource.text("transaction_id", ResourceFields.MAX_ID));
         String refundNo = resource.text("out_refund_no", ResourceFields.MAX_ID);
         String refundId = resource.text("refund_id", ResourceFields.MAX_ID);
@@ -59,9 +61,11 @@ class RefundClassifier {
         requireWellFormedAmounts(resource);
         String currency = resource.currency("amount", "currency", TransactionClassifier.DEFAULT_CURRENCY);
         Instant succeededAt = state == RefundState.SUCCEEDED ? resource.time("success_time") : null;
-        return new Classified.Refund(new VerifiedRefund(Channel.WECHATPAY, orderKey, owner.spMerchantId().orElse(null),
-                refundNo, refundId, tradeNo, state, refundStatus, Money.of(refunded, currency), succeededAt,
-                opened.envelope().id(), opened.body()));
+        return new Classified.Refund(
+                new VerifiedRefund(Channel.WECHATPAY, opened.merchant().tenant(), owner.merchantId(),
+                        owner.spMerchantId().orElse(null), outTradeNo, RefundKey.refundNo(refundNo), refundNo, refundId,
+                        tradeNo, state, refundStatus, RefundAmounts.ofThisRefund(Money.of(refunded, currency)),
+                        succeededAt, opened.envelope().id(), opened.body()));
     }
 
     /**

@@ -120,20 +120,41 @@ class AlipayClassifierTest {
     }
 
     @Test
-    void aNotificationWithOutBizNoAndGmtRefundIsARefundOfTheCumulativeRefundFee() {
+    void aNotificationWithOutBizNoAndGmtRefundIsARefundWhoseRefundFeeIsTheRefundedTotal() {
         // Given 30.00 of 50.00 refunded so far, by our refund request REFUND-8009-2
         AlipayNotification n = AT_NOW.refund(trade("ORDER-8009", 5_000), "REFUND-8009-2", 3_000);
 
-        // When / Then
+        // When / Then: refund_fee is cumulative, so it is the refunded total, and this
+        // refund's own amount is not said
         assertThat(classify(n)).isInstanceOfSatisfying(Check.Ok.class,
                 ok -> assertThat(ok.value()).isInstanceOfSatisfying(Classified.Refund.class, r -> {
                     assertThat(r.refund().refundNo()).isEqualTo("REFUND-8009-2");
+                    assertThat(r.refund().refundKey().value()).isEqualTo("REFUND-8009-2");
                     assertThat(r.refund().state()).isEqualTo(RefundState.SUCCEEDED);
-                    assertThat(r.refund().refundAmount()).isEqualTo(Money.of(3_000, "CNY"));
+                    assertThat(r.refund().refundAmount()).isNull();
+                    assertThat(r.refund().refundedTotal()).isEqualTo(Money.of(3_000, "CNY"));
                     assertThat(r.refund().succeededAt()).isEqualTo(NOW);
                     assertThat(r.refund().channelTradeNo().value()).isEqualTo(n.param("trade_no"));
                     assertThat(r.refund().orderKey().kafkaKey()).isEqualTo("ali-shop|2021000100000000|ORDER-8009");
                     assertThat(r.refund().channelState()).isEqualTo("TRADE_SUCCESS");
+                }));
+    }
+
+    @Test
+    void aRefundNoticeWithoutOutBizNoNamesNoRefundAndIsKnownByItsTradeAndRefundedTotal() {
+        // Given a refund made in the merchant console: gmt_refund and refund_fee, no
+        // out_biz_no
+        AlipayNotification n = AT_NOW.tradeStatusSync(trade("ORDER-8011", 5_000),
+                overrides("refund_fee", "20.00", "gmt_refund", "2025-06-08 10:34:56.320"));
+
+        // When / Then
+        assertThat(classify(n)).isInstanceOfSatisfying(Check.Ok.class,
+                ok -> assertThat(ok.value()).isInstanceOfSatisfying(Classified.Refund.class, r -> {
+                    assertThat(r.refund().refundNo()).isNull();
+                    assertThat(r.refund().refundKey().value()).isEqualTo("trade:" + n.param("trade_no") + ":2000");
+                    assertThat(r.refund().refundedTotal()).isEqualTo(Money.of(2_000, "CNY"));
+                    assertThat(r.refund().refundAmount()).isNull();
+                    assertThat(r.refund().orderKey().kafkaKey()).isEqualTo("ali-shop|2021000100000000|ORDER-8011");
                 }));
     }
 

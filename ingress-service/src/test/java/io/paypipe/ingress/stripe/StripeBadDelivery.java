@@ -84,14 +84,6 @@ enum StripeBadDelivery {
             return signed(body.getBytes(StandardCharsets.UTF_8), now(), SHOP_A.endpointSecret());
         }
     },
-    REFUND_NUMBER_WITHOUT_ORDER_NUMBER(400) {
-        @Override
-        Delivery build(String out) {
-            RefundSpec refund = RefundSpec.of(PaymentIntentSpec.of(SHOP_A, out, 1_000, "usd"), "RF-" + out, 500)
-                .withOutTradeNo(null);
-            return delivery(EVENTS.refund(refund, "refund.updated"));
-        }
-    },
     WRONG_CONTENT_TYPE(415) {
         @Override
         Delivery build(String out) {

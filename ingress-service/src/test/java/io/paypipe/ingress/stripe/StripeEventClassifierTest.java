@@ -16,6 +16,8 @@ import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
 import io.paypipe.ingress.intake.Classified;
 import io.paypipe.ingress.intake.EventLogNotice;
+import io.paypipe.ingress.intake.RefundAmounts;
+import io.paypipe.ingress.intake.RefundKey;
 import io.paypipe.ingress.intake.VerifiedPayment;
 import io.paypipe.ingress.intake.VerifiedRefund;
 import org.junit.jupiter.api.Test;
@@ -162,10 +164,69 @@ class StripeEventClassifierTest {
     }
 
     @Test
-    void aRefundMadeInTheDashboardForOurOrderIsKnownByItsId() {
+    void aSucceededRefundCarriesItsOwnAmountAndNoRefundedTotal() {
+        VerifiedRefund r = refundOf(classify("refund.updated",
+                refund("\"succeeded\"", "{\"refund_no\":\"RF-1\",\"out_trade_no\":\"O-6\"}")));
+
+        assertThat(r.refundKey()).isEqualTo(RefundKey.refundNo("RF-1"));
+        assertThat(r.amounts()).isEqualTo(RefundAmounts.ofThisRefund(Money.of(500, "USD")));
+        assertThat(r.refundedTotal()).isNull();
+        assertThat(r.event(7, NOW).refundedTotal()).isNull();
+        assertThat(r.event(7, NOW).refundAmount()).isEqualTo(Money.of(500, "USD"));
+    }
+
+    @Test
+    void aRefundForOurOrderWithoutOurRefundNumberIsKnownByItsIdAndNamesNoRefundNumber() {
+        // Given a refund made in the Dashboard whose metadata names our order only
         VerifiedRefund r = refundOf(classify("refund.created", refund("\"succeeded\"", "{\"out_trade_no\":\"O-7\"}")));
 
-        assertThat(r.refundNo()).isEqualTo("re_3Test");
+        // Then it is stored under the channel's refund id, for the refund service to
+        // match
+        assertThat(r.refundNo()).isNull();
+        assertThat(r.refundKey().value()).isEqualTo("channel:re_3Test");
+        assertThat(r.outTradeNo().value()).isEqualTo("O-7");
+        assertThat(r.event(7, NOW).refundNo()).isNull();
+        assertThat(r.event(7, NOW).channelRefundId()).isEqualTo("re_3Test");
+    }
+
+    @Test
+    void aRefundNamingNoneOfOurNumbersIsStoredByItsIdAndKeyedByItsPayment() {
+        // Given a Dashboard refund: no metadata of ours at all
+        VerifiedRefund r = refundOf(classify("refund.created", refund("\"succeeded\"", "{}")));
+
+        // Then it is a refund of PaymentIntent pi_3Test, with neither order nor refund
+        // number
+        assertThat(r.refundNo()).isNull();
+        assertThat(r.outTradeNo()).isNull();
+        assertThat(r.refundKey().value()).isEqualTo("channel:re_3Test");
+        assertThat(r.channelTradeNo().value()).isEqualTo("pi_3Test");
+        assertThat(r.orderKey().kafkaKey()).isEqualTo("shop-a|" + SHOP_A.account() + "|pi_3Test");
+        assertThat(r.refundAmount()).isEqualTo(Money.of(500, "USD"));
+    }
+
+    @Test
+    void aRefundWithOurRefundNumberButNoOrderNumberIsStoredUnderOurRefundNumber() {
+        VerifiedRefund r = refundOf(classify("refund.updated", refund("\"succeeded\"", "{\"refund_no\":\"RF-4\"}")));
+
+        assertThat(r.refundNo()).isEqualTo("RF-4");
+        assertThat(r.refundKey().value()).isEqualTo("RF-4");
+        assertThat(r.outTradeNo()).isNull();
+    }
+
+    @Test
+    void aRefundWithoutAPaymentIntentIsNotAPaymentOfOursAndOnlyLogged() {
+        JsonNode re = JSON.readTree("{\"id\":\"re_9\",\"object\":\"refund\",\"amount\":500,\"charge\":\"ch_9\","
+                + "\"currency\":\"usd\",\"metadata\":{},\"status\":\"succeeded\"}");
+
+        assertThat(logged(classify("refund.created", re)).outTradeNo()).isNull();
+    }
+
+    @Test
+    void aRefundNamingOurOrderWithoutAPaymentIntentIsRefused() {
+        JsonNode re = JSON.readTree("{\"id\":\"re_9\",\"object\":\"refund\",\"amount\":500,\"charge\":\"ch_9\","
+                + "\"currency\":\"usd\",\"metadata\":{\"out_trade_no\":\"O-12\"},\"status\":\"succeeded\"}");
+
+        assertThat(rejection(classify("refund.updated", re))).isEqualTo(Rejection.MALFORMED);
     }
 
     @ParameterizedTest
@@ -188,18 +249,6 @@ class StripeEventClassifierTest {
         assertThat(logged(classify("refund.created", re)).outTradeNo()).isEqualTo("O-9");
     }
 
-    @Test
-    void aRefundWithoutAnyOfOurNumbersIsNotOursAndOnlyLogged() {
-        assertThat(logged(classify("refund.created", refund("\"succeeded\"", "{}"))).outTradeNo()).isNull();
-    }
-
-    @Test
-    void aRefundWithOurRefundNumberButNoOrderNumberIsRefused() {
-        JsonNode re = refund("\"succeeded\"", "{\"refund_no\":\"RF-4\"}");
-
-        assertThat(rejection(classify("refund.updated", re))).isEqualTo(Rejection.MALFORMED);
-    }
-
     @ParameterizedTest
     @ValueSource(strings = { "5", "null", "\"\"" })
     void aRefundWithAWrongTypedStatusIsRefused(String status) {
@@ -209,7 +258,7 @@ class StripeEventClassifierTest {
     }
 
     @Test
-    void chargeRefundedCarriesNoRefundNumberAndIsOnlyLogged() {
+    void chargeRefundedCarriesOnlyTheCumulativeAmountAndIsOnlyLogged() {
         JsonNode charge = JSON.readTree("{\"id\":\"ch_3Test\",\"object\":\"charge\",\"amount_refunded\":500,"
                 + "\"payment_intent\":\"pi_3Test\",\"metadata\":{\"out_trade_no\":\"O-11\"},\"refunded\":false}");
 

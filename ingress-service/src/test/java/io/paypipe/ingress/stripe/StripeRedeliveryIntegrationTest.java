@@ -17,15 +17,17 @@ import io.paypipe.sandbox.stripe.RefundSpec;
 import io.paypipe.sandbox.wechatpay.SignedNotification;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
- * Later Stripe events of a settled PaymentIntent or refund: another state is published
- * again under the same raw row (a success after a cancel, a refund that succeeds after it
- * failed); the same state is only acknowledged.
+ * Later Stripe events of a settled PaymentIntent or refund: a PaymentIntent's other state
+ * is published again under the same raw row (a success after a cancel), a refund's other
+ * state is a raw row and an event of its own (a refund that succeeds after it failed);
+ * the same state is only acknowledged.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class StripeRedeliveryIntegrationTest extends StripeCallbackIntegrationSupport {
@@ -90,40 +92,47 @@ class StripeRedeliveryIntegrationTest extends StripeCallbackIntegrationSupport {
     }
 
     @Test
-    void aRefundThatSucceedsAfterASettledFailureReachesRefundNotify(CapturedOutput output) throws Exception {
+    void aRefundThatSucceedsAfterASettledFailureIsARowAndAnEventOfItsOwn(CapturedOutput output) throws Exception {
         // Given refund RF of P reported failed, stored long ago and settled
         String out = newOutTradeNo();
         RefundSpec refund = RefundSpec.of(PaymentIntentSpec.of(SHOP_A, out, 1_000, "usd"), "RF-" + out, 400);
         assertThat(post(EVENTS.refund(refund.withStatus("failed"), "refund.failed")).statusCode()).isEqualTo(200);
-        long rawId = jdbc.sql("SELECT id FROM pay_refund_raw WHERE out_trade_no = :out")
+        long failedId = refundRawIds(out).getFirst();
+        backdate(REFUNDS, failedId, LONG_AGO);
+        settle(REFUNDS, failedId, 1);
+
+        // When Stripe reports RF succeeded, and retries that event
+        SignedNotification succeeded = EVENTS.refund(refund, "refund.updated");
+        assertThat(post(succeeded).statusCode()).isEqualTo(200);
+        assertThat(post(EVENTS.resign(succeeded, SHOP_A)).statusCode()).isEqualTo(200);
+
+        // Then the success is a row of its own, published under its own raw id and event
+        // id (twice while unsettled: the same id); the failed row is untouched
+        assertThat(refundRawIds(out)).hasSize(2);
+        long succeededId = refundRawIds(out).getLast();
+        var records = refunds.recordsFor("shop-a|" + SHOP_A.account() + "|" + out);
+        assertThat(records).hasSize(3);
+        assertCarriesRawId(records.getFirst(), failedId);
+        assertThat(records.getFirst().value().state()).isEqualTo(RefundState.CLOSED);
+        assertThat(records.subList(1, 3)).allSatisfy(r -> {
+            assertCarriesRawId(r, succeededId);
+            RefundNotified e = r.value();
+            assertThat(e.eventId()).isEqualTo(RefundNotified.idFor(succeededId));
+            assertThat(e.refundNo()).isEqualTo("RF-" + out);
+            assertThat(e.state()).isEqualTo(RefundState.SUCCEEDED);
+            assertThat(e.refundAmount()).isEqualTo(Money.of(400, "USD"));
+        });
+        assertThat(RefundNotified.idFor(succeededId)).isNotEqualTo(RefundNotified.idFor(failedId));
+        assertThat(deliveries(REFUNDS, failedId)).isEqualTo(new Deliveries(LONG_AGO, LONG_AGO, "failed", 1));
+        assertThat(deliveries(REFUNDS, succeededId).state()).isEqualTo("succeeded");
+        assertThat(output.getAll()).doesNotContain("settled refund notification rawId=" + failedId + " ");
+    }
+
+    private List<Long> refundRawIds(String out) {
+        return jdbc.sql("SELECT id FROM pay_refund_raw WHERE out_trade_no = :out ORDER BY id")
             .param("out", out)
             .query(Long.class)
-            .single();
-        backdate(REFUNDS, rawId, LONG_AGO);
-        settle(REFUNDS, rawId, 1);
-
-        // When Stripe reports RF succeeded
-        Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        assertThat(post(EVENTS.refund(refund, "refund.updated")).statusCode()).isEqualTo(200);
-        Instant after = Instant.now().plusMillis(1);
-
-        // Then the success reaches refund.notify under the same raw row
-        var records = refunds.recordsFor("shop-a|" + SHOP_A.account() + "|" + out);
-        assertThat(records).hasSize(2).allSatisfy(r -> assertCarriesRawId(r, rawId));
-        assertThat(records.getFirst().value().state()).isEqualTo(RefundState.CLOSED);
-        RefundNotified succeeded = records.get(1).value();
-        assertThat(succeeded.rawId()).isEqualTo(rawId);
-        assertThat(succeeded.refundNo()).isEqualTo("RF-" + out);
-        assertThat(succeeded.state()).isEqualTo(RefundState.SUCCEEDED);
-        assertThat(succeeded.refundAmount()).isEqualTo(Money.of(400, "USD"));
-        Deliveries d = deliveries(REFUNDS, rawId);
-        assertThat(d.createdAt()).isEqualTo(LONG_AGO);
-        assertThat(d.lastDeliveredAt()).isBetween(before, after);
-        assertThat(d.state()).isEqualTo("failed");
-        assertThat(output.getAll().lines().filter(l -> l.contains("settled refund notification rawId=" + rawId + " ")))
-            .singleElement()
-            .satisfies(line -> assertThat(line).contains(" WARN ")
-                .contains(" stripe refundNo=RF-" + out + " (handled=1) now reports succeeded but failed is stored"));
+            .list();
     }
 
 }

@@ -52,24 +52,27 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
         registry.add("ingress.merchants-file", MERCHANTS_FILE::toString);
     }
 
-    /** One row of {@code pay_refund_raw}, every column ingress writes. */
+    /**
+     * One row of {@code pay_refund_raw}, every column ingress writes; the amounts are
+     * null when the notice did not say them.
+     */
     record RefundRow(long id, String tenantId, String merchantId, String spMerchantId, String channel, String refundNo,
-            String channelRefundId, String channelTradeNo, String outTradeNo, String notifyId, String refundState,
-            long refundAmount, String currency, int handled, String rawBody) {
+            String refundKey, String channelRefundId, String channelTradeNo, String outTradeNo, String notifyId,
+            String refundState, Long refundAmount, Long refundedTotal, String currency, int handled, String rawBody) {
     }
 
     List<RefundRow> refundRows(String outTradeNo) {
-        return jdbc
-            .sql("""
-                    SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, refund_no, channel_refund_id, channel_trade_no,
-                           out_trade_no, notify_id, refund_state, refund_amount_minor, currency, handled, raw_body
-                    FROM pay_refund_raw WHERE out_trade_no = :out ORDER BY id
-                    """)
+        return jdbc.sql("""
+                SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, refund_no, refund_key, channel_refund_id,
+                       channel_trade_no, out_trade_no, notify_id, refund_state, refund_amount_minor,
+                       refunded_total_minor, currency, handled, raw_body
+                FROM pay_refund_raw WHERE out_trade_no = :out ORDER BY id
+                """)
             .param("out", outTradeNo)
             .query((rs, i) -> new RefundRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
                     rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9),
-                    rs.getString(10), rs.getString(11), rs.getLong(12), rs.getString(13), rs.getInt(14),
-                    rs.getString(15)))
+                    rs.getString(10), rs.getString(11), rs.getString(12), rs.getObject(13, Long.class),
+                    rs.getObject(14, Long.class), rs.getString(15), rs.getInt(16), rs.getString(17)))
             .list();
     }
 

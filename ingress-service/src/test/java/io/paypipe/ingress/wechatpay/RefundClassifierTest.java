@@ -41,7 +41,9 @@ class RefundClassifierTest {
         assertThat(r.channelTradeNo().value()).isEqualTo("4200001");
         assertThat(r.state()).isEqualTo(RefundState.SUCCEEDED);
         assertThat(r.channelState()).isEqualTo("SUCCESS");
+        assertThat(r.refundKey().value()).isEqualTo("RF-1");
         assertThat(r.refundAmount()).isEqualTo(Money.of(2500, "CNY"));
+        assertThat(r.refundedTotal()).as("a WeChat notice says this refund's amount, not the payment's total").isNull();
         assertThat(r.succeededAt()).isEqualTo(Instant.parse("2026-11-30T03:00:01Z"));
         assertThat(r.notifyId()).isEqualTo("EV-2018022511223320873");
         assertThat(r.rawBody()).isEqualTo("{\"raw\":\"body\"}");

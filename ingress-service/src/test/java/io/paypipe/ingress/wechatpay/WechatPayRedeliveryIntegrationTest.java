@@ -22,9 +22,10 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
  * Later deliveries of a stored WeChat notification: {@code last_delivered_at} moves when
- * a delivery is published again (an unsettled row, or a settled row now reported in
+ * a delivery is published again (an unsettled row, or a settled payment now reported in
  * another state), and a settled row reported in the same state is acknowledged without
- * touching anything. Every record names its raw row in the {@code paypipe-raw-id} header.
+ * touching anything. A refund's later state is a row of its own. Every record names its
+ * raw row in the {@code paypipe-raw-id} header.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class WechatPayRedeliveryIntegrationTest extends CallbackIntegrationSupport {
@@ -132,7 +133,7 @@ class WechatPayRedeliveryIntegrationTest extends CallbackIntegrationSupport {
     }
 
     @Test
-    void aRefundSuccessAfterASettledCloseReachesRefundNotify(CapturedOutput output) throws Exception {
+    void aRefundSuccessAfterASettledCloseIsARowAndAnEventOfItsOwn(CapturedOutput output) throws Exception {
         // Given refund R reported CLOSED, stored long ago and settled
         String out = newOutTradeNo();
         String refundNo = newRefundNo();
@@ -140,31 +141,34 @@ class WechatPayRedeliveryIntegrationTest extends CallbackIntegrationSupport {
         RefundJson closed = RefundJson.success("1900000100", out, tx, refundNo, 900, 300).status("CLOSED");
         RefundJson succeeded = RefundJson.success("1900000100", out, tx, refundNo, 900, 300);
         assertThat(post(SignedNotification.refund(SHOP_A, closed, Instant.now())).statusCode()).isEqualTo(204);
-        long rawId = refundRows(out).getFirst().id();
-        backdate(REFUNDS, rawId, LONG_AGO);
-        settle(REFUNDS, rawId, 1);
+        long closedId = refundRows(out).getFirst().id();
+        backdate(REFUNDS, closedId, LONG_AGO);
+        settle(REFUNDS, closedId, 1);
 
         // When WeChat reports R as SUCCESS
-        Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         assertThat(post(SignedNotification.refund(SHOP_A, succeeded, Instant.now())).statusCode()).isEqualTo(204);
-        Instant after = Instant.now().plusMillis(1);
 
-        // Then the success reaches refund.notify under the same raw row
+        // Then the success is a new row, first delivered now, published under its own raw
+        // id and event id; the settled CLOSED row is untouched
+        assertThat(refundRows(out)).hasSize(2);
+        long successId = refundRows(out).getLast().id();
+        assertThat(successId).isNotEqualTo(closedId);
         var records = refunds.recordsFor("shop-a|1900000100|" + out);
-        assertThat(records).hasSize(2).allSatisfy(r -> assertCarriesRawId(r, rawId));
+        assertThat(records).hasSize(2);
+        assertCarriesRawId(records.get(1), successId);
         RefundNotified success = records.get(1).value();
-        assertThat(success.rawId()).isEqualTo(rawId);
+        assertThat(success.eventId()).isEqualTo(RefundNotified.idFor(successId))
+            .isNotEqualTo(records.getFirst().value().eventId());
+        assertThat(success.rawId()).isEqualTo(successId);
         assertThat(success.refundNo()).isEqualTo(refundNo);
         assertThat(success.state()).isEqualTo(RefundState.SUCCEEDED);
         assertThat(success.refundAmount()).isEqualTo(Money.of(300, "CNY"));
-        Deliveries d = deliveries(REFUNDS, rawId);
-        assertThat(d.createdAt()).isEqualTo(LONG_AGO);
-        assertThat(d.lastDeliveredAt()).isBetween(before, after);
-        assertThat(d.state()).isEqualTo("CLOSED");
-        assertThat(output.getAll().lines().filter(l -> l.contains("settled refund notification rawId=" + rawId + " ")))
-            .singleElement()
-            .satisfies(line -> assertThat(line).contains(" WARN ")
-                .contains(" wechatpay refundNo=" + refundNo + " (handled=1) now reports SUCCESS but CLOSED is stored"));
+        assertThat(deliveries(REFUNDS, closedId)).isEqualTo(new Deliveries(LONG_AGO, LONG_AGO, "CLOSED", 1));
+        Deliveries d = deliveries(REFUNDS, successId);
+        assertThat(d.state()).isEqualTo("SUCCESS");
+        assertThat(d.handled()).isZero();
+        assertThat(d.lastDeliveredAt()).isEqualTo(d.createdAt());
+        assertThat(output.getAll()).doesNotContain("settled refund notification rawId=" + closedId + " ");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.paypipe.downstream.points;
 
 import io.paypipe.core.event.OrderPaid;
+import io.paypipe.core.event.OrderRefunded;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
 import java.time.Clock;
@@ -11,8 +12,12 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Grants loyalty points once per paid order: one point per whole major unit paid, one
- * grant per event id.
+ * Grants loyalty points once per paid order (one point per whole major unit paid, one
+ * grant per event id) and takes them back once per refund: the whole major units of that
+ * refund's amount, one take-back per {@code order.refunded} event id (which the refund
+ * service derives from the merchant and the refund number). The refunds of one payment
+ * never exceed what it paid, and the whole units of parts never exceed those of their
+ * sum, so an order never loses more points than it was granted.
  */
 @Component
 class PointsListener {
@@ -37,6 +42,21 @@ class PointsListener {
         }
         catch (DuplicateKeyException e) {
             log.info("points: event {} for order {} already granted, skipped", paid.eventId(), paid.orderId());
+        }
+    }
+
+    @KafkaListener(id = "points-refunds", topics = Topics.Names.ORDER_REFUNDED,
+            containerFactory = "orderRefundedContainerFactory")
+    void onOrderRefunded(OrderRefunded refunded) {
+        long points = wholeMajorUnits(refunded.refundAmount());
+        try {
+            grants.insertTakeBack(refunded, points, clock.instant());
+            log.info("points: took back {} for order {} refund {} (event {})", points, refunded.orderId(),
+                    refunded.refundNo(), refunded.eventId());
+        }
+        catch (DuplicateKeyException e) {
+            log.info("points: event {} for order {} refund {} already taken back, skipped", refunded.eventId(),
+                    refunded.orderId(), refunded.refundNo());
         }
     }
 

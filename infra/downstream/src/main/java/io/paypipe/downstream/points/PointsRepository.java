@@ -1,6 +1,7 @@
 package io.paypipe.downstream.points;
 
 import io.paypipe.core.event.OrderPaid;
+import io.paypipe.core.event.OrderRefunded;
 import java.sql.Timestamp;
 import java.time.Instant;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -27,6 +28,24 @@ class PointsRepository {
             .param("eventId", paid.eventId().value())
             .param("orderId", paid.orderId().value())
             .param("merchant", paid.orderKey().merchantId().value())
+            .param("points", points)
+            .param("now", Timestamp.from(now))
+            .update();
+    }
+
+    /**
+     * Plain INSERT on the unique event id (one per refund): a duplicate key means these
+     * points were taken back already.
+     */
+    void insertTakeBack(OrderRefunded refunded, long points, Instant now) {
+        jdbc.sql("""
+                INSERT INTO points_take_back (event_id, order_id, merchant_id, refund_no, points, created_at)
+                VALUES (:eventId, :orderId, :merchant, :refundNo, :points, :now)
+                """)
+            .param("eventId", refunded.eventId().value())
+            .param("orderId", refunded.orderId().value())
+            .param("merchant", refunded.orderKey().merchantId().value())
+            .param("refundNo", refunded.refundNo())
             .param("points", points)
             .param("now", Timestamp.from(now))
             .update();
