@@ -26,7 +26,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * them as WeChat would (one of them through a storm of duplicate notifications pushed in
  * waves, the others meanwhile, some with a coupon), then waits until every effect is
  * there exactly once and prints a summary, with how many deliveries the first attempt got
- * acknowledged.
+ * acknowledged; then pays one order through Alipay and one through Stripe and refunds
+ * part of the first and all of the second through refund-service ({@link DemoRefunds}).
  */
 public final class Demo {
 
@@ -53,8 +54,18 @@ public final class Demo {
     public record FirstTries(int others, int othersAcknowledged, int stormCopies, int stormAcknowledged) {
     }
 
-    public record Result(String prefix, DemoCounts counts, long orderPaidRecords, long orderPaidEventIds,
+    /** The WeChat Pay orders: every effect of each payment exactly once. */
+    public record Payments(String prefix, DemoCounts counts, long orderPaidRecords, long orderPaidEventIds,
             FirstTries firstTries, Duration took, boolean complete) {
+    }
+
+    /** Complete when the payments and the refunds both are. */
+    public record Result(Payments payments, DemoRefundsResult refunds) {
+
+        public boolean complete() {
+            return payments.complete() && refunds.complete();
+        }
+
     }
 
     private final LocalPipeline pipeline;
@@ -112,9 +123,12 @@ public final class Demo {
                 }
                 awaitAnswers(pushed);
             }
-            Result result = await(plan, prefix, jdbc, counter, start, firstTries(storm, others));
+            Payments result = await(plan, prefix, jdbc, counter, start, firstTries(storm, others));
             printSummary(result, plan);
-            return result;
+            DemoRefundsResult refunds = new DemoRefunds(pipeline, out).run(refundPrefix(prefix), plan.timeout());
+            out.println();
+            refunds.print(out, plan.timeout());
+            return new Result(result, refunds);
         }
     }
 
@@ -156,7 +170,7 @@ public final class Demo {
             .count();
     }
 
-    private Result await(Plan plan, String prefix, JdbcClient jdbc, OrderPaidCounter counter, Instant start,
+    private Payments await(Plan plan, String prefix, JdbcClient jdbc, OrderPaidCounter counter, Instant start,
             Supplier<FirstTries> firstTries) {
         Instant deadline = start.plus(plan.timeout());
         Instant nextProgress = Instant.now();
@@ -165,7 +179,7 @@ public final class Demo {
             boolean complete = counts.paidOrders() == plan.orders() && counts.shipments() == plan.orders()
                     && counts.pointsGrants() == plan.orders() && counter.distinctEventIds() == plan.orders();
             if (complete || Instant.now().isAfter(deadline)) {
-                return new Result(prefix, counts, counter.records(), counter.distinctEventIds(), firstTries.get(),
+                return new Payments(prefix, counts, counter.records(), counter.distinctEventIds(), firstTries.get(),
                         Duration.between(start, Instant.now()), complete);
             }
             if (!Instant.now().isBefore(nextProgress)) {
@@ -178,7 +192,7 @@ public final class Demo {
         }
     }
 
-    private void printSummary(Result r, Plan plan) {
+    private void printSummary(Payments r, Plan plan) {
         DemoCounts c = r.counts();
         out.println();
         out.printf("demo summary (%s*, %d ms)%n", r.prefix(), r.took().toMillis());
@@ -203,6 +217,13 @@ public final class Demo {
         out.println(r.complete() ? "  => every order paid once, every effect exactly once"
                 : "  => INCOMPLETE after " + plan.timeout() + ": see the services' logs");
         out.println();
+    }
+
+    /**
+     * DEMOX-: DEMOXR-, which the payments' {@code LIKE 'DEMOX-%'} counts do not match.
+     */
+    static String refundPrefix(String prefix) {
+        return prefix.substring(0, prefix.length() - 1) + "R-";
     }
 
     static String outTradeNo(String prefix, int i) {
