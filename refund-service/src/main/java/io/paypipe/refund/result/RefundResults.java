@@ -21,6 +21,7 @@ import io.paypipe.refund.store.RefundCause;
 import io.paypipe.refund.store.RefundRepository;
 import io.paypipe.refund.store.RefundRow;
 import io.paypipe.refund.store.RefundSource;
+import io.paypipe.refund.store.RefundTaskRepository;
 import io.paypipe.refund.store.RefundTransitionRepository;
 import java.time.Clock;
 import java.time.Instant;
@@ -38,8 +39,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * recomputes the sums of the refund's payment and, for the order's paying trade, moves
  * the order once no refund is in flight ({@link OrderMoves#settle}). A report that
  * contradicts the stored refund (a SUCCESS of a refund stored FAIL, or of another amount)
- * moves nothing and raises REFUND_CONFLICT. After the commit a SUCCESS publishes
- * {@code order.refunded} ({@link RefundResultDispatcher}).
+ * moves nothing and raises REFUND_CONFLICT. A refund task's refund that becomes final
+ * settles the task ({@link RefundTaskRepository#settle}) in the same transaction. After
+ * the commit a SUCCESS publishes {@code order.refunded} ({@link RefundResultDispatcher}).
  */
 @Service
 public class RefundResults {
@@ -47,6 +49,8 @@ public class RefundResults {
     private final RefundRepository refunds;
 
     private final RefundTransitionRepository transitions;
+
+    private final RefundTaskRepository tasks;
 
     private final OrderRepository orders;
 
@@ -62,11 +66,12 @@ public class RefundResults {
 
     private final Clock clock;
 
-    RefundResults(RefundRepository refunds, RefundTransitionRepository transitions, OrderRepository orders,
-            OrderMoves moves, AlertRepository alerts, RefundedEvents events, RefundResultDispatcher dispatcher,
-            TransactionTemplate tx, Clock clock) {
+    RefundResults(RefundRepository refunds, RefundTransitionRepository transitions, RefundTaskRepository tasks,
+            OrderRepository orders, OrderMoves moves, AlertRepository alerts, RefundedEvents events,
+            RefundResultDispatcher dispatcher, TransactionTemplate tx, Clock clock) {
         this.refunds = refunds;
         this.transitions = transitions;
+        this.tasks = tasks;
         this.orders = orders;
         this.moves = moves;
         this.alerts = alerts;
@@ -128,6 +133,10 @@ public class RefundResults {
         transitions.insert(refund.id(), refund.status().name(), to.name(), cause, rawId,
                 answer instanceof Failed f ? f.failure() : null, now);
         RefundRow after = refunds.lock(refund.id()).orElseThrow();
+        if (to.isFinal() && after.refundTaskId().isPresent()) {
+            tasks.settle(after.refundTaskId().get(),
+                    to == RefundStatus.SUCCESS ? RefundTaskRepository.REFUNDED : RefundTaskRepository.FAILED, now);
+        }
         Optional<OrderMove> move = Optional.empty();
         if (after.source() != RefundSource.TASK && order.channel() == after.channel()
                 && order.paidBy(after.channelTradeNo())) {

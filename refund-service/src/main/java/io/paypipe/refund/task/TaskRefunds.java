@@ -22,6 +22,7 @@ import io.paypipe.refund.store.RefundCause;
 import io.paypipe.refund.store.RefundRepository;
 import io.paypipe.refund.store.RefundRow;
 import io.paypipe.refund.store.RefundSource;
+import io.paypipe.refund.store.RefundTaskRepository;
 import io.paypipe.refund.store.RefundTransitionRepository;
 import java.time.Clock;
 import java.time.Instant;
@@ -52,6 +53,8 @@ class TaskRefunds {
 
     private final RefundTransitionRepository transitions;
 
+    private final RefundTaskRepository tasks;
+
     private final QuerySchedule queries;
 
     private final RefundSender sender;
@@ -65,12 +68,14 @@ class TaskRefunds {
     private final Clock clock;
 
     TaskRefunds(Payments payments, OrderRepository orders, RefundRepository refunds,
-            RefundTransitionRepository transitions, QuerySchedule queries, RefundSender sender, AlertRepository alerts,
-            AlertPublisher alertPublisher, TransactionTemplate tx, Clock clock) {
+            RefundTransitionRepository transitions, RefundTaskRepository tasks, QuerySchedule queries,
+            RefundSender sender, AlertRepository alerts, AlertPublisher alertPublisher, TransactionTemplate tx,
+            Clock clock) {
         this.payments = payments;
         this.orders = orders;
         this.refunds = refunds;
         this.transitions = transitions;
+        this.tasks = tasks;
         this.queries = queries;
         this.sender = sender;
         this.alerts = alerts;
@@ -140,6 +145,7 @@ class TaskRefunds {
         }
         RefundProgress progress = refunds.progress(payment);
         if (!progress.admits(payment.paid().minor())) {
+            tasks.settle(payment.refundTaskId().orElseThrow(), RefundTaskRepository.FAILED, clock.instant());
             refuse(task, payment, progress);
             return new Refused();
         }
@@ -148,6 +154,7 @@ class TaskRefunds {
                 payment.paid(), RefundSource.TASK, "automatic refund: " + task.reason(), "refund-task"), now);
         transitions.insert(id, RefundTransitionRepository.NEW, RefundStatus.PENDING.name(), RefundCause.TASK, null,
                 "refund task " + payment.refundTaskId().orElseThrow() + " (" + task.reason() + ")", now);
+        tasks.refunding(payment.refundTaskId().orElseThrow(), now);
         return new Created(refunds.find(id).orElseThrow());
     }
 

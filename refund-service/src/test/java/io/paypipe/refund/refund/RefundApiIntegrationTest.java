@@ -4,10 +4,16 @@ import static io.paypipe.refund.support.RefundApi.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.paypipe.auditor.AuditReport;
+import io.paypipe.auditor.AuditScope;
+import io.paypipe.auditor.Auditor;
 import io.paypipe.core.id.Channel;
+import io.paypipe.core.topic.Topics;
 import io.paypipe.refund.support.PaidOrders.Paid;
 import io.paypipe.refund.support.RefundApi.Answer;
 import io.paypipe.refund.support.RefundIntegrationBase;
+import io.paypipe.refund.support.TopicWriter;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +23,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The refund API on the real broker and database: the guard under concurrency (issue
@@ -25,6 +33,9 @@ import org.junit.jupiter.api.Test;
  * number (test 7), on the sandbox's WeChat Pay refund API.
  */
 class RefundApiIntegrationTest extends RefundIntegrationBase {
+
+    @Autowired
+    private DataSource dataSource;
 
     @Test
     void givenFiftyConcurrentPartialRefundsAddingUpToMoreThanPaid_whenSent_thenTheAcceptedSumNeverExceedsPaidAndTheOthersGet409()
@@ -50,6 +61,20 @@ class RefundApiIntegrationTest extends RefundIntegrationBase {
             .body()
             .path("refundable")
             .asLong()).isEqualTo(100);
+
+        // And the independent auditor, over this order, finds nothing, having read its
+        // refunds
+        try (TopicWriter topics = new TopicWriter(bootstrapServers())) {
+            orders.paymentAsTheProcessorRecordsIt(order, topics);
+        }
+        AuditReport report = new Auditor(dataSource, bootstrapServers(), Clock.systemUTC())
+            .audit(AuditScope.outTradeNoPrefix(order.key().outTradeNo().value()), Auditor.DEFAULT_RETRY_BUDGET);
+        assertThat(report.violations()).as(report.render()).isEmpty();
+        assertThat(report.checked("orders")).as(report.render()).isEqualTo(1);
+        assertThat(report.checked("refund")).as(report.render()).isEqualTo(33);
+        assertThat(report.checked("payment_ledger rows checked against " + Topics.ORDER_PAID.name()))
+            .as(report.render())
+            .isEqualTo(1);
     }
 
     @Test

@@ -1,15 +1,16 @@
 package io.paypipe.refund.support;
 
+import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.event.RefundTaskCreated;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
-import io.paypipe.core.id.EventId;
 import io.paypipe.core.id.MerchantId;
 import io.paypipe.core.id.OrderId;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
+import io.paypipe.core.topic.Topics;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -84,10 +85,31 @@ public final class PaidOrders {
             .param("tradeNo", tradeNo.value())
             .param("amount", minor)
             .param("currency", currency(channel))
-            .param("eventId", EventId.random().value())
+            .param("eventId", OrderPaid.idFor(channel, tradeNo).value())
             .param("now", now)
             .update();
         return new Paid(id, key, channel, tradeNo, Money.of(minor, currency(channel)));
+    }
+
+    /**
+     * What else the processor leaves of {@code order}'s payment, for a test the auditor
+     * reads: its {@code PAYMENT_SUCCEEDED} transition and its {@code order.paid} record
+     * (the ledger row's event id), so the payment invariants hold and the topic read has
+     * the record of each ledger row.
+     */
+    public void paymentAsTheProcessorRecordsIt(Paid order, TopicWriter topics) {
+        jdbc.sql("""
+                INSERT INTO order_transition (order_id, event, credential, from_status, to_status, raw_id, created_at)
+                VALUES (:order, 'PAYMENT_SUCCEEDED', :tradeNo, 'PENDING', 'PAID', NULL, :now)
+                """)
+            .param("order", order.id().value())
+            .param("tradeNo", order.tradeNo().value())
+            .param("now", Timestamp.from(Instant.now()))
+            .update();
+        Instant paidAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        topics.send(Topics.ORDER_PAID, order.key().kafkaKey(),
+                new OrderPaid(OrderPaid.idFor(order.channel(), order.tradeNo()), order.id(), order.key(),
+                        order.channel(), order.tradeNo(), order.paid(), order.paid(), paidAt));
     }
 
     /** The tests pay WeChat and Alipay in CNY, Stripe in USD. */

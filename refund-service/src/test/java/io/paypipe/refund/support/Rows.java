@@ -84,4 +84,12 @@ public final class Rows {
             .single();
     }
 
+    /** The status of the refund task the processor wrote with {@code eventId}. */
+    public String taskStatus(io.paypipe.core.id.EventId eventId) {
+        return jdbc.sql("SELECT status FROM refund_task WHERE event_id = :id")
+            .param("id", eventId.value())
+            .query(String.class)
+            .single();
+    }
+
 }

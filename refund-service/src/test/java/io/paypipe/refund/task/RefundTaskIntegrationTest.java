@@ -58,6 +58,7 @@ class RefundTaskIntegrationTest extends RefundIntegrationBase {
                 .satisfies(r -> assertThat(r.get("outRefundNo").asString()).isEqualTo(refundNo));
             assertThat(sandbox.wechatRefundsOf(c.getKey().tradeNo())).isEmpty();
             assertThat(db.orderTransitions(c.getKey().id())).isEmpty();
+            assertThat(db.taskStatus(c.getValue().eventId())).isEqualTo("REFUNDED");
         }
         assertThat(db.orderStatus(paid.id())).isEqualTo("PAID");
         assertThat(db.orderStatus(cancelled.id())).isEqualTo("CLOSED");
@@ -78,7 +79,29 @@ class RefundTaskIntegrationTest extends RefundIntegrationBase {
             .untilAsserted(() -> assertThat(db.alertKinds(paid.key().outTradeNo().value()))
                 .containsExactly("REFUND_TASK_FAILED"));
         assertThat(db.refundStatus(paid.key().merchantId(), TaskRefunds.refundNo(task))).isEqualTo("FAIL");
+        assertThat(db.taskStatus(task.eventId())).isEqualTo("FAILED");
         assertThat(db.orderStatus(paid.id())).isEqualTo("PAID");
+    }
+
+    @Test
+    void givenATaskWhoseRefundTheChannelKeepsProcessing_whenItIsSent_thenTheTaskIsRefundingUntilItsRefundIsFinal() {
+        Paid paid = orders.paid(wechat(0), Channel.WECHATPAY, 1_200);
+        RefundTaskCreated task = orders.doublePayment(paid, 1_200, Reason.DOUBLE_PAYMENT);
+        String refundNo = TaskRefunds.refundNo(task);
+        sandbox.chooseWechat(paid.key().merchantId(), refundNo, "STAY_PROCESSING");
+        assertThat(db.taskStatus(task.eventId())).isEqualTo("PENDING");
+
+        try (var topics = new TopicWriter(bootstrapServers())) {
+            topics.send(Topics.REFUND_TASK, task.orderKey().kafkaKey(), task);
+        }
+
+        // the ladder (1.5 s, 2 s, 3 s) ends with the refund still ACCEPTED: an alert, the
+        // task still REFUNDING, never REFUNDED nor FAILED
+        await().atMost(Duration.ofSeconds(30))
+            .untilAsserted(() -> assertThat(db.alertKinds(paid.key().outTradeNo().value()))
+                .containsExactly("REFUND_UNRESOLVED"));
+        assertThat(db.refundStatus(paid.key().merchantId(), refundNo)).isEqualTo("ACCEPTED");
+        assertThat(db.taskStatus(task.eventId())).isEqualTo("REFUNDING");
     }
 
 }
