@@ -59,6 +59,15 @@ class ChaosIntegrationTest {
             "spring.kafka.consumer.properties.session.timeout.ms=6000",
             "spring.kafka.consumer.properties.heartbeat.interval.ms=1000");
 
+    /**
+     * refund-service's ladders compressed (about a minute in all, so a refund under load
+     * is final long before its last query), and WeChat's lost answers held longer than
+     * its channel call waits.
+     */
+    private static final List<String> REFUND_TUNING = List.of("refund.query-delays=2s,4s,8s,16s,30s",
+            "refund.channel-call-timeout=1s", "refund.notify-retry-delays=200ms,400ms,800ms",
+            "refund.task-retry-delays=200ms,400ms,800ms", "refund.dead-letter-retry-delays=100ms");
+
     @Test
     void seededChaosEndsWithTheGeneratedOutcomesAndNoViolation() throws Exception {
         long seed = Long.getLong("chaos.seed", new Random().nextLong());
@@ -70,11 +79,16 @@ class ChaosIntegrationTest {
             settings = settings.withExtra(PipelineService.PROCESSOR, kv.substring(0, kv.indexOf('=')),
                     kv.substring(kv.indexOf('=') + 1));
         }
+        for (String kv : REFUND_TUNING) {
+            settings = settings.withExtra(PipelineService.REFUND, kv.substring(0, kv.indexOf('=')),
+                    kv.substring(kv.indexOf('=') + 1));
+        }
+        settings = settings.withExtra(PipelineService.SANDBOX, "sandbox.wechatpay-refunds.lost-answer-hold", "3s");
         Path pauseMarker = Files.createTempDirectory("chaos").resolve("pause-after-commit");
         List<String> forkedArgs = List.of("--processor.pause-after-commit-when=" + pauseMarker);
 
         try (var pipeline = LocalPipeline.start(settings, EnumSet.of(PipelineService.SANDBOX, PipelineService.PROCESSOR,
-                PipelineService.INGRESS, PipelineService.DOWNSTREAM))) {
+                PipelineService.INGRESS, PipelineService.REFUND, PipelineService.DOWNSTREAM))) {
             JdbcClient jdbc = jdbc(pipeline, PipelineService.PROCESSOR);
             ForkedProcessor second = ForkedProcessor.start(settings, forkedArgs).awaitStarted();
             try {
@@ -144,6 +158,24 @@ class ChaosIntegrationTest {
                             count(jdbc, "SELECT COUNT(*) FROM shipment WHERE out_trade_no LIKE :p", prefix))
                         .isEqualTo(paid));
                 assertThat(alerts(jdbc, prefix)).as("alerts for seed " + seed)
+                    .isEqualTo(ChaosScenario.expectedAlerts(plan));
+
+                // And the refunds: concurrent partial refunds (the ones that do not fit
+                // answered 409), lost answers and notices pushed again end with every
+                // refund final, each order refunded what its refunds were and never more
+                // than it paid, and each refund task one successful refund
+                var refunds = new ChaosRefunds(pipeline, jdbc);
+                List<ChaosRefunds.Refunded> refunded = refunds.run(ChaosScenario.refunds(seed, plan), prefix);
+                System.out.println("chaos: " + refunded.size() + " orders refunded, "
+                        + refunded.stream().mapToInt(ChaosRefunds.Refunded::refused).sum() + " refunds answered 409");
+                assertThat(refunded).extracting(ChaosRefunds.Refunded::kind)
+                    .containsAll(EnumSet.allOf(ChaosScenario.Refunds.class));
+                refunds.assertSettled(refunded, prefix);
+                await().atMost(Duration.ofMinutes(1)).untilAsserted(() -> assertThat(count(jdbc, """
+                        SELECT COUNT(*) FROM refund_task t JOIN orders o ON o.id = t.order_id
+                          JOIN refund r ON r.refund_task_id = t.id AND r.status = 'SUCCESS' AND r.source = 'TASK'
+                         WHERE o.out_trade_no LIKE :p AND t.status = 'REFUNDED'""", prefix)).isEqualTo(refundTasks));
+                assertThat(alerts(jdbc, prefix)).as("alerts for seed " + seed + " after the refunds")
                     .isEqualTo(ChaosScenario.expectedAlerts(plan));
 
                 // And the kill hit work in flight: the forked processor owned partitions

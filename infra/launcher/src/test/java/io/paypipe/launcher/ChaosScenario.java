@@ -79,6 +79,45 @@ enum ChaosScenario {
         return plan;
     }
 
+    /**
+     * What the refund phase does to a paid order (issue 12). Drawn from the seed apart
+     * from the payments, so a seed's payments stay what they were.
+     */
+    enum Refunds {
+
+        /**
+         * Four concurrent partial refunds of a third of what was paid plus one each: at
+         * most two fit, the others are answered 409.
+         */
+        CONCURRENT,
+        /**
+         * One refund of half of it whose answer WeChat loses (the refund is made):
+         * PENDING after the call's timeout, final by the query or the notice.
+         */
+        ANSWER_LOST,
+        /**
+         * A full refund whose {@code REFUND.SUCCESS} WeChat pushes three more times once
+         * it is final: one state change.
+         */
+        DUPLICATED_NOTICE
+
+    }
+
+    /**
+     * The refunds of the plan's plain payments (about one in four of them), by order
+     * index.
+     */
+    static Map<Integer, Refunds> refunds(long seed, List<Planned> plan) {
+        Random random = new Random(seed ^ 0x12EF0D5L);
+        Map<Integer, Refunds> refunds = new java.util.TreeMap<>();
+        for (Planned p : plan) {
+            if (p.scenario() == PAID && random.nextInt(4) == 0) {
+                refunds.put(p.index(), Refunds.values()[random.nextInt(Refunds.values().length)]);
+            }
+        }
+        return refunds;
+    }
+
     static Map<String, Integer> expectedOutcomes(List<Planned> plan) {
         Map<String, Integer> expected = new java.util.TreeMap<>();
         plan.forEach(p -> p.scenario().outcomes().forEach((outcome, n) -> expected.merge(outcome, n, Integer::sum)));
