@@ -218,6 +218,10 @@ class ChaosIntegrationTest {
                 assertThat(report.checked("payment_ledger rows checked against " + Topics.ORDER_PAID.name()))
                     .as(report.render())
                     .isEqualTo(paid);
+                // and having read every refund of the run, the tasks' and the API's
+                assertThat(report.checked("refund")).as(report.render())
+                    .isEqualTo(count(jdbc, "SELECT COUNT(*) FROM refund WHERE out_trade_no LIKE :p", prefix))
+                    .isGreaterThan(refunded.size());
             }
             finally {
                 second.close();
