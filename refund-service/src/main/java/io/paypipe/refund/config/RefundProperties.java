@@ -26,6 +26,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param concurrency consumer threads per listener and retry topic
  * @param topicPartitions partitions of the topics the service declares
  * @param topicReplicas replicas of those topics
+ * @param stuckSweepInterval how often the stuck-refund sweeper looks for refunds not
+ * final whose query chain is not known to be alive
+ * @param stuckAfter how long a refund not final may go without a status change before the
+ * sweeper looks at it; it is put on the query ladder again only if it was last scheduled
+ * or queried longer ago than the ladder's longest delay plus this
  */
 @ConfigurationProperties("refund")
 public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
@@ -35,7 +40,8 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
         @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> notifyRetryDelays,
         @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> taskRetryDelays,
         @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("2") int concurrency,
-        @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas){
+        @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
+        @DefaultValue("1m") Duration stuckSweepInterval, @DefaultValue("10m") Duration stuckAfter){
 
     public RefundProperties {
         if (queryDelays.isEmpty() || notifyRetryDelays.isEmpty() || taskRetryDelays.isEmpty()) {
@@ -51,5 +57,13 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
         if (deadLetterRetryDelays.stream().reduce(Duration.ZERO, Duration::plus).compareTo(Duration.ofMinutes(4)) > 0) {
             throw new IllegalArgumentException("refund.dead-letter-retry-delays must add up to less than 4 minutes");
         }
+        if (!stuckSweepInterval.isPositive() || !stuckAfter.isPositive()) {
+            throw new IllegalArgumentException("refund.stuck-sweep-interval and refund.stuck-after must be positive");
+        }
+    }
+
+    /** The longest wait between two steps of a refund's query chain. */
+    public Duration longestQueryDelay() {
+        return queryDelays.stream().max(Duration::compareTo).orElseThrow();
     }
 }

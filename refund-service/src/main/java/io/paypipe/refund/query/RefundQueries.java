@@ -7,10 +7,12 @@ import io.paypipe.refund.failure.NotFinalYetException;
 import io.paypipe.refund.result.RefundedEvents;
 import io.paypipe.refund.send.RefundSender;
 import io.paypipe.refund.send.RefundSender.Sent;
+import io.paypipe.refund.store.QueryChainRepository;
 import io.paypipe.refund.store.RefundCause;
 import io.paypipe.refund.store.RefundRepository;
 import io.paypipe.refund.store.RefundRow;
 import io.paypipe.refund.store.RefundSource;
+import java.time.Clock;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +24,7 @@ import org.springframework.stereotype.Service;
  * (NotFound) is sent again with the SAME refund number (never for a refund made outside
  * the product). Still not final: {@link NotFinalYetException}, so the record climbs the
  * ladder. A refund that is final by now is left, a SUCCESS's {@code order.refunded}
- * published again.
+ * published again. Each step of the chain marks it alive ({@code last_query_at}).
  */
 @Service
 class RefundQueries {
@@ -35,10 +37,17 @@ class RefundQueries {
 
     private final RefundedEvents events;
 
-    RefundQueries(RefundRepository refunds, RefundSender sender, RefundedEvents events) {
+    private final QueryChainRepository chains;
+
+    private final Clock clock;
+
+    RefundQueries(RefundRepository refunds, RefundSender sender, RefundedEvents events, QueryChainRepository chains,
+            Clock clock) {
         this.refunds = refunds;
         this.sender = sender;
         this.events = events;
+        this.chains = chains;
+        this.clock = clock;
     }
 
     /**
@@ -59,6 +68,7 @@ class RefundQueries {
             finalAlready(refund);
             return;
         }
+        chains.touch(refund.id(), clock.instant());
         if (!queryNow) {
             throw new NotFinalYetException(refund + " goes on the query ladder");
         }

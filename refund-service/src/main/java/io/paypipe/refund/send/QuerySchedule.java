@@ -10,6 +10,7 @@ import io.paypipe.refund.alert.AlertRepository;
 import io.paypipe.refund.alert.Alerts;
 import io.paypipe.refund.publish.EventPublisher;
 import io.paypipe.refund.result.RefundResults;
+import io.paypipe.refund.store.QueryChainRepository;
 import io.paypipe.refund.store.RefundRow;
 import java.time.Clock;
 import org.slf4j.Logger;
@@ -21,7 +22,8 @@ import org.springframework.stereotype.Component;
  * {@code refund.query} (id derived from the merchant and the refund number, keyed by the
  * order). It is published right after the refund is stored, before its channel is called,
  * so a crash between the commit and the call is found by the query (NotFound: sent again
- * with the same number).
+ * with the same number). Once published, the refund's {@code last_query_at} says its
+ * chain is alive (the stuck-refund sweeper leaves it alone).
  */
 @Component
 public class QuerySchedule {
@@ -34,12 +36,16 @@ public class QuerySchedule {
 
     private final AlertPublisher alertPublisher;
 
+    private final QueryChainRepository chains;
+
     private final Clock clock;
 
-    QuerySchedule(EventPublisher publisher, AlertRepository alerts, AlertPublisher alertPublisher, Clock clock) {
+    QuerySchedule(EventPublisher publisher, AlertRepository alerts, AlertPublisher alertPublisher,
+            QueryChainRepository chains, Clock clock) {
         this.publisher = publisher;
         this.alerts = alerts;
         this.alertPublisher = alertPublisher;
+        this.chains = chains;
         this.clock = clock;
     }
 
@@ -48,6 +54,7 @@ public class QuerySchedule {
         var due = new RefundQueryDue(RefundQueryDue.idFor(refund.orderKey(), refund.refundNo()), refund.id(),
                 refund.orderKey(), refund.channel(), refund.refundNo(), clock.instant());
         publisher.send(Topics.REFUND_QUERY, refund.orderKey().kafkaKey(), due.eventId(), due);
+        chains.touch(refund.id(), clock.instant());
     }
 
     /**

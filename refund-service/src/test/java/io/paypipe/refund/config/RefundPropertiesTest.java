@@ -13,7 +13,8 @@ class RefundPropertiesTest {
     void givenAFirstQueryNoLaterThanTheChannelCallTimeout_whenBound_thenTheStartIsRefused() {
         assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ofSeconds(5),
                 List.of(Duration.ofSeconds(10), Duration.ofMinutes(5)), List.of(Duration.ofSeconds(1)),
-                List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), 1, 1, (short) 1))
+                List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), 1, 1, (short) 1, Duration.ofMinutes(1),
+                Duration.ofMinutes(10)))
             .isInstanceOf(IllegalArgumentException.class)
             .hasMessageContaining("refund.query-delays must start later than refund.channel-call-timeout");
     }
@@ -21,7 +22,8 @@ class RefundPropertiesTest {
     @Test
     void givenAnEmptyLadder_whenBound_thenTheStartIsRefused() {
         assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ofSeconds(5),
-                List.of(), List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), List.of(), 1, 1, (short) 1))
+                List.of(), List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), List.of(), 1, 1, (short) 1,
+                Duration.ofMinutes(1), Duration.ofMinutes(10)))
             .isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -15,14 +15,15 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * Every refund integration test: refund-service on the shared broker and database
  * ({@link TestInfra}), its ladders compressed (the first query after 1.5 s, the channel
- * call's timeout 1 s), its real channel clients calling the channel sandbox
- * ({@link ChannelSandbox}) with the merchants (and keys) the sandbox wrote. One Spring
- * context for all of them (same configuration), unique orders per test.
+ * call's timeout 1 s, the stuck-refund sweeper every 500 ms), its real channel clients
+ * calling the channel sandbox ({@link ChannelSandbox}) with the merchants (and keys) the
+ * sandbox wrote. One Spring context for all of them (same configuration), unique orders
+ * per test.
  */
 @SpringBootTest(classes = RefundApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { "refund.query-delays=1500ms,2s,3s", "refund.notify-retry-delays=200ms,400ms",
                 "refund.task-retry-delays=200ms,400ms", "refund.dead-letter-retry-delays=100ms",
-                "refund.channel-call-timeout=1s", "refund.concurrency=2" })
+                "refund.channel-call-timeout=1s", "refund.concurrency=2", "refund.stuck-sweep-interval=500ms" })
 public abstract class RefundIntegrationBase {
 
     @Autowired
