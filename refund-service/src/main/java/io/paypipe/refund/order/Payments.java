@@ -5,6 +5,8 @@ import io.paypipe.core.id.ChannelTradeNo;
 import io.paypipe.core.id.MerchantId;
 import io.paypipe.core.id.OrderId;
 import io.paypipe.core.money.Money;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -37,8 +39,7 @@ public class Payments {
             .param("order", order.value())
             .param("channel", channel.code())
             .param("tradeNo", tradeNo.value())
-            .query((rs, i) -> new Payment(OrderId.of(rs.getLong("order_id")), channel, tradeNo,
-                    Money.of(rs.getLong("amount_minor"), rs.getString("currency")), Optional.of(rs.getLong("id"))))
+            .query((rs, i) -> taskPayment(rs, channel, tradeNo))
             .optional();
     }
 
@@ -63,9 +64,14 @@ public class Payments {
             .param("channel", channel.code())
             .param("tradeNo", tradeNo.value())
             .param("merchant", merchant.value())
-            .query((rs, i) -> new Payment(OrderId.of(rs.getLong("order_id")), channel, tradeNo,
-                    Money.of(rs.getLong("amount_minor"), rs.getString("currency")), Optional.of(rs.getLong("id"))))
+            .query((rs, i) -> taskPayment(rs, channel, tradeNo))
             .optional();
+    }
+
+    /** A {@code refund_task} row as the payment its refunds draw on. */
+    private static Payment taskPayment(ResultSet rs, Channel channel, ChannelTradeNo tradeNo) throws SQLException {
+        return new Payment(OrderId.of(rs.getLong("order_id")), channel, tradeNo,
+                Money.of(rs.getLong("amount_minor"), rs.getString("currency")), Optional.of(rs.getLong("id")));
     }
 
 }
