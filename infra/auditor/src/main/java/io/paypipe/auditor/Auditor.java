@@ -13,11 +13,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * Reads the database and {@code order.paid} and checks the invariants of DESIGN.md and
  * issue 10, one {@link Invariant} each: trades move one order once, ledger rows and
- * transitions match, paid orders have their ledger row, raw rows settle within the retry
- * budget after their last delivery, rows that need a person have an alert, illegal
- * payments have their refund task, refunds stay within what each payment paid and have
- * one channel refund id and one amount, refunds not final within their query budget have
- * an alert, orders in a refund state have their refunds, and {@code order.paid} and the
+ * transitions match, paid orders have their ledger row, raw payment and refund rows
+ * settle within the retry budget after their last delivery, rows that need a person have
+ * an alert about them, illegal payments have their refund task, refunds stay within what
+ * each payment paid and have one channel refund id and one amount, refunds not final
+ * within their query budget have an alert, orders in a refund state have their refunds,
+ * refunds moved by notices have their raw refund rows, and {@code order.paid} and the
  * ledger match both ways after a read that reached the end of the topic. A library call
  * (tests use it) and a command ({@link AuditorCli}).
  */
@@ -110,6 +111,7 @@ public final class Auditor {
         List<Violation> violations = new ArrayList<>(new DatabaseChecks(sql).run(checked));
         violations.addAll(new SettlementChecks(sql).run(clock.instant(), retryBudget, checked));
         violations.addAll(new RefundChecks(sql).run(clock.instant(), refundQueryBudget, checked));
+        violations.addAll(new RefundRawChecks(sql).run(clock.instant(), retryBudget, checked));
         TopicReader reader = new TopicReader(bootstrapServers, orderPaidTopic, connectTimeout, readTimeout);
         violations.addAll(new TopicChecks(jdbc, scope, reader).run(checked));
         return new AuditReport(scope, violations, checked);

@@ -22,14 +22,18 @@ public enum Invariant {
     /** A paid (or refunding, refunded) order has its ledger row. [{@code order_id}] */
     PAID_ORDER_HAS_LEDGER,
     /**
-     * Every acked raw notification reached handled 1 or 2, or its last delivery
-     * ({@code last_delivered_at}, else {@code created_at}) is younger than the retry
-     * budget: a re-push of an unsettled row starts its processing over. [{@code raw_id}]
+     * Every acked raw payment notification ({@code pay_notify_raw}) reached handled 1 or
+     * 2, or its last delivery ({@code last_delivered_at}, else {@code created_at}) is
+     * younger than the retry budget: a re-push of an unsettled row starts its processing
+     * over. [{@code raw_id}]
      */
     RAW_SETTLED,
     /**
-     * Every raw notification at handled=2 (needs a person) has an {@code ops_alert} row
-     * about it. [{@code raw_id}]
+     * Every raw payment notification at handled=2 (needs a person) has an
+     * {@code ops_alert} row with its {@code raw_id}; refund-service's alerts about a raw
+     * refund row or a refund (keys {@code <kind>:refund-notice:<raw id>},
+     * {@code <kind>:refund:<refund id>}) carry ids of {@code pay_refund_raw} and do not
+     * count. [{@code raw_id}]
      */
     RAW_NEEDS_PERSON_HAS_ALERT,
     /**
@@ -76,6 +80,32 @@ public enum Invariant {
      * orders say money went back. [{@code order_id}]
      */
     ORDER_REFUND_STATE_HAS_REFUNDS,
+    /**
+     * Every acked raw refund notification ({@code pay_refund_raw}) reached handled 1 or
+     * 2, or its last delivery ({@code last_delivered_at}, else {@code created_at}) is
+     * younger than the retry budget (the same budget as {@link #RAW_SETTLED}:
+     * refund-service's {@code refund.notify} ladder is the processor's). [{@code raw_id}]
+     */
+    REFUND_RAW_SETTLED,
+    /**
+     * Every raw refund notification at handled=2 (needs a person: REFUND_ABNORMAL,
+     * REFUND_UNMATCHED, REFUND_CONFLICT, UNKNOWN_STATE, GAVE_UP, DEAD_LETTER) has
+     * refund-service's {@code ops_alert} about it: key
+     * {@code <kind>:refund-notice:<raw id>} and that {@code raw_id} (a payment alert with
+     * the same {@code raw_id} is about another table's row). [{@code raw_id}]
+     */
+    REFUND_RAW_NEEDS_PERSON_HAS_ALERT,
+    /**
+     * A refund moved by a notice has the raw refund row it was moved by: each
+     * {@code refund_transition} of cause NOTIFY names ({@code raw_id}) a
+     * {@code pay_refund_raw} row of the refund's merchant, channel and trade, and a
+     * refund made outside the product (source CHANNEL, recorded from its notice) has a
+     * raw refund row of its merchant, channel and trade. So the raw refund checks cannot
+     * pass by reading an empty (or another) {@code pay_refund_raw} while refunds say
+     * notices moved them. [{@code transition_id}, or {@code refund_id} for a CHANNEL
+     * refund]
+     */
+    REFUND_MOVED_BY_NOTICE_HAS_RAW_ROW,
     /**
      * Every {@code order.paid} record carries the event id of one ledger row with the
      * same order, channel, trade number and paid amount; an unreadable record breaks it

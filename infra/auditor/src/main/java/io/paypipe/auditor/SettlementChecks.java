@@ -10,8 +10,9 @@ import java.util.Map;
 /**
  * The invariants about what happens to money and notifications after the first
  * transition: raw rows settle, those that need a person have an alert, illegal payments
- * have their refund task (the refunds themselves: {@link RefundChecks}). Raw rows and
- * alerts are scoped by their own {@code out_trade_no}, refund tasks by their order's.
+ * have their refund task (the refunds themselves: {@link RefundChecks}; raw refund rows:
+ * {@link RefundRawChecks}). Raw rows and alerts are scoped by their own
+ * {@code out_trade_no}, refund tasks by their order's.
  */
 final class SettlementChecks {
 
@@ -36,7 +37,9 @@ final class SettlementChecks {
                 """
                         SELECT r.id AS raw_id, r.outcome, r.merchant_id, r.channel, r.channel_trade_no, r.out_trade_no
                           FROM pay_notify_raw r
-                          LEFT JOIN (SELECT DISTINCT raw_id FROM ops_alert WHERE raw_id IS NOT NULL) a ON a.raw_id = r.id
+                          LEFT JOIN (SELECT DISTINCT raw_id FROM ops_alert WHERE raw_id IS NOT NULL
+                                        AND alert_key NOT LIKE '%:refund-notice:%' AND alert_key NOT LIKE '%:refund:%') a
+                                 ON a.raw_id = r.id
                          WHERE r.handled = 2 AND a.raw_id IS NULL AND (:all OR r.out_trade_no LIKE :like)
                          ORDER BY r.id""",
                 Map.of());

@@ -60,6 +60,30 @@ class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
     }
 
     @Test
+    void aNotificationThatNeedsAPersonIsNotCoveredByRefundServicesAlertsWithTheSameRawId() {
+        // Given notifications given up (handled=2) whose only alert with their raw id is
+        // refund-service's about a raw refund row or a refund (pay_refund_raw ids)
+        long refundNoticeAlertOnly = history.raw(history.order("PENDING", 100), history.trade(), 100, 2, "GAVE_UP",
+                Instant.now(), Instant.now());
+        alert("REFUND_ABNORMAL:refund-notice:" + refundNoticeAlertOnly, refundNoticeAlertOnly);
+        long refundAlertOnly = history.raw(history.order("PENDING", 200), history.trade(), 200, 2, "GAVE_UP",
+                Instant.now(), Instant.now());
+        alert("REFUND_TASK_FAILED:refund:77", refundAlertOnly);
+        // and a look-alike that is fine: one with the processor's alert about it
+        long processorsAlert = history.raw(history.order("PENDING", 300), history.trade(), 300, 2, "GAVE_UP",
+                Instant.now(), Instant.now());
+        alert("GAVE_UP:payment:" + processorsAlert, processorsAlert);
+
+        // When it is audited
+        AuditReport report = world.audit();
+
+        // Then the two are reported
+        assertThat(Found.of(report)).as(report.render())
+            .containsExactlyInAnyOrder(line(Invariant.RAW_NEEDS_PERSON_HAS_ALERT, "raw_id", refundNoticeAlertOnly),
+                    line(Invariant.RAW_NEEDS_PERSON_HAS_ALERT, "raw_id", refundAlertOnly));
+    }
+
+    @Test
     void anIllegalPaymentWithoutItsOwnRefundTaskIsReported() {
         // Given three illegal payments (each with its alert): a double payment without
         // refund task, a payment after
@@ -87,6 +111,18 @@ class AuditorSettlementInvariantsIntegrationTest extends CorrectHistoryBase {
             .containsExactlyInAnyOrder(line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", noTask),
                     line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", otherTrade),
                     line(Invariant.ILLEGAL_PAYMENT_HAS_REFUND_TASK, "raw_id", lessMoney));
+    }
+
+    /** An alert with {@code key} naming raw id {@code rawId}. */
+    private void alert(String key, long rawId) {
+        world.db()
+            .jdbc()
+            .sql("""
+                    INSERT INTO ops_alert (alert_key, kind, severity, raw_id, message, event_id, created_at)
+                    VALUES (:key, SUBSTRING_INDEX(:key, ':', 1), 'ERROR', :rawId, 'seeded', UUID(), NOW(3))""")
+            .param("key", key)
+            .param("rawId", rawId)
+            .update();
     }
 
     /** An illegal notification set aside with its alert; no refund task. */

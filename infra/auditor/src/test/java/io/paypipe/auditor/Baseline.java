@@ -12,15 +12,18 @@ import java.util.Map;
  * reported. Its edges are deliberate: refunds of a payment adding up to exactly what it
  * paid, a double payment refunded in full from its own money, an old notification
  * delivered again an hour ago, an illegal close that has (by design) no refund task, a
- * refund reported in two states, a refund past its query budget that has its alert.
+ * refund reported in two states (one set aside with its alert, one that moved it), a
+ * refund past its query budget that has its alert.
  */
-record Baseline(Payment paid, Payment refunded, long doublePaymentRaw, Order closed, long paidAfterCloseRaw) {
+record Baseline(Payment paid, Payment refunded, long doublePaymentRaw, Order closed, long paidAfterCloseRaw,
+        long refundNoticeTransition) {
 
     /** What the audit of the baseline reads, exactly. */
     static final Map<String, Long> CHECKED = Map.ofEntries(Map.entry("orders", 6L), Map.entry("order_transition", 2L),
             Map.entry("payment_ledger", 2L), Map.entry("pay_notify_raw", 8L), Map.entry("pay_notify_raw handled=2", 4L),
-            Map.entry("pay_notify_raw refundable outcomes", 2L), Map.entry("ops_alert", 5L),
-            Map.entry("pay_refund_raw", 3L), Map.entry("refund_task", 2L), Map.entry("refund", 4L),
+            Map.entry("pay_notify_raw refundable outcomes", 2L), Map.entry("ops_alert", 6L),
+            Map.entry("pay_refund_raw", 3L), Map.entry("pay_refund_raw handled=2", 1L),
+            Map.entry("refund_transition by notice", 1L), Map.entry("refund_task", 2L), Map.entry("refund", 4L),
             Map.entry(CheckedNames.RECORDS, 3L), Map.entry(CheckedNames.PARTITIONS, (long) OrderPaidTopic.PARTITIONS),
             Map.entry(CheckedNames.EVENT_IDS, 2L), Map.entry(CheckedNames.LEDGER_ROWS_CHECKED, 2L),
             Map.entry(CheckedNames.LEDGER_ROWS_BEFORE_RETENTION, 0L));
@@ -32,13 +35,17 @@ record Baseline(Payment paid, Payment refunded, long doublePaymentRaw, Order clo
         history.publish(paid.order(), paid.trade(), 1_000);
         // an order refunded exactly what it paid (a failed refund does not count), still
         // REFUNDING: the success was reported ABNORMAL first (a row per status, one
-        // amount,
-        // one channel refund id), the accepted one is past its query budget with an alert
+        // amount, one channel refund id; the ABNORMAL one set aside with refund-service's
+        // alert about it, the SUCCESS one moved the refund), the accepted one is past its
+        // query budget with an alert
         Payment refunded = history.paid(2_500);
         history.status(refunded.order(), "REFUNDING");
         History.Refund succeeded = history.refund(refunded.order(), refunded.trade(), 1_000, "SUCCESS");
-        history.refundRaw(succeeded, "ABNORMAL");
-        history.refundRaw(succeeded, "SUCCESS");
+        RefundNoticeHistory notices = new RefundNoticeHistory(history);
+        long abnormal = notices.raw(succeeded, "ABNORMAL", 2);
+        notices.alert(abnormal, succeeded, "REFUND_ABNORMAL");
+        long success = history.refundRaw(succeeded, "SUCCESS");
+        long noticeTransition = notices.transition(succeeded, "ACCEPTED", "SUCCESS", "NOTIFY", success);
         History.Refund stuck = history.refund(refunded.order(), refunded.trade(), 1_500, "ACCEPTED",
                 Instant.now().minus(History.OLDER_THAN_REFUND_BUDGET), "5030-stuck-" + refunded.trade());
         history.refundAlert("m", stuck, "REFUND_UNRESOLVED");
@@ -75,6 +82,6 @@ record Baseline(Payment paid, Payment refunded, long doublePaymentRaw, Order clo
         Instant old = Instant.now().minus(History.OLD);
         history.raw(history.order("PENDING", 450), history.trade(), 450, 0, null, old,
                 Instant.now().minus(Duration.ofHours(1)));
-        return new Baseline(paid, refunded, doublePayment, closed, paidAfterClose);
+        return new Baseline(paid, refunded, doublePayment, closed, paidAfterClose, noticeTransition);
     }
 }

@@ -238,7 +238,8 @@ final class History {
         return OrderPaid.idFor(Channel.WECHATPAY, ChannelTradeNo.of(trade)).value();
     }
 
-    private long insert(String sql, Object... namesAndValues) {
+    /** Runs one INSERT with named parameters; answers the new row's id. */
+    long insert(String sql, Object... namesAndValues) {
         var statement = jdbc.sql(sql);
         for (int i = 0; i < namesAndValues.length; i += 2) {
             statement = statement.param((String) namesAndValues[i], namesAndValues[i + 1]);
