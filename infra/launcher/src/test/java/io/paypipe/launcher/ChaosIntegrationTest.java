@@ -222,6 +222,11 @@ class ChaosIntegrationTest {
                 assertThat(report.checked("refund")).as(report.render())
                     .isEqualTo(count(jdbc, "SELECT COUNT(*) FROM refund WHERE out_trade_no LIKE :p", prefix))
                     .isGreaterThan(refunded.size());
+                // and every raw refund notice of the run (the duplicated notices land
+                // there)
+                assertThat(report.checked("pay_refund_raw")).as(report.render())
+                    .isEqualTo(count(jdbc, "SELECT COUNT(*) FROM pay_refund_raw WHERE out_trade_no LIKE :p", prefix))
+                    .isPositive();
             }
             finally {
                 second.close();
