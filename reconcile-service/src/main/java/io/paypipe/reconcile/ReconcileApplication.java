@@ -6,9 +6,9 @@ import org.springframework.context.annotation.PropertySource;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
- * Reconciliation (a shell for now): active queries of pending orders (Pull), the daily
- * bill reconciliation and the Kafka Streams watchdog of notifications that reach no
- * terminal outcome arrive with later issues.
+ * Reconciliation: the Kafka Streams watchdog of notifications that reach no settlement
+ * ({@code io.paypipe.reconcile.watch}); active queries of pending orders (Pull) and the
+ * daily bill reconciliation arrive with later issues.
  */
 @SpringBootApplication
 @PropertySource("classpath:io/paypipe/reconcile/reconcile-defaults.properties")

@@ -3,6 +3,8 @@ package io.paypipe.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.embedded.TestInfra;
+import java.nio.file.Path;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -21,6 +23,7 @@ class ReconcileApplicationIntegrationTest {
     @DynamicPropertySource
     static void infra(DynamicPropertyRegistry registry) {
         TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
+        registry.add("reconcile.watch.state-dir", () -> Path.of("target", "streams-" + UUID.randomUUID()));
     }
 
     @Test

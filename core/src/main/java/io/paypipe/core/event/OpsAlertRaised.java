@@ -87,7 +87,26 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
          */
         REFUND_CONFLICT,
         /** An automatic refund (double payment, paid after close) the channel refused. */
-        REFUND_TASK_FAILED
+        REFUND_TASK_FAILED,
+        /**
+         * A notification with no settlement on {@code payment.settled} within the
+         * watchdog's deadline (reconcile-service).
+         */
+        NOTIFICATION_UNSETTLED,
+        /**
+         * A raw notification row still at handled=0 after the second threshold, though it
+         * was published again.
+         */
+        RAW_NOT_PUBLISHED,
+        /**
+         * A query answer the product cannot map, or an order not found under its merchant
+         * after the whole query ladder: a person decides.
+         */
+        QUERY_UNDECIDED,
+        /** Closing an expired order at its channel failed. */
+        ORDER_CLOSE_FAILED,
+        /** The channel reports the order paid while we closed it after its expiry. */
+        PAID_DURING_CLOSE
 
     }
 

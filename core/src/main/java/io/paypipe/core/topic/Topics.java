@@ -1,11 +1,14 @@
 package io.paypipe.core.topic;
 
 import io.paypipe.core.event.OrderClosed;
+import io.paypipe.core.event.NotificationSettled;
+import io.paypipe.core.event.NotificationUnsettled;
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.event.OrderRefunded;
 import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.event.PaymentQueryDue;
 import io.paypipe.core.event.RefundNotified;
 import io.paypipe.core.event.RefundQueryDue;
 import io.paypipe.core.event.RefundTaskCreated;
@@ -26,6 +29,12 @@ public final class Topics {
         public static final String ORDER_CREATED = "order.created";
 
         public static final String PAYMENT_NOTIFY = "payment.notify";
+
+        public static final String PAYMENT_SETTLED = "payment.settled";
+
+        public static final String PAYMENT_UNSETTLED = "payment.unsettled";
+
+        public static final String PAYMENT_QUERY = "payment.query";
 
         public static final String REFUND_NOTIFY = "refund.notify";
 
@@ -52,6 +61,28 @@ public final class Topics {
     /** Verified payment notifications, written by ingress. */
     public static final Topic<PaymentNotified> PAYMENT_NOTIFY = new Topic<>(Names.PAYMENT_NOTIFY,
             PaymentNotified.class);
+
+    /**
+     * One record per raw notification row the processor settled, with its outcome,
+     * written after commit; keyed and partitioned like {@code payment.notify} (same key,
+     * same partition count), so a notification and its settlement meet in one task of the
+     * reconcile watchdog.
+     */
+    public static final Topic<NotificationSettled> PAYMENT_SETTLED = new Topic<>(Names.PAYMENT_SETTLED,
+            NotificationSettled.class);
+
+    /**
+     * Notifications not settled within their deadline, written by reconcile-service's
+     * watchdog and turned into alerts by reconcile-service.
+     */
+    public static final Topic<NotificationUnsettled> PAYMENT_UNSETTLED = new Topic<>(Names.PAYMENT_UNSETTLED,
+            NotificationUnsettled.class);
+
+    /**
+     * Orders to query at their channel while pending (the active query), consumed by
+     * reconcile-service on its delayed retry topics: the query ladder.
+     */
+    public static final Topic<PaymentQueryDue> PAYMENT_QUERY = new Topic<>(Names.PAYMENT_QUERY, PaymentQueryDue.class);
 
     /** Verified refund notifications, written by ingress. */
     public static final Topic<RefundNotified> REFUND_NOTIFY = new Topic<>(Names.REFUND_NOTIFY, RefundNotified.class);
@@ -86,8 +117,8 @@ public final class Topics {
     }
 
     public static List<Topic<?>> all() {
-        return List.of(ORDER_CREATED, PAYMENT_NOTIFY, REFUND_NOTIFY, ORDER_PAID, ORDER_CLOSED, ORDER_REFUNDED,
-                REFUND_TASK, REFUND_QUERY, OPS_ALERT);
+        return List.of(ORDER_CREATED, PAYMENT_NOTIFY, PAYMENT_SETTLED, PAYMENT_UNSETTLED, PAYMENT_QUERY, REFUND_NOTIFY,
+                ORDER_PAID, ORDER_CLOSED, ORDER_REFUNDED, REFUND_TASK, REFUND_QUERY, OPS_ALERT);
     }
 
 }
