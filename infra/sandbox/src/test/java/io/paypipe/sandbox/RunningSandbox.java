@@ -23,8 +23,8 @@ import org.springframework.test.context.bean.override.convention.TestBean;
  * The sandbox on a random port, as the channels' refund APIs are called on it: the
  * official SDKs call its HTTP endpoints, and what it pushes lands in a
  * {@link NoticeRecorder}. Delays are short: refunds of one Alipay trade 300 ms apart,
- * pending refunds settle after 2 s, a lost answer is held 1.5 s. No broker: orders go to
- * a mock producer. Every subclass shares one Spring context.
+ * pending refunds settle after 2 s, a lost answer and a query timeout are held 1.5 s. No
+ * broker: orders go to a mock producer. Every subclass shares one Spring context.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 public abstract class RunningSandbox {
@@ -68,6 +68,7 @@ public abstract class RunningSandbox {
         registry.add("sandbox.alipay.lost-answer-hold", () -> LOST_ANSWER_HOLD.toMillis() + "ms");
         registry.add("sandbox.stripe.refund-settle-delay", () -> SETTLE_DELAY.toMillis() + "ms");
         registry.add("sandbox.stripe.lost-answer-hold", () -> LOST_ANSWER_HOLD.toMillis() + "ms");
+        registry.add("sandbox.order-queries.timeout-hold", () -> LOST_ANSWER_HOLD.toMillis() + "ms");
     }
 
     protected String baseUrl() {

@@ -1,6 +1,9 @@
 package io.paypipe.sandbox.alipay;
 
+import io.paypipe.core.id.Channel;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.query.ChannelCall.Operation;
+import io.paypipe.sandbox.query.ChannelCalls;
 import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +18,11 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Alipay's openapi gateway ({@code gateway.do}) for the methods the sandbox plays:
- * {@code alipay.trade.refund} and {@code alipay.trade.fastpay.refund.query}. A request is
- * the common parameters ({@code app_id, method, charset, sign_type, sign, timestamp,
+ * {@code alipay.trade.refund} and {@code alipay.trade.fastpay.refund.query}
+ * ({@link AlipayRefundDesk}), {@code alipay.trade.query} and {@code alipay.trade.close}
+ * ({@link AlipayOrderDesk}; a query or close refused at the door is recorded in
+ * {@link ChannelCalls} too). A request is the common parameters
+ * ({@code app_id, method, charset, sign_type, sign, timestamp,
  * version, ...}) and {@code biz_content} (JSON); it is verified as the gateway does: RSA2
  * ({@code SHA256withRSA}) over every non-empty parameter but {@code sign}, sorted,
  * {@code sign_type} included, with the public key of the app in {@code app_id}. The
@@ -31,19 +37,40 @@ public final class AlipayGateway {
 
     public static final String REFUND_QUERY = "alipay.trade.fastpay.refund.query";
 
+    public static final String QUERY = "alipay.trade.query";
+
+    public static final String CLOSE = "alipay.trade.close";
+
+    private static final Map<String, Operation> ORDER_METHODS = Map.of(QUERY, Operation.QUERY, CLOSE, Operation.CLOSE);
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final SandboxMerchants merchants;
 
     private final AlipayRefundDesk desk;
 
-    public AlipayGateway(SandboxMerchants merchants, AlipayRefundDesk desk) {
+    private final AlipayOrderDesk orders;
+
+    private final ChannelCalls calls;
+
+    public AlipayGateway(SandboxMerchants merchants, AlipayRefundDesk desk, AlipayOrderDesk orders,
+            ChannelCalls calls) {
         this.merchants = merchants;
         this.desk = desk;
+        this.orders = orders;
+        this.calls = calls;
     }
 
-    /** What goes back: the body, and how the reply travels. */
-    public record Response(String body, AlipayRefundDesk.Delivery delivery) {
+    /**
+     * What goes back: the body, and how the reply travels; {@code refusal} the
+     * {@code sub_code} when the door refused the call before a desk saw it, else null.
+     */
+    public record Response(String body, AlipayRefundDesk.Delivery delivery, String refusal) {
+
+        public Response(String body, AlipayRefundDesk.Delivery delivery) {
+            this(body, delivery, null);
+        }
+
     }
 
     /**
@@ -51,8 +78,18 @@ public final class AlipayGateway {
      * decoded.
      */
     public Response handle(Map<String, String> params) {
+        Response response = verifiedAndHandled(params);
+        Operation operation = ORDER_METHODS.get(params.get("method"));
+        if (operation != null && response.refusal() != null) {
+            calls.record(Channel.ALIPAY, operation, params.get("app_id"), params.get("app_id"), null, null, 200,
+                    response.refusal());
+        }
+        return response;
+    }
+
+    private Response verifiedAndHandled(Map<String, String> params) {
         String method = params.get("method");
-        if (!REFUND.equals(method) && !REFUND_QUERY.equals(method)) {
+        if (!REFUND.equals(method) && !REFUND_QUERY.equals(method) && !ORDER_METHODS.containsKey(method)) {
             return new Response(
                     "{\"error_response\":" + AlipayJson.object(invalid("isv.invalid-method", "不存在的方法名")) + "}",
                     AlipayRefundDesk.Delivery.ANSWER);
@@ -87,9 +124,15 @@ public final class AlipayGateway {
         catch (JacksonException e) {
             return signed(nodeName, app.get(), invalid("isv.invalid-parameter", "参数无效"));
         }
-        AlipayRefundDesk.Reply reply = REFUND.equals(method) ? desk.refund(app.get().appId(), biz)
-                : desk.query(app.get().appId(), biz);
-        if (reply.delivery() == AlipayRefundDesk.Delivery.UNAVAILABLE) {
+        String appId = app.get().appId();
+        AlipayRefundDesk.Reply reply = switch (method) {
+            case REFUND -> desk.refund(appId, biz);
+            case REFUND_QUERY -> desk.query(appId, biz);
+            case QUERY -> orders.query(appId, biz);
+            default -> orders.close(appId, biz);
+        };
+        if (reply.delivery() == AlipayRefundDesk.Delivery.UNAVAILABLE
+                || reply.delivery() == AlipayRefundDesk.Delivery.TIMEOUT) {
             return new Response("", reply.delivery());
         }
         return new Response(signed(nodeName, app.get(), reply.node()).body(), reply.delivery());
@@ -99,11 +142,12 @@ public final class AlipayGateway {
         String json = AlipayJson.object(node);
         String sign = app.sign(json, StandardCharsets.UTF_8);
         return new Response("{\"" + nodeName + "\":" + json + ",\"sign\":\"" + sign + "\"}",
-                AlipayRefundDesk.Delivery.ANSWER);
+                AlipayRefundDesk.Delivery.ANSWER, node.get("sub_code"));
     }
 
     private static Response unsigned(String nodeName, Map<String, String> node) {
-        return new Response("{\"" + nodeName + "\":" + AlipayJson.object(node) + "}", AlipayRefundDesk.Delivery.ANSWER);
+        return new Response("{\"" + nodeName + "\":" + AlipayJson.object(node) + "}", AlipayRefundDesk.Delivery.ANSWER,
+                node.get("sub_code"));
     }
 
     private static Map<String, String> invalid(String subCode, String subMsg) {

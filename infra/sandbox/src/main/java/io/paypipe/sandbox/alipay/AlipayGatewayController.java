@@ -1,5 +1,6 @@
 package io.paypipe.sandbox.alipay;
 
+import io.paypipe.sandbox.query.OrderQueryProperties;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,8 +14,9 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code POST /sandbox/alipay/gateway.do}: where the official SDK's
  * {@code DefaultAlipayClient} posts when its server URL points at the sandbox (common
  * parameters in the query string, {@code biz_content} in the form body). A lost answer is
- * held for {@code sandbox.alipay.lost-answer-hold}, then replaced by a 504; an
- * unavailable gateway answers 503 with no body.
+ * held for {@code sandbox.alipay.lost-answer-hold}, then replaced by a 504 (a timeout of
+ * the order API for {@code sandbox.order-queries.timeout-hold}); an unavailable gateway
+ * answers 503 with no body.
  */
 @RestController
 class AlipayGatewayController {
@@ -25,9 +27,12 @@ class AlipayGatewayController {
 
     private final AlipayRefundProperties properties;
 
-    AlipayGatewayController(AlipayGateway gateway, AlipayRefundProperties properties) {
+    private final OrderQueryProperties queries;
+
+    AlipayGatewayController(AlipayGateway gateway, AlipayRefundProperties properties, OrderQueryProperties queries) {
         this.gateway = gateway;
         this.properties = properties;
+        this.queries = queries;
     }
 
     @PostMapping("/sandbox/alipay/gateway.do")
@@ -39,6 +44,10 @@ class AlipayGatewayController {
             case ANSWER -> ResponseEntity.ok().contentType(JSON_UTF8).body(response.body());
             case ANSWER_LOST -> {
                 Thread.sleep(properties.lostAnswerHold().toMillis());
+                yield ResponseEntity.status(HttpStatus.GATEWAY_TIMEOUT).build();
+            }
+            case TIMEOUT -> {
+                Thread.sleep(queries.timeoutHold().toMillis());
                 yield ResponseEntity.status(HttpStatus.GATEWAY_TIMEOUT).build();
             }
             case UNAVAILABLE -> ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).build();

@@ -47,6 +47,10 @@ public final class AlipayNotifications {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
+    public Clock clock() {
+        return clock;
+    }
+
     /**
      * A fresh 28-digit trade_no dated by the clock ({@code yyyyMMdd22001} + 15 digits).
      */

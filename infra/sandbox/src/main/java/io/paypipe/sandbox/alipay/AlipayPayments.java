@@ -1,8 +1,12 @@
 package io.paypipe.sandbox.alipay;
 
+import io.paypipe.core.id.Channel;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.push.DeliveryRules;
 import io.paypipe.sandbox.push.NotificationPusher;
+import io.paypipe.sandbox.query.CallbackScenarios;
+import io.paypipe.sandbox.query.OrderClosedException;
+import io.paypipe.sandbox.query.OrderRef;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -44,6 +48,8 @@ public final class AlipayPayments implements AutoCloseable {
 
     private final NotificationPusher pusher;
 
+    private final CallbackScenarios callbacks;
+
     private final AlipayTradeBook trades = new AlipayTradeBook();
 
     /**
@@ -54,11 +60,24 @@ public final class AlipayPayments implements AutoCloseable {
         return new NotificationPusher(notifyUrl, DELIVERY_RULES, timeCompression, timeout, clock);
     }
 
-    /** {@code pusher} is owned from now on: {@link #close()} closes it. */
+    /**
+     * Payments whose notifications always go out. {@code pusher} is owned from now on:
+     * {@link #close()} closes it.
+     */
     public AlipayPayments(SandboxMerchants merchants, AlipayNotifications notifications, NotificationPusher pusher) {
+        this(merchants, notifications, pusher, new CallbackScenarios());
+    }
+
+    /**
+     * Payments whose notifications go out as the orders' {@code callbacks} scenarios say
+     * (dropped, held until queried).
+     */
+    public AlipayPayments(SandboxMerchants merchants, AlipayNotifications notifications, NotificationPusher pusher,
+            CallbackScenarios callbacks) {
         this.merchants = merchants;
         this.notifications = notifications;
         this.pusher = pusher;
+        this.callbacks = callbacks;
     }
 
     /**
@@ -70,16 +89,33 @@ public final class AlipayPayments implements AutoCloseable {
 
     /**
      * Pays {@code outTradeNo} of {@code appId} (a direct app, or an app that authorised a
-     * service provider) with a fresh trade_no: {@code TRADE_SUCCESS}. {@code receiptFen}
-     * null means the merchant received it all.
+     * service provider): {@code TRADE_SUCCESS}, under the trade_no of the order's placed
+     * trade, else a fresh one. {@code receiptFen} null means the merchant received it
+     * all. The notification goes out as the order's callback scenario says.
+     * @throws OrderClosedException when the merchant closed the order's trade
      */
     public Payment pay(String appId, String outTradeNo, long totalFen, Long receiptFen, int copies) {
         AlipayTrade trade = AlipayTrade.paid(owner(appId), appId, outTradeNo, notifications.newTradeNo(), totalFen);
         if (receiptFen != null) {
             trade = trade.withReceiptFen(receiptFen);
         }
-        trades.record(trade);
-        return push(notifications.tradeStatusSync(trade), trade, copies);
+        AlipayTrade paid = trades.pay(trade, notifications.clock().instant());
+        AlipayNotification notification = notifications.tradeStatusSync(paid);
+        return new Payment(notification, paid, callbacks.gate(OrderRef.of(Channel.ALIPAY, appId, outTradeNo), copies,
+                () -> push(notification, paid, copies).deliveries()));
+    }
+
+    /**
+     * Creates the unpaid trade ({@code WAIT_BUYER_PAY}, a fresh trade_no) of order
+     * {@code outTradeNo} of {@code appId}, as a merchant's trade create does; nothing
+     * when Alipay has a trade of that order.
+     */
+    public void place(String appId, String outTradeNo, long totalFen) {
+        trades.place(AlipayTrade.waiting(owner(appId), appId, outTradeNo, notifications.newTradeNo(), totalFen));
+    }
+
+    public SandboxMerchants merchants() {
+        return merchants;
     }
 
     /**
@@ -130,7 +166,7 @@ public final class AlipayPayments implements AutoCloseable {
         return pusher.stats();
     }
 
-    private AlipayMerchant owner(String appId) {
+    AlipayMerchant owner(String appId) {
         AlipayMerchant merchant = merchants.alipay(appId);
         if (merchant.isServiceProvider() && merchant.appId().equals(appId)) {
             throw new IllegalArgumentException(appId + " is a service provider's app: give an app that authorised it");

@@ -30,10 +30,14 @@ import java.util.concurrent.TimeUnit;
  */
 public final class AlipayRefundDesk implements AutoCloseable {
 
-    /** How the gateway delivers a reply. */
+    /**
+     * How the gateway delivers a reply: the answer; held then 504 (a lost answer, after
+     * {@code sandbox.alipay.lost-answer-hold}; a timeout fault of the order API, after
+     * {@code sandbox.order-queries.timeout-hold}); or 503 at once.
+     */
     public enum Delivery {
 
-        ANSWER, ANSWER_LOST, UNAVAILABLE
+        ANSWER, ANSWER_LOST, TIMEOUT, UNAVAILABLE
 
     }
 
@@ -67,7 +71,7 @@ public final class AlipayRefundDesk implements AutoCloseable {
 
     /** {@code alipay.trade.refund} from app {@code appId}. */
     public Reply refund(String appId, Map<String, Object> biz) {
-        Optional<Account> found = book.find(appId, text(biz, "trade_no"), text(biz, "out_trade_no"));
+        Optional<Account> found = book.findPaid(appId, text(biz, "trade_no"), text(biz, "out_trade_no"));
         if (found.isEmpty()) {
             return answer(AlipayReplies.failed("ACQ.TRADE_NOT_EXIST", "交易不存在"));
         }
@@ -126,7 +130,7 @@ public final class AlipayRefundDesk implements AutoCloseable {
 
     /** {@code alipay.trade.fastpay.refund.query} from app {@code appId}. */
     public Reply query(String appId, Map<String, Object> biz) {
-        Optional<Account> found = book.find(appId, text(biz, "trade_no"), text(biz, "out_trade_no"));
+        Optional<Account> found = book.findPaid(appId, text(biz, "trade_no"), text(biz, "out_trade_no"));
         if (found.isEmpty()) {
             return answer(AlipayReplies.failed("ACQ.TRADE_NOT_EXIST", "交易不存在"));
         }

@@ -3,6 +3,11 @@ package io.paypipe.sandbox.alipay;
 import io.paypipe.sandbox.config.SandboxProperties;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.push.NotificationPusher;
+import io.paypipe.sandbox.query.CallbackScenarios;
+import io.paypipe.sandbox.query.ChannelCalls;
+import io.paypipe.sandbox.query.ChannelOrderBooks;
+import io.paypipe.sandbox.query.CloseScenarios;
+import io.paypipe.sandbox.query.QueryFaults;
 import java.time.Clock;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -15,8 +20,9 @@ import org.springframework.context.annotation.Configuration;
  * success ack, to {@code sandbox.notify-base-url} + {@code sandbox.alipay-notify-path}).
  * The pusher is not a bean of its own, so the WeChat one stays the only
  * {@link NotificationPusher} in the context. {@code alipayRefundDesk} refunds the trades
- * {@code alipayPayments} was paid, behind {@code alipayGateway} (the openapi gateway the
- * SDK calls; {@code sandbox.alipay.*}).
+ * {@code alipayPayments} was paid and {@code alipayOrderDesk} queries and closes them,
+ * behind {@code alipayGateway} (the openapi gateway the SDK calls;
+ * {@code sandbox.alipay.*}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(AlipayRefundProperties.class)
@@ -29,9 +35,19 @@ class AlipaySandboxConfiguration {
 
     @Bean(destroyMethod = "close")
     AlipayPayments alipayPayments(SandboxMerchants merchants, AlipayNotifications notifications,
-            SandboxProperties properties, @Qualifier("sandboxClock") Clock clock) {
-        return new AlipayPayments(merchants, notifications, AlipayPayments.pusher(properties.alipayNotifyUrl(),
-                properties.timeCompression(), properties.notifyTimeout(), clock));
+            SandboxProperties properties, CallbackScenarios callbacks, ChannelOrderBooks books,
+            @Qualifier("sandboxClock") Clock clock) {
+        AlipayPayments payments = new AlipayPayments(merchants, notifications, AlipayPayments
+            .pusher(properties.alipayNotifyUrl(), properties.timeCompression(), properties.notifyTimeout(), clock),
+                callbacks);
+        books.register(new AlipayOrderBook(payments));
+        return payments;
+    }
+
+    @Bean
+    AlipayOrderDesk alipayOrderDesk(AlipayPayments payments, ChannelCalls calls, QueryFaults faults,
+            CallbackScenarios callbacks, CloseScenarios closes, @Qualifier("sandboxClock") Clock clock) {
+        return new AlipayOrderDesk(payments, calls, faults, callbacks, closes, clock);
     }
 
     @Bean(destroyMethod = "close")
@@ -41,8 +57,9 @@ class AlipaySandboxConfiguration {
     }
 
     @Bean
-    AlipayGateway alipayGateway(SandboxMerchants merchants, AlipayRefundDesk desk) {
-        return new AlipayGateway(merchants, desk);
+    AlipayGateway alipayGateway(SandboxMerchants merchants, AlipayRefundDesk desk, AlipayOrderDesk orders,
+            ChannelCalls calls) {
+        return new AlipayGateway(merchants, desk, orders, calls);
     }
 
 }

@@ -49,6 +49,27 @@ public record AlipayTrade(AlipayMerchant merchant, String authAppId, String outT
         return paid(merchant, merchant.appId(), outTradeNo, tradeNo, totalFen);
     }
 
+    /**
+     * A trade created and not paid yet ({@code WAIT_BUYER_PAY}): the buyer opened the
+     * cashier, nothing was received.
+     */
+    public static AlipayTrade waiting(AlipayMerchant merchant, String authAppId, String outTradeNo, String tradeNo,
+            long totalFen) {
+        return new AlipayTrade(merchant, authAppId, outTradeNo, tradeNo, WAIT_BUYER_PAY, totalFen, 0, 0,
+                "测试商品 " + outTradeNo);
+    }
+
+    public AlipayTrade withTradeNo(String no) {
+        return new AlipayTrade(merchant, authAppId, outTradeNo, no, tradeStatus, totalFen, receiptFen, buyerPayFen,
+                subject);
+    }
+
+    /** The same trade filed under {@code app} (acting for {@code authApp}). */
+    public AlipayTrade filedUnder(AlipayMerchant app, String authApp) {
+        return new AlipayTrade(app, authApp, outTradeNo, tradeNo, tradeStatus, totalFen, receiptFen, buyerPayFen,
+                subject);
+    }
+
     public boolean serviceProviderMode() {
         return !authAppId.equals(merchant.appId());
     }

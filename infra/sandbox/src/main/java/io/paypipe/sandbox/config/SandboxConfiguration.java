@@ -5,12 +5,16 @@ import io.paypipe.core.topic.Topics;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.order.SandboxOrders;
 import io.paypipe.sandbox.push.NotificationPusher;
+import io.paypipe.sandbox.query.CallbackScenarios;
+import io.paypipe.sandbox.query.ChannelOrderBooks;
 import io.paypipe.sandbox.stripe.StripeEvents;
 import io.paypipe.sandbox.stripe.StripeMerchants;
+import io.paypipe.sandbox.stripe.StripeOrderBook;
 import io.paypipe.sandbox.stripe.StripePayments;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import io.paypipe.sandbox.wechatpay.WechatPayRefunds;
 import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
+import io.paypipe.sandbox.wechatpay.WechatPayOrderBook;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
@@ -79,10 +83,17 @@ public class SandboxConfiguration {
                 properties.notifyTimeout(), clock);
     }
 
+    /**
+     * WeChat's payments; their orders are placed, queried and closed through
+     * {@code channelOrderBooks}, their callbacks go as {@code callbackScenarios} says.
+     */
     @Bean
     public WechatPayPayments wechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
-            NotificationPusher wechatPayPusher) {
-        return new WechatPayPayments(merchants, notifications, wechatPayPusher);
+            NotificationPusher wechatPayPusher, CallbackScenarios callbackScenarios, ChannelOrderBooks books) {
+        WechatPayPayments payments = new WechatPayPayments(merchants, notifications, wechatPayPusher,
+                callbackScenarios);
+        books.register(new WechatPayOrderBook(payments));
+        return payments;
     }
 
     /**
@@ -90,9 +101,14 @@ public class SandboxConfiguration {
      */
     @Bean(destroyMethod = "close")
     public StripePayments stripePayments(SandboxProperties properties, StripeMerchants stripeMerchants,
-            SandboxOrders sandboxOrders, @Qualifier("sandboxClock") Clock clock) {
-        return new StripePayments(stripeMerchants, new StripeEvents(clock), sandboxOrders, StripePayments
-            .pusher(properties.stripeNotifyUrl(), properties.timeCompression(), properties.notifyTimeout(), clock));
+            SandboxOrders sandboxOrders, CallbackScenarios callbackScenarios, ChannelOrderBooks books,
+            @Qualifier("sandboxClock") Clock clock) {
+        StripePayments payments = new StripePayments(stripeMerchants, new StripeEvents(clock), sandboxOrders,
+                StripePayments.pusher(properties.stripeNotifyUrl(), properties.timeCompression(),
+                        properties.notifyTimeout(), clock),
+                callbackScenarios);
+        books.register(new StripeOrderBook(payments));
+        return payments;
     }
 
     @Bean
@@ -123,10 +139,11 @@ public class SandboxConfiguration {
         return new KafkaTemplate<>(producerFactory);
     }
 
+    /** The order system: every order it creates is placed at its channel too. */
     @Bean
     public SandboxOrders sandboxOrders(@Qualifier("sandboxOrderTemplate") KafkaTemplate<String, OrderCreated> template,
-            SandboxMerchants merchants, @Qualifier("sandboxClock") Clock clock) {
-        return new SandboxOrders(template, merchants, clock);
+            SandboxMerchants merchants, ChannelOrderBooks books, @Qualifier("sandboxClock") Clock clock) {
+        return new SandboxOrders(template, merchants, clock, books);
     }
 
 }

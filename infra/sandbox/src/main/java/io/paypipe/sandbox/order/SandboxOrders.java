@@ -11,6 +11,7 @@ import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.sandbox.alipay.AlipayMerchant;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.query.ChannelOrderBooks;
 import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
 import java.time.Clock;
 import java.time.Duration;
@@ -23,9 +24,12 @@ import java.util.concurrent.TimeoutException;
 import org.springframework.kafka.core.KafkaOperations;
 
 /**
- * Creates orders the way the merchant's order system does: an {@link OrderCreated} on
+ * Creates orders the way the merchant's order system does: places the order at its
+ * channel (WeChat's prepay, Alipay's trade create, a Stripe PaymentIntent: unpaid, so the
+ * channel's order API knows it) and publishes an {@link OrderCreated} on
  * {@link Topics#ORDER_CREATED}, keyed by {@link OrderKey#kafkaKey()}. The event id is
- * derived from the order key, so creating the same order again publishes the same event.
+ * derived from the order key, so creating the same order again publishes the same event
+ * (and places nothing new).
  */
 public final class SandboxOrders {
 
@@ -37,14 +41,23 @@ public final class SandboxOrders {
 
     private final Clock clock;
 
+    private final ChannelOrderBooks channels;
+
     /**
-     * {@code kafka} must serialise with {@code Topics.ORDER_CREATED}'s key and value
-     * serializers.
+     * Orders published only, placed at no channel. {@code kafka} must serialise with
+     * {@code Topics.ORDER_CREATED}'s key and value serializers.
      */
     public SandboxOrders(KafkaOperations<String, OrderCreated> kafka, SandboxMerchants merchants, Clock clock) {
+        this(kafka, merchants, clock, new ChannelOrderBooks());
+    }
+
+    /** Orders placed at their channel's book in {@code channels}, then published. */
+    public SandboxOrders(KafkaOperations<String, OrderCreated> kafka, SandboxMerchants merchants, Clock clock,
+            ChannelOrderBooks channels) {
         this.kafka = Objects.requireNonNull(kafka, "kafka");
         this.merchants = Objects.requireNonNull(merchants, "merchants");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.channels = Objects.requireNonNull(channels, "channels");
     }
 
     /**
@@ -93,15 +106,19 @@ public final class SandboxOrders {
         return new Owner(merchant.tenant(), spMerchantId, Channel.WECHATPAY);
     }
 
-    /** Publishes the order; the future completes when the broker acknowledged it. */
+    /**
+     * Places the order at its channel and publishes it; the future completes when the
+     * broker acknowledged it.
+     */
     public CompletableFuture<OrderCreated> createAsync(String merchantId, String outTradeNo, long amountFen) {
         OrderCreated event = orderCreated(merchantId, outTradeNo, amountFen);
+        channels.place(event);
         return kafka.send(Topics.ORDER_CREATED.name(), event.orderKey().kafkaKey(), event).thenApply(result -> event);
     }
 
     /**
-     * Publishes the order and waits (up to 10 s) for the broker's acknowledgement;
-     * IllegalStateException when Kafka fails.
+     * Places the order at its channel, publishes it and waits (up to 10 s) for the
+     * broker's acknowledgement; IllegalStateException when Kafka fails.
      */
     public OrderCreated create(String merchantId, String outTradeNo, long amountFen) {
         return publish(orderCreated(merchantId, outTradeNo, amountFen));
@@ -123,10 +140,11 @@ public final class SandboxOrders {
     }
 
     /**
-     * Publishes {@code event} and waits (up to 10 s) for the broker;
-     * IllegalStateException when Kafka fails.
+     * Places {@code event}'s order at its channel, publishes it and waits (up to 10 s)
+     * for the broker; IllegalStateException when Kafka fails.
      */
     public OrderCreated publish(OrderCreated event) {
+        channels.place(event);
         try {
             kafka.send(Topics.ORDER_CREATED.name(), event.orderKey().kafkaKey(), event)
                 .get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);

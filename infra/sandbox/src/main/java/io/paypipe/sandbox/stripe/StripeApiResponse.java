@@ -22,11 +22,11 @@ public record StripeApiResponse(int status, String body, boolean replayed, boole
 
     /**
      * Whether Stripe keeps it under the idempotency key: every answer of a request the
-     * API ran (successes and 5xx alike), not a front-door 503 or a request refused before
-     * it ran (4xx).
+     * API ran (successes and 5xx alike), not a front-door 503, a request that timed out
+     * before it ran (a held 504) or a request refused before it ran (4xx).
      */
     boolean saved() {
-        return status < 400 || (status >= 500 && status != 503);
+        return status < 400 || (status >= 500 && status != 503 && !(lost && status == 504));
     }
 
 }

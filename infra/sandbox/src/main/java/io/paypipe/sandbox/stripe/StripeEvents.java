@@ -33,6 +33,10 @@ public final class StripeEvents {
         this.clock = clock;
     }
 
+    public Clock clock() {
+        return clock;
+    }
+
     /** A PaymentIntent event, signed now with the merchant's secret. */
     public SignedNotification paymentIntent(PaymentIntentSpec spec, PaymentIntentEvent event) {
         long created = now();

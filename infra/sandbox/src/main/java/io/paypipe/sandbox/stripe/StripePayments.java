@@ -6,6 +6,9 @@ import io.paypipe.core.money.Money;
 import io.paypipe.sandbox.order.SandboxOrders;
 import io.paypipe.sandbox.push.DeliveryRules;
 import io.paypipe.sandbox.push.NotificationPusher;
+import io.paypipe.sandbox.query.CallbackScenarios;
+import io.paypipe.sandbox.query.OrderClosedException;
+import io.paypipe.sandbox.query.OrderRef;
 import io.paypipe.sandbox.wechatpay.SignedNotification;
 import java.net.URI;
 import java.time.Clock;
@@ -49,14 +52,27 @@ public final class StripePayments implements AutoCloseable {
 
     private final NotificationPusher pusher;
 
+    private final CallbackScenarios callbacks;
+
     private final StripePaymentBook book = new StripePaymentBook();
 
+    /** Payments whose events always go out (no callback scenarios). */
     public StripePayments(StripeMerchants merchants, StripeEvents events, SandboxOrders orders,
             NotificationPusher pusher) {
+        this(merchants, events, orders, pusher, new CallbackScenarios());
+    }
+
+    /**
+     * Payments whose PaymentIntent events go out as the orders' {@code callbacks}
+     * scenarios say (dropped, held until queried).
+     */
+    public StripePayments(StripeMerchants merchants, StripeEvents events, SandboxOrders orders,
+            NotificationPusher pusher, CallbackScenarios callbacks) {
         this.merchants = merchants;
         this.events = events;
         this.orders = orders;
         this.pusher = pusher;
+        this.callbacks = callbacks;
     }
 
     /**
@@ -90,7 +106,8 @@ public final class StripePayments implements AutoCloseable {
 
     /**
      * Publishes {@code OrderCreated} for an order of {@code account}: channel STRIPE, in
-     * {@code currency}'s minor units.
+     * {@code currency}'s minor units (the order system also creates its PaymentIntent,
+     * see {@link #place}).
      */
     public OrderCreated createOrder(String account, String outTradeNo, long amount, String currency) {
         StripeMerchant merchant = merchants.get(account);
@@ -100,22 +117,61 @@ public final class StripePayments implements AutoCloseable {
 
     /**
      * {@code payment_intent.succeeded} for {@code outTradeNo}, fully received, pushed
-     * {@code copies} times.
+     * {@code copies} times (as the order's callback scenario says): the order's open
+     * PaymentIntent succeeds, else a new one.
+     * @throws OrderClosedException when the order's PaymentIntent was canceled
      */
     public Payment pay(String account, String outTradeNo, long amount, String currency, int copies) {
-        return push(PaymentIntentSpec.of(merchants.get(account), outTradeNo, amount, currency),
-                PaymentIntentEvent.SUCCEEDED, copies);
+        List<StripePaymentBook.Payment> intents = outTradeNo == null ? List.of() : book.ofOrder(account, outTradeNo);
+        if (!intents.isEmpty() && intents.stream().allMatch(p -> p.status().equals("canceled"))) {
+            throw new OrderClosedException(OrderRef.of(Channel.STRIPE, account, outTradeNo));
+        }
+        return push(specFor(account, outTradeNo, amount, currency), PaymentIntentEvent.SUCCEEDED, copies);
     }
 
     /**
-     * Pushes the PaymentIntent's event; a {@code payment_intent.succeeded} also records
-     * the PaymentIntent in the {@link #book()}, where the refunds API finds it.
+     * A PaymentIntent of {@code amount} for {@code outTradeNo}: the order's open one (its
+     * id, charge and payment method) when there is one, else a new one.
+     */
+    public PaymentIntentSpec specFor(String account, String outTradeNo, long amount, String currency) {
+        PaymentIntentSpec fresh = PaymentIntentSpec.of(merchants.get(account), outTradeNo, amount, currency);
+        if (outTradeNo == null) {
+            return fresh;
+        }
+        return book.open(account, outTradeNo)
+            .map(StripePaymentBook.Payment::spec)
+            .map(open -> new PaymentIntentSpec(fresh.merchant(), outTradeNo, amount, amount, fresh.currency(),
+                    open.paymentIntentId(), open.chargeId(), open.paymentMethodId(), fresh.connect()))
+            .orElse(fresh);
+    }
+
+    /**
+     * Creates the order's PaymentIntent ({@code requires_payment_method},
+     * {@code metadata.out_trade_no}), as the merchant's order system does; nothing when
+     * the order has one that can still be paid.
+     */
+    public void place(String account, String outTradeNo, long amount, String currency) {
+        if (book.open(account, outTradeNo).isEmpty()) {
+            book.apply(PaymentIntentSpec.of(merchants.get(account), outTradeNo, amount, currency),
+                    PaymentIntentEvent.CREATED, events.clock().instant().getEpochSecond());
+        }
+    }
+
+    /**
+     * Pushes the PaymentIntent's event (as its order's callback scenario says) and
+     * records what it says in the {@link #book()}, where the PaymentIntents and Refunds
+     * APIs find it.
+     * @throws OrderClosedException when the PaymentIntent was canceled
      */
     public Payment push(PaymentIntentSpec spec, PaymentIntentEvent event, int copies) {
-        if (event == PaymentIntentEvent.SUCCEEDED) {
-            book.record(spec);
+        book.apply(spec, event, events.clock().instant().getEpochSecond());
+        SignedNotification n = events.paymentIntent(spec, event);
+        if (spec.outTradeNo() == null) {
+            return new Payment(spec, push(n, spec.merchant(), copies));
         }
-        return new Payment(spec, push(events.paymentIntent(spec, event), spec.merchant(), copies));
+        OrderRef order = OrderRef.of(Channel.STRIPE, spec.merchant().account(), spec.outTradeNo());
+        return new Payment(spec,
+                new Delivered(n, callbacks.gate(order, copies, () -> push(n, spec.merchant(), copies).deliveries())));
     }
 
     /**

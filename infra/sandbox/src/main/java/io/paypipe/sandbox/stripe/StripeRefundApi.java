@@ -149,6 +149,11 @@ public final class StripeRefundApi implements AutoCloseable {
         if (found.isEmpty()) {
             return StripeApiErrors.noSuch("payment_intent", paymentIntentId, "payment_intent");
         }
+        if (!found.get().succeeded()) {
+            return StripeApiErrors.invalid(null,
+                    "This PaymentIntent (" + paymentIntentId + ") does not have a successful charge to refund.",
+                    "payment_intent");
+        }
         String reason = params.get("reason");
         if (reason != null && !REASONS.contains(reason)) {
             return StripeApiErrors.invalid(null,

@@ -1,5 +1,6 @@
 package io.paypipe.sandbox.web;
 
+import io.paypipe.sandbox.query.OrderClosedException;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import org.springframework.http.HttpStatus;
@@ -10,8 +11,9 @@ import org.springframework.web.method.HandlerMethod;
 
 /**
  * What every sandbox endpoint answers when it fails, as {@code {"error": message}}: an
- * unknown merchant, notification or event is 404, a bad request 400, and on a controller
- * marked {@link UnavailableOnIllegalState} an {@link IllegalStateException} is 503.
+ * unknown merchant, notification or event is 404, a bad request 400, a payment of an
+ * order the merchant closed at the channel 409, and on a controller marked
+ * {@link UnavailableOnIllegalState} an {@link IllegalStateException} is 503.
  */
 @RestControllerAdvice(basePackages = "io.paypipe.sandbox")
 class SandboxErrorAdvice {
@@ -19,6 +21,11 @@ class SandboxErrorAdvice {
     @ExceptionHandler(NoSuchElementException.class)
     ResponseEntity<Map<String, String>> notFound(NoSuchElementException e) {
         return error(HttpStatus.NOT_FOUND, e.getMessage());
+    }
+
+    @ExceptionHandler(OrderClosedException.class)
+    ResponseEntity<Map<String, String>> closed(OrderClosedException e) {
+        return error(HttpStatus.CONFLICT, e.getMessage());
     }
 
     @ExceptionHandler(IllegalArgumentException.class)

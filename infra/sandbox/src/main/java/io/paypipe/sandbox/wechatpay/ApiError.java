@@ -1,11 +1,13 @@
 package io.paypipe.sandbox.wechatpay;
 
 /**
- * The errors WeChat Pay's refund API answers, as {@code {"code":..., "message":...}} with
- * their HTTP status. CHANNELS.md confirms only the shape and SIGN_ERROR/401; the codes
- * and statuses here follow WeChat's refund API page (PARAM_ERROR and INVALID_REQUEST 400,
- * NOT_ENOUGH 403, RESOURCE_NOT_EXISTS 404, SYSTEM_ERROR 500), the messages are the
- * sandbox's own.
+ * The errors WeChat Pay's refund and order APIs answer, as {@code {"code":...,
+ * "message":...}} with their HTTP status. CHANNELS.md confirms only the shape,
+ * SIGN_ERROR/401 and the order query's ORDER_NOT_EXIST/404 (and names FREQUENCY_LIMITED);
+ * the refund codes and statuses follow WeChat's refund API page (PARAM_ERROR and
+ * INVALID_REQUEST 400, NOT_ENOUGH 403, RESOURCE_NOT_EXISTS 404, SYSTEM_ERROR 500), the
+ * close of a paid order ORDERPAID/400 and the rate limit FREQUENCY_LIMITED/429 follow the
+ * issue's contract; messages not confirmed are the sandbox's own.
  */
 public enum ApiError {
 
@@ -28,7 +30,16 @@ public enum ApiError {
     /** A query for a refund number the merchant never used. */
     REFUND_NOT_EXISTS(404, "RESOURCE_NOT_EXISTS", "退款单不存在"),
     /** WeChat failed; call again with the same out_refund_no. */
-    SYSTEM_ERROR(500, "SYSTEM_ERROR", "系统错误");
+    SYSTEM_ERROR(500, "SYSTEM_ERROR", "系统错误"),
+    /**
+     * An order query or close naming an order the calling merchant does not have
+     * (unknown, or another merchant's).
+     */
+    ORDER_NOT_EXIST(404, "ORDER_NOT_EXIST", "订单不存在"),
+    /** A close of an order that is paid. */
+    ORDER_PAID(400, "ORDERPAID", "订单已支付"),
+    /** Too many calls: the merchant's rate limit. */
+    FREQUENCY_LIMITED(429, "FREQUENCY_LIMITED", "频率超限");
 
     private final int httpStatus;
 

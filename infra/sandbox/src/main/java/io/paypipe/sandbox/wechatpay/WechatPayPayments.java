@@ -1,8 +1,12 @@
 package io.paypipe.sandbox.wechatpay;
 
+import io.paypipe.core.id.Channel;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.push.DeliveryRules;
 import io.paypipe.sandbox.push.NotificationPusher;
+import io.paypipe.sandbox.query.CallbackScenarios;
+import io.paypipe.sandbox.query.OrderClosedException;
+import io.paypipe.sandbox.query.OrderRef;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -44,13 +48,26 @@ public final class WechatPayPayments {
 
     private final NotificationPusher pusher;
 
+    private final CallbackScenarios callbacks;
+
     private final WechatPayTrades trades = new WechatPayTrades();
 
+    /** Payments whose notifications always go out (no callback scenarios). */
     public WechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
             NotificationPusher pusher) {
+        this(merchants, notifications, pusher, new CallbackScenarios());
+    }
+
+    /**
+     * Payments whose notifications go out as the orders' {@code callbacks} scenarios say
+     * (dropped, held until queried).
+     */
+    public WechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
+            NotificationPusher pusher, CallbackScenarios callbacks) {
         this.merchants = merchants;
         this.notifications = notifications;
         this.pusher = pusher;
+        this.callbacks = callbacks;
     }
 
     /**
@@ -70,8 +87,11 @@ public final class WechatPayPayments {
 
     /**
      * Pays {@code outTradeNo} of {@code merchantId} (a direct merchant, or a sub-merchant
-     * of a service provider). {@code payerTotalFen} null means the payer paid the whole
-     * amount.
+     * of a service provider): the order placed under that number, or an order paid at
+     * once. {@code payerTotalFen} null means the payer paid the whole amount. Its
+     * notification goes out as the order's callback scenario says (pushed, dropped or
+     * held).
+     * @throws OrderClosedException when the merchant closed the order
      */
     public Payment pay(String merchantId, String outTradeNo, long totalFen, Long payerTotalFen, int copies) {
         return push(spec(merchantId, outTradeNo, totalFen, payerTotalFen), copies);
@@ -83,9 +103,23 @@ public final class WechatPayPayments {
      * so it must be sent within the replay window.
      */
     public SignedNotification signOnly(String merchantId, String outTradeNo, long totalFen) {
-        PaymentSpec spec = spec(merchantId, outTradeNo, totalFen, null);
-        trades.register(spec);
+        PaymentSpec spec = paidNow(spec(merchantId, outTradeNo, totalFen, null));
+        trades.register(spec, notifications.clock().instant());
         return notifications.transactionSuccess(spec);
+    }
+
+    /**
+     * Places the unpaid order {@code outTradeNo} of {@code totalFen} at
+     * {@code merchantId} (a direct merchant or a sub-merchant), as the merchant's prepay
+     * does; nothing when WeChat has that order already.
+     */
+    public void place(String merchantId, String outTradeNo, long totalFen) {
+        WechatPaySandboxMerchant merchant = merchants.wechatPay(merchantId);
+        trades.place(merchant, merchant.subMchidFor(merchantId), outTradeNo, totalFen, notifications.clock().instant());
+    }
+
+    public SandboxMerchants merchants() {
+        return merchants;
     }
 
     /**
@@ -106,11 +140,16 @@ public final class WechatPayPayments {
         return spec;
     }
 
-    /** Pushes the notification of {@code spec} {@code copies} times. */
+    /**
+     * Pushes the notification of {@code spec} {@code copies} times (as its order's
+     * callback scenario says); its {@code success_time} is now unless it has one.
+     * @throws OrderClosedException when the merchant closed the order
+     */
     public Payment push(PaymentSpec spec, int copies) {
-        trades.register(spec);
-        SignedNotification notification = notifications.transactionSuccess(spec);
-        return new Payment(notification, spec, pushCopies(notification, spec, copies));
+        PaymentSpec paid = paidNow(spec);
+        trades.register(paid, notifications.clock().instant());
+        SignedNotification notification = notifications.transactionSuccess(paid);
+        return new Payment(notification, paid, gated(notification, paid, copies));
     }
 
     /**
@@ -119,7 +158,18 @@ public final class WechatPayPayments {
      * duplicates arriving in waves.
      */
     public List<CompletableFuture<NotificationPusher.Delivery>> pushAgain(Payment payment, int copies) {
-        return pushCopies(payment.notification(), payment.spec(), copies);
+        return gated(payment.notification(), payment.spec(), copies);
+    }
+
+    private List<CompletableFuture<NotificationPusher.Delivery>> gated(SignedNotification notification,
+            PaymentSpec spec, int copies) {
+        OrderRef order = OrderRef.of(Channel.WECHATPAY, spec.orderMerchantId(), spec.outTradeNo());
+        return callbacks.gate(order, copies, () -> pushCopies(notification, spec, copies));
+    }
+
+    private PaymentSpec paidNow(PaymentSpec spec) {
+        return spec.successTime() != null || spec.tradeState() != TradeState.SUCCESS ? spec
+                : spec.withSuccessTime(notifications.clock().instant());
     }
 
     private List<CompletableFuture<NotificationPusher.Delivery>> pushCopies(SignedNotification notification,

@@ -2,6 +2,7 @@ package io.paypipe.sandbox.wechatpay;
 
 import com.wechat.pay.java.core.RSAPublicKeyConfig;
 import com.wechat.pay.java.core.http.DefaultHttpClientBuilder;
+import com.wechat.pay.java.core.http.HttpClient;
 import com.wechat.pay.java.service.refund.RefundService;
 import io.paypipe.core.merchant.Merchant;
 import java.time.Duration;
@@ -30,6 +31,16 @@ final class OfficialRefundClient {
     /** Like the above, verifying answers with {@code platformKey}. */
     static RefundService forMerchant(Merchant merchant, Merchant.PlatformKey platformKey, int sandboxPort,
             Duration readTimeout) {
+        return new RefundService.Builder().httpClient(httpClient(merchant, platformKey, sandboxPort, readTimeout))
+            .build();
+    }
+
+    /**
+     * The SDK's stock HTTP client for {@code merchant}, sending WeChat's host to the
+     * sandbox: what every SDK service of the merchant is built on.
+     */
+    static HttpClient httpClient(Merchant merchant, Merchant.PlatformKey platformKey, int sandboxPort,
+            Duration readTimeout) {
         Merchant.WechatPayCredentials c = merchant.wechatpay();
         RSAPublicKeyConfig config = new RSAPublicKeyConfig.Builder().merchantId(merchant.merchantId())
             .privateKey(c.merchantPrivateKeyPem())
@@ -46,9 +57,7 @@ final class OfficialRefundClient {
                 return chain.proceed(request.newBuilder().url(url).build());
             })
             .build();
-        return new RefundService.Builder()
-            .httpClient(new DefaultHttpClientBuilder().config(config).okHttpClient(toSandbox).build())
-            .build();
+        return new DefaultHttpClientBuilder().config(config).okHttpClient(toSandbox).build();
     }
 
 }

@@ -78,6 +78,25 @@ final class RefundNoticeReceiver implements AutoCloseable {
             .toList();
     }
 
+    /**
+     * The TRANSACTION.SUCCESS notices received for {@code outTradeNo}, as the SDK
+     * verifies, decrypts and reads them with {@code merchant}'s keys.
+     */
+    List<com.wechat.pay.java.service.payments.model.Transaction> transactions(Merchant merchant, String outTradeNo) {
+        Merchant.PlatformKey key = merchant.wechatpay().platformKeys().getFirst();
+        NotificationParser parser = new NotificationParser(
+                new RSAPublicKeyNotificationConfig.Builder().publicKey(key.publicKeyPem())
+                    .publicKeyId(key.id())
+                    .apiV3Key(merchant.wechatpay().apiV3Key())
+                    .build());
+        return received.stream()
+            .filter(d -> d.eventType().equals("TRANSACTION.SUCCESS"))
+            .filter(d -> d.request().getSerialNumber().equals(key.id()))
+            .map(d -> parser.parse(d.request(), com.wechat.pay.java.service.payments.model.Transaction.class))
+            .filter(t -> outTradeNo.equals(t.getOutTradeNo()))
+            .toList();
+    }
+
     @Override
     public void close() {
         server.stop(0);

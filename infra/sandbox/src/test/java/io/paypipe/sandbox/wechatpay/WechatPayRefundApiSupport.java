@@ -30,8 +30,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * What the WeChat Pay refund API tests share: one sandbox context (its merchants file in
  * a temporary directory, its notices to a {@link RefundNoticeReceiver}, refunds moving on
- * every 300 ms, a lost answer held 1.5 s, one service provider with one sub-merchant),
- * the official SDK configured from that file, and the sandbox's hooks.
+ * every 300 ms, a lost answer and a query timeout held 1.5 s, one service provider with
+ * two sub-merchants), the official SDK configured from that file, and the sandbox's
+ * hooks.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 abstract class WechatPayRefundApiSupport {
@@ -48,12 +49,15 @@ abstract class WechatPayRefundApiSupport {
 
     static final String SUB_MERCHANT = "1900009100";
 
+    static final String OTHER_SUB_MERCHANT = "1900009101";
+
     @DynamicPropertySource
     static void sandboxProperties(DynamicPropertyRegistry registry) {
         registry.add("sandbox.merchants-file", MERCHANTS_FILE::toString);
         registry.add("sandbox.notify-base-url", RECEIVER::baseUrl);
         registry.add("sandbox.time-compression", () -> "1000");
-        registry.add("sandbox.sub-merchant-count", () -> "1");
+        registry.add("sandbox.sub-merchant-count", () -> "2");
+        registry.add("sandbox.order-queries.timeout-hold", () -> "1500ms");
         registry.add("sandbox.wechatpay-refunds.settle-after", () -> "300ms");
         registry.add("sandbox.wechatpay-refunds.lost-answer-hold", () -> "1500ms");
     }
