@@ -37,6 +37,13 @@ import tools.jackson.databind.json.JsonMapper;
  * with a query. Amounts are yuan, parsed exactly into fen ({@code total_amount}: the
  * order's; {@code receipt_amount}, else {@code buyer_pay_amount}, else the total: paid,
  * as ingress reads a notification); times are Beijing time.
+ * <p>
+ * The rate limit is the gateway's public code 40005 "调用频次超限" with
+ * {@code isv.app-call-limited} (per app) or {@code isv.method-call-limited} (per API), in
+ * Alipay's public error codes (opendocs.alipay.com common/02km9f, formerly
+ * open/common/105806); no ACQ.* sub code says "rate limited". Code 20000 (service
+ * unavailable: {@code isp.unknow-error}, {@code aop.unknow-error},
+ * {@code aop.ACQ.SYSTEM_ERROR}) is a system error: Failed.
  */
 final class AlipayQueryAnswers {
 
