@@ -20,10 +20,11 @@ import java.util.Map;
 /**
  * The dependency rules of the README's module table, checked on the production classes of
  * every module (the launcher depends on all of them but the benchmark, so they are all on
- * its test classpath): {@code core} depends on nothing of ours, the services do not
- * depend on each other nor on infra, and ingress's channels do not depend on each other.
- * Every rule fails on an empty selection (ArchUnit's {@code archRule.failOnEmptyShould},
- * left on), and
+ * its test classpath; channel-clients through refund-service): {@code core} depends on
+ * nothing of ours, {@code channel-clients} on core only, the services do not depend on
+ * each other nor on infra, and ingress's channels, like channel-clients' channels, do not
+ * depend on each other. Every rule fails on an empty selection (ArchUnit's
+ * {@code archRule.failOnEmptyShould}, left on), and
  * {@link #givenTheClasspathWhenImportedThenEveryModulesProductionClassesAreRead} fails
  * when a module was not read.
  */
@@ -31,6 +32,8 @@ import java.util.Map;
 class ArchitectureTest {
 
     private static final String CORE = "io.paypipe.core..";
+
+    private static final String CHANNEL_CLIENTS = "io.paypipe.channel..";
 
     private static final List<String> SERVICES = List.of("ingress", "processor", "refund", "reconcile");
 
@@ -48,6 +51,8 @@ class ArchitectureTest {
      * counts.
      */
     private static final Map<String, Integer> AT_LEAST = Map.ofEntries(Map.entry(CORE, 20),
+            Map.entry(CHANNEL_CLIENTS, 15), Map.entry("io.paypipe.channel.wechatpay..", 5),
+            Map.entry("io.paypipe.channel.alipay..", 3), Map.entry("io.paypipe.channel.stripe..", 3),
             Map.entry("io.paypipe.ingress..", 30), Map.entry("io.paypipe.processor..", 25),
             Map.entry("io.paypipe.refund..", 2), Map.entry("io.paypipe.reconcile..", 2),
             Map.entry("io.paypipe.ingress.wechatpay..", 8), Map.entry("io.paypipe.ingress.alipay..", 5),
@@ -72,6 +77,23 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat(resideInAPackage("io.paypipe..").and(resideOutsideOfPackage(CORE)))
         .because("core holds the contracts every module shares");
+
+    @ArchTest
+    static final ArchRule channelClientsDependOnCoreOnly = noClasses().that()
+        .resideInAPackage(CHANNEL_CLIENTS)
+        .should()
+        .dependOnClassesThat(resideInAPackage("io.paypipe..").and(resideOutsideOfPackage(CORE))
+            .and(resideOutsideOfPackage(CHANNEL_CLIENTS)))
+        .because("the channels' clients are shared by the services that call the channels: they know the "
+                + "contracts of core and the channels' SDKs, nothing of a service or of infra");
+
+    @ArchTest
+    static final ArchRule channelClientsChannelsDoNotDependOnEachOther = slices().matching("io.paypipe.channel.(*)..")
+        .namingSlices("channel client $1")
+        .that(namePartIn("are channels", CHANNELS))
+        .should()
+        .notDependOnEachOther()
+        .because("what the channels' clients share lives in channel-clients' common packages");
 
     @ArchTest
     static final ArchRule servicesDoNotDependOnEachOther = slices().matching("io.paypipe.(*)..")

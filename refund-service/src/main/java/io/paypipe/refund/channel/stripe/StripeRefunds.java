@@ -7,6 +7,8 @@ import com.stripe.model.StripeCollection;
 import com.stripe.net.RequestOptions;
 import com.stripe.param.RefundCreateParams;
 import com.stripe.param.RefundListParams;
+import io.paypipe.channel.stripe.StripeClients;
+import io.paypipe.channel.stripe.StripeEndpoint;
 import io.paypipe.core.id.Channel;
 import io.paypipe.refund.channel.ChannelRefunds;
 import io.paypipe.refund.channel.RefundCall;
@@ -14,9 +16,7 @@ import io.paypipe.refund.channel.RefundOrder;
 import io.paypipe.refund.config.RefundProperties;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -24,15 +24,16 @@ import org.springframework.stereotype.Component;
 
 /**
  * Stripe's Refunds API through the official stripe-java {@link StripeClient}, with the
- * account's secret key ({@code stripe.secretKey} in the merchants file). A refund is
- * {@code POST /v1/refunds} of the PaymentIntent (our channel trade number) for our
- * amount, with {@code metadata[refund_no]} and {@code metadata[out_trade_no]} and our
- * refund number as the {@code Idempotency-Key}. Stripe may prune a key once it is a day
- * old, after which the same key creates a second refund; so before every create the
- * PaymentIntent's refunds are listed and one carrying our {@code metadata.refund_no} is
- * answered instead (a lost answer re-sent days later stays one refund). A query retrieves
- * the refund by its id when known, else finds it the same way; none is NotFound. What the
- * answers mean: {@link StripeAnswers}.
+ * account's secret key ({@code stripe.secretKey} in the merchants file), built by
+ * channel-clients' {@link StripeClients}. A refund is {@code POST /v1/refunds} of the
+ * PaymentIntent (our channel trade number) for our amount, with
+ * {@code metadata[refund_no]} and {@code metadata[out_trade_no]} and our refund number as
+ * the {@code Idempotency-Key}. Stripe may prune a key once it is a day old, after which
+ * the same key creates a second refund; so before every create the PaymentIntent's
+ * refunds are listed and one carrying our {@code metadata.refund_no} is answered instead
+ * (a lost answer re-sent days later stays one refund). A query retrieves the refund by
+ * its id when known, else finds it the same way; none is NotFound. What the answers mean:
+ * {@link StripeAnswers}.
  */
 @Component
 public class StripeRefunds implements ChannelRefunds {
@@ -41,17 +42,9 @@ public class StripeRefunds implements ChannelRefunds {
 
     private static final long PAGE = 100;
 
-    private final String apiBase;
-
-    private final Duration connectTimeout;
-
-    private final Duration readTimeout;
-
-    private final int maxNetworkRetries;
+    private final StripeClients clients;
 
     private final StripeAnswers answers;
-
-    private final Map<String, StripeClient> clients = new ConcurrentHashMap<>();
 
     @Autowired
     public StripeRefunds(StripeRefundsProperties properties, RefundProperties refund) {
@@ -61,10 +54,7 @@ public class StripeRefunds implements ChannelRefunds {
 
     public StripeRefunds(String apiBase, Duration connectTimeout, Duration readTimeout, int maxNetworkRetries,
             Clock clock) {
-        this.apiBase = apiBase;
-        this.connectTimeout = connectTimeout;
-        this.readTimeout = readTimeout;
-        this.maxNetworkRetries = maxNetworkRetries;
+        this.clients = new StripeClients(new StripeEndpoint(apiBase, connectTimeout, readTimeout, maxNetworkRetries));
         this.answers = new StripeAnswers(clock);
     }
 
@@ -177,18 +167,7 @@ public class StripeRefunds implements ChannelRefunds {
     }
 
     private Optional<StripeClient> client(RefundOrder order) {
-        var credentials = order.merchant().stripe();
-        if (credentials == null || credentials.secretKey() == null || credentials.secretKey().isBlank()) {
-            return Optional.empty();
-        }
-        return Optional.of(clients.computeIfAbsent(credentials.secretKey(),
-                key -> StripeClient.builder()
-                    .setApiKey(key)
-                    .setApiBase(apiBase)
-                    .setConnectTimeout((int) connectTimeout.toMillis())
-                    .setReadTimeout((int) readTimeout.toMillis())
-                    .setMaxNetworkRetries(maxNetworkRetries)
-                    .build()));
+        return clients.of(order.merchant());
     }
 
     private static RefundCall noKey(RefundOrder order) {

@@ -1,30 +1,26 @@
 package io.paypipe.refund.channel.wechatpay;
 
-import com.wechat.pay.java.core.auth.WechatPay2Credential;
-import com.wechat.pay.java.core.auth.WechatPay2Validator;
-import com.wechat.pay.java.core.cipher.RSASigner;
 import com.wechat.pay.java.core.exception.HttpException;
 import com.wechat.pay.java.core.exception.MalformedMessageException;
 import com.wechat.pay.java.core.exception.ServiceException;
 import com.wechat.pay.java.core.exception.ValidationException;
-import com.wechat.pay.java.core.util.PemUtil;
 import com.wechat.pay.java.service.refund.RefundService;
 import com.wechat.pay.java.service.refund.model.AmountReq;
 import com.wechat.pay.java.service.refund.model.CreateRequest;
 import com.wechat.pay.java.service.refund.model.QueryByOutRefundNoRequest;
 import com.wechat.pay.java.service.refund.model.Refund;
+import io.paypipe.channel.wechatpay.WechatPayApiClient;
+import io.paypipe.channel.wechatpay.WechatPayClients;
+import io.paypipe.channel.wechatpay.WechatPayEndpoint;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.refund.channel.ChannelRefunds;
 import io.paypipe.refund.channel.RefundCall;
 import io.paypipe.refund.channel.RefundOrder;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,12 +31,12 @@ import org.slf4j.LoggerFactory;
  * {@code out_refund_no}, the trade by its {@code transaction_id}, {@code sub_mchid} in
  * partner mode) and {@code queryByOutRefundNo}. Calls are signed with the merchant's API
  * key from the merchants file ({@code merchantSerialNo}, {@code merchantPrivateKeyPem})
- * and answers verified with its platform keys, through {@link WechatPayApiClient}, which
- * sends them to {@code baseUrl} (the sandbox locally) within {@code callTimeout}. What
- * the answers mean: {@link RefundAnswers}; no usable answer (a timeout, a refused
- * connection, an answer not signed by WeChat, missing credentials) is
- * {@link RefundCall.Unknown}. Logs name the refund number and the outcome, never a key, a
- * signature or an answer's body.
+ * and answers verified with its platform keys, through channel-clients'
+ * {@link WechatPayClients} ({@link WechatPayApiClient}), which sends them to
+ * {@code baseUrl} (the sandbox locally) within {@code callTimeout}. What the answers
+ * mean: {@link RefundAnswers}; no usable answer (a timeout, a refused connection, an
+ * answer not signed by WeChat, missing credentials) is {@link RefundCall.Unknown}. Logs
+ * name the refund number and the outcome, never a key, a signature or an answer's body.
  */
 public final class WechatPayRefunds implements ChannelRefunds, AutoCloseable {
 
@@ -49,21 +45,16 @@ public final class WechatPayRefunds implements ChannelRefunds, AutoCloseable {
     /** WeChat's {@code reason}: string(80). */
     static final int MAX_REASON_LENGTH = 80;
 
-    private final URI baseUrl;
-
     private final Duration callTimeout;
 
     private final Clock clock;
 
-    private final HttpClient http;
-
-    private final Map<String, RefundService> services = new ConcurrentHashMap<>();
+    private final WechatPayClients clients;
 
     public WechatPayRefunds(URI baseUrl, Duration callTimeout, Clock clock) {
-        this.baseUrl = baseUrl;
         this.callTimeout = callTimeout;
         this.clock = clock;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(callTimeout).build();
+        this.clients = new WechatPayClients(new WechatPayEndpoint(baseUrl, callTimeout));
     }
 
     @Override
@@ -139,23 +130,13 @@ public final class WechatPayRefunds implements ChannelRefunds, AutoCloseable {
     }
 
     /**
-     * One SDK service per merchant and key set: it signs as the merchant, verifies with
-     * its platform keys.
+     * The SDK's refund service on the merchant's client: it signs as the merchant,
+     * verifies with its platform keys.
      */
     private RefundService service(Merchant merchant) {
-        Merchant.WechatPayCredentials c = merchant.wechatpay();
-        if (c == null || c.merchantSerialNo() == null || c.merchantPrivateKeyPem() == null) {
-            throw new IllegalStateException("no outbound credentials");
-        }
-        String key = merchant.merchantId() + "|" + c.merchantSerialNo() + "|"
-                + c.platformKeys().stream().map(Merchant.PlatformKey::id).toList();
-        return services.computeIfAbsent(key, k -> {
-            RSASigner signer = new RSASigner(c.merchantSerialNo(),
-                    PemUtil.loadPrivateKeyFromString(c.merchantPrivateKeyPem()));
-            WechatPayApiClient client = new WechatPayApiClient(new WechatPay2Credential(merchant.merchantId(), signer),
-                    new WechatPay2Validator(new PlatformKeysVerifier(c.platformKeys())), http, baseUrl, callTimeout);
-            return new RefundService.Builder().httpClient(client).build();
-        });
+        return new RefundService.Builder()
+            .httpClient(clients.of(merchant).orElseThrow(() -> new IllegalStateException("no outbound credentials")))
+            .build();
     }
 
     /**
@@ -185,7 +166,7 @@ public final class WechatPayRefunds implements ChannelRefunds, AutoCloseable {
 
     @Override
     public void close() {
-        http.close();
+        clients.close();
     }
 
 }

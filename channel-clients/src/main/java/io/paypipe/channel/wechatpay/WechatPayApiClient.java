@@ -1,4 +1,4 @@
-package io.paypipe.refund.channel.wechatpay;
+package io.paypipe.channel.wechatpay;
 
 import com.wechat.pay.java.core.auth.Credential;
 import com.wechat.pay.java.core.auth.Validator;
@@ -32,11 +32,13 @@ import java.util.TreeMap;
  * <p>
  * One check more than the SDK makes: it verifies a 2xx answer's signature only, and
  * throws a {@code ServiceException} with the code of any other answer unverified. A
- * refusal must be WeChat's before a refund is failed on it, so an answer that is not 2xx
- * and whose signature does not verify is a {@link ValidationException} here. Each call is
- * bounded by {@code timeout}; nothing is retried.
+ * refusal must be WeChat's before a refund is failed on it, and a "no such order" or
+ * "already paid" WeChat's before an order query or close acts on it, so an answer that is
+ * not 2xx and whose signature does not verify is a {@link ValidationException} here. Each
+ * call is bounded by {@code timeout}; nothing is retried. Built per merchant by
+ * {@link WechatPayClients}.
  */
-final class WechatPayApiClient extends AbstractHttpClient {
+public final class WechatPayApiClient extends AbstractHttpClient {
 
     /** The headers the SDK's validator reads, by their exact names. */
     private static final List<String> WECHATPAY_HEADERS = List.of("Request-ID", "Wechatpay-Timestamp",
@@ -48,7 +50,8 @@ final class WechatPayApiClient extends AbstractHttpClient {
 
     private final Duration timeout;
 
-    WechatPayApiClient(Credential credential, Validator validator, HttpClient http, URI baseUrl, Duration timeout) {
+    public WechatPayApiClient(Credential credential, Validator validator, HttpClient http, URI baseUrl,
+            Duration timeout) {
         super(credential, validator);
         this.http = http;
         String base = baseUrl.toString();
@@ -127,7 +130,7 @@ final class WechatPayApiClient extends AbstractHttpClient {
 
     @Override
     protected InputStream innerDownload(HttpRequest request) {
-        throw new UnsupportedOperationException("refunds download nothing");
+        throw new UnsupportedOperationException("the channel clients download nothing");
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.paypipe.refund.channel.wechatpay;
+package io.paypipe.channel.wechatpay;
 
 import com.wechat.pay.java.core.cipher.RSAVerifier;
 import com.wechat.pay.java.core.cipher.Verifier;
@@ -14,11 +14,11 @@ import java.util.Map;
  * as during WeChat's switch from certificates), each with the SDK's own
  * {@link RSAVerifier}. An unknown serial or a malformed signature does not verify.
  */
-final class PlatformKeysVerifier implements Verifier {
+public final class PlatformKeysVerifier implements Verifier {
 
     private final Map<String, RSAVerifier> byId = new LinkedHashMap<>();
 
-    PlatformKeysVerifier(List<Merchant.PlatformKey> keys) {
+    public PlatformKeysVerifier(List<Merchant.PlatformKey> keys) {
         if (keys.isEmpty()) {
             throw new IllegalArgumentException("no platform key to verify WeChat Pay's answers");
         }
