@@ -87,7 +87,13 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
          */
         REFUND_CONFLICT,
         /** An automatic refund (double payment, paid after close) the channel refused. */
-        REFUND_TASK_FAILED
+        REFUND_TASK_FAILED,
+        /**
+         * A raw notification row still unsettled (handled=0) after the second threshold
+         * although reconcile-service kept publishing it again, or one it cannot publish
+         * again (stored without its payment state).
+         */
+        RAW_NOT_PUBLISHED
 
     }
 
