@@ -13,7 +13,10 @@ import org.springframework.stereotype.Repository;
  * autocommit INSERT on the unique key {@code (merchant_id, channel, channel_trade_no)},
  * so a concurrent duplicate waits for a single-row insert at most and then gets the
  * duplicate-key error, never a check-then-insert race. No INSERT IGNORE / ON DUPLICATE
- * KEY: those would hide truncation and type errors.
+ * KEY: those would hide truncation and type errors. The row keeps everything its
+ * {@code PaymentNotified} carries ({@code payment_state}, {@code paid_at} with the rest),
+ * so reconcile-service can publish a row still unsettled again as the same event (the raw
+ * table is the outbox); {@code receivedAt} is {@code created_at}.
  */
 @Repository
 class PaymentRawRepository implements RawTable<VerifiedPayment> {
@@ -40,11 +43,11 @@ class PaymentRawRepository implements RawTable<VerifiedPayment> {
         Timestamp at = Timestamp.from(now);
         jdbc.sql("""
                 INSERT INTO pay_notify_raw (tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no,
-                    out_trade_no, notify_id, trade_state, order_amount_minor, paid_amount_minor, currency,
-                    handled, attempts, raw_body, created_at, updated_at, last_delivered_at)
+                    out_trade_no, notify_id, trade_state, payment_state, order_amount_minor, paid_amount_minor,
+                    paid_at, currency, handled, attempts, raw_body, created_at, updated_at, last_delivered_at)
                 VALUES (:tenantId, :merchantId, :spMerchantId, :channel, :channelTradeNo,
-                    :outTradeNo, :notifyId, :tradeState, :orderAmount, :paidAmount, :currency,
-                    0, 0, :rawBody, :createdAt, :updatedAt, :createdAt)
+                    :outTradeNo, :notifyId, :tradeState, :paymentState, :orderAmount, :paidAmount,
+                    :paidAt, :currency, 0, 0, :rawBody, :createdAt, :updatedAt, :createdAt)
                 """)
             .param("tenantId", n.orderKey().tenantId().value())
             .param("merchantId", n.orderKey().merchantId().value())
@@ -54,8 +57,10 @@ class PaymentRawRepository implements RawTable<VerifiedPayment> {
             .param("outTradeNo", n.orderKey().outTradeNo().value())
             .param("notifyId", n.notifyId())
             .param("tradeState", n.channelState())
+            .param("paymentState", n.state().name())
             .param("orderAmount", n.orderAmount().minor())
             .param("paidAmount", n.paidAmount().minor())
+            .param("paidAt", n.paidAt() == null ? null : Timestamp.from(n.paidAt()))
             .param("currency", n.orderAmount().currency())
             .param("rawBody", n.rawBody())
             .param("createdAt", at)

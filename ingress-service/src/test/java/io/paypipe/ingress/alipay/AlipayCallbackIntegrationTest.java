@@ -45,7 +45,8 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
         assertIsSuccessAck(response);
         RawRow row = rawRows(out).getFirst();
         assertThat(rawRows(out)).containsExactly(new RawRow(row.id(), "ali-shop", "2021000100000000", null, "alipay",
-                n.param("trade_no"), out, n.notifyId(), "TRADE_SUCCESS", 10_010, 10_000, "CNY", 0, n.bodyAsString()));
+                n.param("trade_no"), out, n.notifyId(), "TRADE_SUCCESS", "SUCCEEDED", 10_010, 10_000, row.paidAt(),
+                "CNY", 0, n.bodyAsString()));
         List<ConsumerRecord<String, PaymentNotified>> records = payments.recordsFor(KEY_A + out);
         assertThat(records).singleElement().satisfies(r -> {
             assertCarriesRawId(r, row.id());
@@ -55,7 +56,7 @@ class AlipayCallbackIntegrationTest extends AlipayCallbackIntegrationSupport {
             assertThat(e.state()).isEqualTo(PaymentState.SUCCEEDED);
             assertThat(e.orderAmount()).isEqualTo(Money.of(10_010, "CNY"));
             assertThat(e.paidAmount()).isEqualTo(Money.of(10_000, "CNY"));
-            assertThat(e.paidAt()).isNotNull();
+            assertThat(e.paidAt()).isNotNull().isEqualTo(row.paidAt());
             assertThat(e.spMerchantId()).isNull();
         });
     }

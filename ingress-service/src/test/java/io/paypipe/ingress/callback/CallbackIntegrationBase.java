@@ -56,22 +56,29 @@ public abstract class CallbackIntegrationBase {
         refunds.close();
     }
 
-    /** One row of {@code pay_notify_raw}, every column ingress writes. */
+    /**
+     * One row of {@code pay_notify_raw}, every column ingress writes
+     * ({@code paymentState} and {@code paidAt} let reconcile-service publish the row
+     * again as the same event).
+     */
     public record RawRow(long id, String tenantId, String merchantId, String spMerchantId, String channel,
-            String channelTradeNo, String outTradeNo, String notifyId, String tradeState, long orderAmount,
-            long paidAmount, String currency, int handled, String rawBody) {
+            String channelTradeNo, String outTradeNo, String notifyId, String tradeState, String paymentState,
+            long orderAmount, long paidAmount, Instant paidAt, String currency, int handled, String rawBody) {
     }
 
     protected List<RawRow> rawRows(String outTradeNo) {
         return jdbc.sql("""
                 SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no, out_trade_no, notify_id,
-                       trade_state, order_amount_minor, paid_amount_minor, currency, handled, raw_body
+                       trade_state, payment_state, order_amount_minor, paid_amount_minor, paid_at, currency, handled,
+                       raw_body
                 FROM pay_notify_raw WHERE out_trade_no = :out
                 """)
             .param("out", outTradeNo)
             .query((rs, i) -> new RawRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                    rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getLong(10),
-                    rs.getLong(11), rs.getString(12), rs.getInt(13), rs.getString(14)))
+                    rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9),
+                    rs.getString(10), rs.getLong(11), rs.getLong(12),
+                    rs.getTimestamp(13) == null ? null : rs.getTimestamp(13).toInstant(), rs.getString(14),
+                    rs.getInt(15), rs.getString(16)))
             .list();
     }
 

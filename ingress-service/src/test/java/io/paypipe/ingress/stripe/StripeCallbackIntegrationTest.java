@@ -46,8 +46,8 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
         assertThat(response.body()).isEqualTo("{\"received\":true}");
         RawRow row = singleRawRow(out);
         assertThat(row).isEqualTo(new RawRow(row.id(), "shop-a", SHOP_A.account(), null, "stripe",
-                spec.paymentIntentId(), out, n.id(), "payment_intent.succeeded", 10_010, 10_000, "USD", 0,
-                new String(n.body(), StandardCharsets.UTF_8)));
+                spec.paymentIntentId(), out, n.id(), "payment_intent.succeeded", "SUCCEEDED", 10_010, 10_000,
+                row.paidAt(), "USD", 0, new String(n.body(), StandardCharsets.UTF_8)));
         assertThat(payments.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).singleElement().satisfies(r -> {
             assertCarriesRawId(r, row.id());
             PaymentNotified e = r.value();
@@ -57,7 +57,7 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
             assertThat(e.state()).isEqualTo(PaymentState.SUCCEEDED);
             assertThat(e.orderAmount()).isEqualTo(Money.of(10_010, "USD"));
             assertThat(e.paidAmount()).isEqualTo(Money.of(10_000, "USD"));
-            assertThat(e.paidAt()).isCloseTo(Instant.now(), within(Duration.ofMinutes(1)));
+            assertThat(e.paidAt()).isCloseTo(Instant.now(), within(Duration.ofMinutes(1))).isEqualTo(row.paidAt());
         });
     }
 
@@ -144,7 +144,10 @@ class StripeCallbackIntegrationTest extends StripeCallbackIntegrationSupport {
                     .statusCode())
             .isEqualTo(200);
 
-        assertThat(singleRawRow(out).tradeState()).isEqualTo("payment_intent.canceled");
+        RawRow row = singleRawRow(out);
+        assertThat(row.tradeState()).isEqualTo("payment_intent.canceled");
+        assertThat(row.paymentState()).isEqualTo("CLOSED");
+        assertThat(row.paidAt()).isNull();
         assertThat(payments.recordsFor("shop-a|" + SHOP_A.account() + "|" + out)).singleElement()
             .satisfies(r -> assertThat(r.value().state()).isEqualTo(PaymentState.CLOSED));
     }

@@ -44,7 +44,8 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
         assertThat(response.body()).isEmpty();
         RawRow row = singleRawRow(out);
         assertThat(row).isEqualTo(new RawRow(row.id(), "shop-a", "1900000100", null, "wechatpay", tx, out,
-                envelopeId(n), "SUCCESS", 10010, 10000, "CNY", 0, n.bodyText()));
+                envelopeId(n), "SUCCESS", "SUCCEEDED", 10010, 10000,
+                OffsetDateTime.parse(PaymentJson.SUCCESS_TIME).toInstant(), "CNY", 0, n.bodyText()));
         List<ConsumerRecord<String, PaymentNotified>> records = payments.recordsFor("shop-a|1900000100|" + out);
         assertThat(records).singleElement().satisfies(r -> {
             assertCarriesRawId(r, row.id());
@@ -177,7 +178,9 @@ class WechatPayCallbackIntegrationTest extends CallbackIntegrationSupport {
 
         assertThat(post(SignedNotification.of(SHOP_A, payment, Instant.now())).statusCode()).isEqualTo(204);
 
-        assertThat(singleRawRow(out).tradeState()).isEqualTo(tradeState);
+        RawRow row = singleRawRow(out);
+        assertThat(row.tradeState()).isEqualTo(tradeState);
+        assertThat(row.paymentState()).isEqualTo("UNKNOWN");
         assertThat(payments.recordsFor("shop-a|1900000100|" + out)).singleElement()
             .satisfies(r -> assertThat(r.value().state()).isEqualTo(PaymentState.UNKNOWN));
     }

@@ -1,0 +1,150 @@
+package io.paypipe.reconcile.status;
+
+import io.paypipe.core.order.OrderStatus;
+import io.paypipe.core.raw.Handled;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The morning numbers, one statement each: how many rows match, and the oldest of them
+ * (one row, LEFT JOINed so a count of zero still answers). {@code merchant} (null = all)
+ * narrows every number to one merchant. Read only.
+ */
+@Repository
+class StatusRepository {
+
+    /**
+     * Query chains still running (payment_query.state), as the active query writes them.
+     */
+    static final String QUERY_ACTIVE = "ACTIVE";
+
+    static final String QUERY_CLOSING = "CLOSING";
+
+    private final JdbcClient jdbc;
+
+    StatusRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** {@code pay_notify_raw} at handled=0 stored before {@code before}. */
+    Figure paymentsUnsettled(Instant before, String merchant) {
+        return raw("""
+                SELECT n.total, o.id, o.channel, o.merchant_id, o.out_trade_no, o.created_at AS since
+                  FROM (SELECT COUNT(*) AS total FROM pay_notify_raw
+                         WHERE handled = :handled AND created_at < :before
+                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
+                  LEFT JOIN (SELECT id, channel, merchant_id, out_trade_no, created_at FROM pay_notify_raw
+                              WHERE handled = :handled AND created_at < :before
+                                AND (:merchant IS NULL OR merchant_id = :merchant)
+                              ORDER BY created_at, id LIMIT 1) o ON TRUE
+                """, Handled.RECEIVED, before, merchant);
+    }
+
+    /**
+     * {@code pay_notify_raw} at handled=2 set aside before {@code before} and not touched
+     * since ({@code updated_at}).
+     */
+    Figure paymentsSetAside(Instant before, String merchant) {
+        return raw("""
+                SELECT n.total, o.id, o.channel, o.merchant_id, o.out_trade_no, o.updated_at AS since
+                  FROM (SELECT COUNT(*) AS total FROM pay_notify_raw
+                         WHERE handled = :handled AND updated_at < :before
+                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
+                  LEFT JOIN (SELECT id, channel, merchant_id, out_trade_no, updated_at FROM pay_notify_raw
+                              WHERE handled = :handled AND updated_at < :before
+                                AND (:merchant IS NULL OR merchant_id = :merchant)
+                              ORDER BY updated_at, id LIMIT 1) o ON TRUE
+                """, Handled.NEEDS_A_PERSON, before, merchant);
+    }
+
+    /** {@code pay_refund_raw} at handled=0 stored before {@code before}. */
+    Figure refundsUnsettled(Instant before, String merchant) {
+        return raw("""
+                SELECT n.total, o.id, o.channel, o.merchant_id, o.out_trade_no, o.created_at AS since
+                  FROM (SELECT COUNT(*) AS total FROM pay_refund_raw
+                         WHERE handled = :handled AND created_at < :before
+                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
+                  LEFT JOIN (SELECT id, channel, merchant_id, out_trade_no, created_at FROM pay_refund_raw
+                              WHERE handled = :handled AND created_at < :before
+                                AND (:merchant IS NULL OR merchant_id = :merchant)
+                              ORDER BY created_at, id LIMIT 1) o ON TRUE
+                """, Handled.RECEIVED, before, merchant);
+    }
+
+    /** {@code pay_refund_raw} at handled=2 set aside before {@code before}. */
+    Figure refundsSetAside(Instant before, String merchant) {
+        return raw("""
+                SELECT n.total, o.id, o.channel, o.merchant_id, o.out_trade_no, o.updated_at AS since
+                  FROM (SELECT COUNT(*) AS total FROM pay_refund_raw
+                         WHERE handled = :handled AND updated_at < :before
+                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
+                  LEFT JOIN (SELECT id, channel, merchant_id, out_trade_no, updated_at FROM pay_refund_raw
+                              WHERE handled = :handled AND updated_at < :before
+                                AND (:merchant IS NULL OR merchant_id = :merchant)
+                              ORDER BY updated_at, id LIMIT 1) o ON TRUE
+                """, Handled.NEEDS_A_PERSON, before, merchant);
+    }
+
+    /** Orders still PENDING that were created before {@code before}. */
+    Figure ordersPendingPastExpiry(Instant before, String merchant) {
+        return jdbc.sql("""
+                SELECT n.total, o.id, o.channel, o.merchant_id, o.out_trade_no, o.created_at AS since
+                  FROM (SELECT COUNT(*) AS total FROM orders
+                         WHERE status = :pending AND created_at < :before
+                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
+                  LEFT JOIN (SELECT id, channel, merchant_id, out_trade_no, created_at FROM orders
+                              WHERE status = :pending AND created_at < :before
+                                AND (:merchant IS NULL OR merchant_id = :merchant)
+                              ORDER BY created_at, id LIMIT 1) o ON TRUE
+                """)
+            .param("pending", OrderStatus.PENDING.name())
+            .param("before", Timestamp.from(before))
+            .param("merchant", merchant)
+            .query((rs, i) -> figure(rs, Figure.Ref.ORDER))
+            .single();
+    }
+
+    /**
+     * {@code payment_query} chains still running (ACTIVE or CLOSING), whatever their age.
+     */
+    Figure queriesInFlight(String merchant) {
+        return jdbc.sql("""
+                SELECT n.total, o.order_id AS id, o.channel, o.merchant_id, o.out_trade_no, o.created_at AS since
+                  FROM (SELECT COUNT(*) AS total FROM payment_query
+                         WHERE state IN (:active, :closing) AND (:merchant IS NULL OR merchant_id = :merchant)) n
+                  LEFT JOIN (SELECT order_id, channel, merchant_id, out_trade_no, created_at FROM payment_query
+                              WHERE state IN (:active, :closing) AND (:merchant IS NULL OR merchant_id = :merchant)
+                              ORDER BY created_at, order_id LIMIT 1) o ON TRUE
+                """)
+            .param("active", QUERY_ACTIVE)
+            .param("closing", QUERY_CLOSING)
+            .param("merchant", merchant)
+            .query((rs, i) -> figure(rs, Figure.Ref.ORDER))
+            .single();
+    }
+
+    private Figure raw(String sql, Handled handled, Instant before, String merchant) {
+        return jdbc.sql(sql)
+            .param("handled", handled.column())
+            .param("before", Timestamp.from(before))
+            .param("merchant", merchant)
+            .query((rs, i) -> figure(rs, Figure.Ref.RAW))
+            .single();
+    }
+
+    private static Figure figure(ResultSet rs, Figure.Ref ref) throws SQLException {
+        long total = rs.getLong("total");
+        Timestamp since = rs.getTimestamp("since");
+        if (since == null) {
+            return new Figure(total, Optional.empty());
+        }
+        return new Figure(total, Optional.of(new Figure.Oldest(ref, rs.getLong("id"), rs.getString("channel"),
+                rs.getString("merchant_id"), rs.getString("out_trade_no"), since.toInstant())));
+    }
+
+}
