@@ -6,10 +6,6 @@ import io.paypipe.core.event.OpsAlertRaised.Severity;
 import io.paypipe.core.event.RefundTaskCreated;
 import io.paypipe.core.order.RefundProgress;
 import io.paypipe.core.refund.RefundStatus;
-import io.paypipe.refund.alert.AlertPublisher;
-import io.paypipe.refund.alert.AlertRepository;
-import io.paypipe.refund.alert.Alerts;
-import io.paypipe.refund.alert.Alerts.About;
 import io.paypipe.refund.failure.NotThereYetException;
 import io.paypipe.refund.order.OrderRepository;
 import io.paypipe.refund.order.OrderRow;
@@ -24,6 +20,10 @@ import io.paypipe.refund.store.RefundRow;
 import io.paypipe.refund.store.RefundSource;
 import io.paypipe.refund.store.RefundTaskRepository;
 import io.paypipe.refund.store.RefundTransitionRepository;
+import io.paypipe.support.alert.AlertPublisher;
+import io.paypipe.support.alert.AlertRepository;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -161,9 +161,7 @@ class TaskRefunds {
     private void refuse(RefundTaskCreated task, Payment payment, RefundProgress progress) {
         String key = "REFUND_TASK_FAILED:refund-task:" + payment.refundTaskId().orElseThrow();
         OpsAlertRaised alert = Alerts.of(key, Kind.REFUND_TASK_FAILED, Severity.ERROR,
-                new About(task.orderKey().tenantId().value(), task.orderKey().merchantId().value(),
-                        task.orderKey().outTradeNo().value(), task.channel().code(), task.channelTradeNo().value(),
-                        null),
+                About.of(task.orderKey(), task.channel().code(), task.channelTradeNo().value(), null),
                 "trade " + task.channelTradeNo() + " cannot take the automatic full refund of " + payment.paid().minor()
                         + ": refunded " + progress.succeededMinor() + ", in flight " + progress.inFlightMinor(),
                 clock.instant());
