@@ -92,6 +92,48 @@ class RefundTaskIntegrationTest extends RefundIntegrationBase {
     }
 
     @Test
+    void givenATaskWhoseTradeWasRefundedInTheDashboard_whenItIsDeliveredThreeTimes_thenNoRefundAndOneAlertPublishedOnce() {
+        Paid paid = orders.paid(wechat(0), Channel.WECHATPAY, 2_400);
+        RefundTaskCreated task = orders.doublePayment(paid, 2_400, Reason.DOUBLE_PAYMENT);
+        String outTradeNo = paid.key().outTradeNo().value();
+        // the second trade was partly refunded in the merchant's dashboard already: the
+        // task's full refund no longer fits what that trade paid
+        jdbc.sql("""
+                INSERT INTO refund (refund_no, tenant_id, merchant_id, out_trade_no, order_id, channel,
+                       channel_trade_no, amount_minor, currency, status, source, created_at, updated_at)
+                VALUES (:no, :tenant, :merchant, :outTradeNo, :order, 'wechatpay', :tradeNo, 400, 'CNY', 'SUCCESS',
+                        'CHANNEL', NOW(3), NOW(3))
+                """)
+            .param("no", "DASH-" + outTradeNo)
+            .param("tenant", paid.key().tenantId().value())
+            .param("merchant", paid.key().merchantId().value())
+            .param("outTradeNo", outTradeNo)
+            .param("order", paid.id().value())
+            .param("tradeNo", task.channelTradeNo().value())
+            .update();
+
+        try (var topics = new TopicWriter(bootstrapServers());
+                var published = new TopicReader<>(bootstrapServers(), Topics.OPS_ALERT)) {
+            List<RecordMetadata> sent = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                sent.add(topics.send(Topics.REFUND_TASK, task.orderKey().kafkaKey(), task));
+            }
+            await().atMost(Duration.ofSeconds(20))
+                .until(() -> ConsumerGroups.consumed(bootstrapServers(), "refund-task", sent.getLast()));
+            await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(alertsOf(published, outTradeNo)).isNotEmpty());
+
+            assertThat(db.alertKinds(outTradeNo)).containsExactly("REFUND_TASK_FAILED");
+            assertThat(alertsOf(published, outTradeNo)).singleElement()
+                .satisfies(a -> assertThat(a.message()).contains("refunded 400"));
+        }
+        assertThat(db.taskStatus(task.eventId())).isEqualTo("FAILED");
+        assertThat(db.refunds(paid.id())).singleElement()
+            .satisfies(r -> assertThat(r).containsEntry("source", "CHANNEL"));
+        assertThat(sandbox.wechatRefundsOf(task.channelTradeNo())).isEmpty();
+    }
+
+    @Test
     void givenATaskWhoseTradeAlipayWillNotRefund_whenItIsDeliveredAgainAndReplayed_thenOneFailedRefundAndOneRefundTaskFailed() {
         Paid paid = orders.paid(alipay(), Channel.ALIPAY, 2_600);
         RefundTaskCreated task = orders.doublePayment(paid, 2_600, Reason.DOUBLE_PAYMENT);
