@@ -17,7 +17,7 @@ import java.util.Optional;
  * {@code io.paypipe.refund.channel.Merchants} name for its callers until they import this
  * one; it adds nothing.
  */
-public class Merchants {
+public final class Merchants {
 
     private final List<Merchant> all;
 

@@ -1,5 +1,6 @@
 package io.paypipe.refund;
 
+import io.paypipe.support.EnableServiceSupport;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -10,9 +11,11 @@ import org.springframework.context.annotation.PropertySource;
  * status moves ({@code result}), refund notifications from {@code refund.notify}
  * ({@code notify}), automatic refunds from {@code refund.task} ({@code task}) and the
  * refund query ladder on {@code refund.query} ({@code query}); each channel's refund API
- * behind {@code channel.ChannelRefunds}.
+ * behind {@code channel.ChannelRefunds}. Its Kafka templates, retry topics, alerts and
+ * dead-letter recorder come from service-support ({@link EnableServiceSupport}).
  */
 @SpringBootApplication
+@EnableServiceSupport
 @PropertySource("classpath:io/paypipe/refund/refund-defaults.properties")
 @ConfigurationPropertiesScan
 public class RefundApplication {

@@ -17,7 +17,7 @@ import java.time.Instant;
  */
 public record PaymentNotified(EventId eventId, long rawId, Channel channel, OrderKey orderKey, MerchantId spMerchantId,
         ChannelTradeNo channelTradeNo, PaymentState state, String channelState, Money orderAmount, Money paidAmount,
-        Instant paidAt, Instant receivedAt) {
+        Instant paidAt, Instant receivedAt) implements ChannelNotice {
 
     /**
      * The id of the notification itself: one per stored raw row, whatever the number of

@@ -27,7 +27,7 @@ import java.time.Instant;
  */
 public record RefundNotified(EventId eventId, long rawId, Channel channel, OrderKey orderKey, MerchantId spMerchantId,
         String refundNo, String channelRefundId, ChannelTradeNo channelTradeNo, RefundState state, String channelState,
-        Money refundAmount, Money refundedTotal, Instant succeededAt, Instant receivedAt) {
+        Money refundAmount, Money refundedTotal, Instant succeededAt, Instant receivedAt) implements ChannelNotice {
 
     public static EventId idFor(long rawId) {
         return EventId.derived("refund.notify", Long.toString(rawId));

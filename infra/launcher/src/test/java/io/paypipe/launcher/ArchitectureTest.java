@@ -2,6 +2,7 @@ package io.paypipe.launcher;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackages;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,11 +21,12 @@ import java.util.Map;
 /**
  * The dependency rules of the README's module table, checked on the production classes of
  * every module (the launcher depends on all of them but the benchmark, so they are all on
- * its test classpath; channel-clients through refund-service): {@code core} depends on
- * nothing of ours, {@code channel-clients} on core only, the services do not depend on
- * each other nor on infra, and ingress's channels, like channel-clients' channels, do not
- * depend on each other. Every rule fails on an empty selection (ArchUnit's
- * {@code archRule.failOnEmptyShould}, left on), and
+ * its test classpath; channel-clients and service-support come with the services):
+ * {@code core} depends on nothing of ours, {@code channel-clients} and
+ * {@code service-support} on core only, the services do not depend on each other nor on
+ * infra (they may depend on core, channel-clients and service-support), and ingress's
+ * channels, like channel-clients' channels, do not depend on each other. Every rule fails
+ * on an empty selection (ArchUnit's {@code archRule.failOnEmptyShould}, left on), and
  * {@link #givenTheClasspathWhenImportedThenEveryModulesProductionClassesAreRead} fails
  * when a module was not read.
  */
@@ -34,6 +36,8 @@ class ArchitectureTest {
     private static final String CORE = "io.paypipe.core..";
 
     private static final String CHANNEL_CLIENTS = "io.paypipe.channel..";
+
+    private static final String SUPPORT = "io.paypipe.support..";
 
     private static final List<String> SERVICES = List.of("ingress", "processor", "refund", "reconcile");
 
@@ -50,7 +54,7 @@ class ArchitectureTest {
      * The fewest production classes each package must have here, well below today's
      * counts.
      */
-    private static final Map<String, Integer> AT_LEAST = Map.ofEntries(Map.entry(CORE, 20),
+    private static final Map<String, Integer> AT_LEAST = Map.ofEntries(Map.entry(CORE, 20), Map.entry(SUPPORT, 15),
             Map.entry(CHANNEL_CLIENTS, 15), Map.entry("io.paypipe.channel.wechatpay..", 5),
             Map.entry("io.paypipe.channel.alipay..", 3), Map.entry("io.paypipe.channel.stripe..", 3),
             Map.entry("io.paypipe.ingress..", 30), Map.entry("io.paypipe.processor..", 25),
@@ -96,12 +100,20 @@ class ArchitectureTest {
         .because("what the channels' clients share lives in channel-clients' common packages");
 
     @ArchTest
+    static final ArchRule supportDependsOnCoreOnly = noClasses().that()
+        .resideInAPackage(SUPPORT)
+        .should()
+        .dependOnClassesThat(resideInAPackage("io.paypipe..").and(resideOutsideOfPackages(CORE, SUPPORT)))
+        .because("service-support is the plumbing the services share: it knows the contracts, never a service "
+                + "nor the infrastructure around the product");
+
+    @ArchTest
     static final ArchRule servicesDoNotDependOnEachOther = slices().matching("io.paypipe.(*)..")
         .namingSlices("service $1")
         .that(namePartIn("are services", SERVICES))
         .should()
         .notDependOnEachOther()
-        .because("each service is built and run on its own; what they share is in core");
+        .because("each service is built and run on its own; what they share is in core and service-support");
 
     @ArchTest
     static final ArchRule servicesDoNotDependOnInfra = noClasses().that()

@@ -1,5 +1,6 @@
 package io.paypipe.processor.config;
 
+import io.paypipe.support.ServiceSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -7,7 +8,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Everything the processor can be told.
+ * Everything the processor can be told. It is also the {@link ServiceSettings} of the
+ * plumbing the processor shares with refund-service (service-support).
  *
  * @param publishTimeout how long to wait for the broker to confirm a downstream event
  * @param retryDelays the retry ladder of {@code payment.notify}: the delay before each
@@ -36,7 +38,7 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> orderRetryDelays,
         @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("3") int concurrency,
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
-        @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen){
+        @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen) implements ServiceSettings{
 
     public ProcessorProperties {
         if (retryDelays.isEmpty() || orderRetryDelays.isEmpty()) {
@@ -46,4 +48,10 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
             throw new IllegalArgumentException("processor.dead-letter-retry-delays must add up to less than 4 minutes");
         }
     }
+
+    @Override
+    public String serviceName() {
+        return "processor";
+    }
+
 }

@@ -1,12 +1,13 @@
 package io.paypipe.processor.failure;
 
 import io.paypipe.core.id.EventId;
+import io.paypipe.support.failure.TransientRecordException;
 
 /**
  * The broker did not confirm a downstream event in time: retried; the retry re-publishes
  * the same event id.
  */
-public class DownstreamPublishException extends TransientProcessingException {
+public class DownstreamPublishException extends TransientRecordException {
 
     private final String topic;
 

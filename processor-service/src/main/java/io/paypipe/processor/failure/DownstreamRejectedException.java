@@ -1,6 +1,7 @@
 package io.paypipe.processor.failure;
 
 import io.paypipe.core.id.EventId;
+import io.paypipe.support.failure.RejectedRecordException;
 
 /**
  * The broker refused a downstream event for a reason no retry can fix (record too large,

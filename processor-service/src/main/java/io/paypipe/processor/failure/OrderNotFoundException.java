@@ -1,11 +1,12 @@
 package io.paypipe.processor.failure;
 
 import io.paypipe.core.id.OrderKey;
+import io.paypipe.support.failure.TransientRecordException;
 
 /**
  * A payment notification arrived for an order the processor does not know (yet): retried.
  */
-public class OrderNotFoundException extends TransientProcessingException {
+public class OrderNotFoundException extends TransientRecordException {
 
     private final long rawId;
 

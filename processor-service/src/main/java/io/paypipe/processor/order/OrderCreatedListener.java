@@ -2,8 +2,8 @@ package io.paypipe.processor.order;
 
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.topic.Topics;
-import io.paypipe.processor.inbound.RecordValues;
-import io.paypipe.processor.inbound.RecordValues.Required;
+import io.paypipe.support.inbound.RecordValues;
+import io.paypipe.support.inbound.RecordValues.Required;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
@@ -30,17 +30,13 @@ class OrderCreatedListener {
     }
 
     static List<String> missing(OrderCreated o) {
-        var required = new Required().field("eventId", o.eventId())
+        return new Required().field("eventId", o.eventId())
             .field("orderKey", o.orderKey())
             .field("channel", o.channel())
             .field("amount", o.amount())
-            .field("createdAt", o.createdAt());
-        if (o.orderKey() != null) {
-            required.field("orderKey.tenantId", o.orderKey().tenantId())
-                .field("orderKey.merchantId", o.orderKey().merchantId())
-                .field("orderKey.outTradeNo", o.orderKey().outTradeNo());
-        }
-        return required.missing();
+            .field("createdAt", o.createdAt())
+            .partsOf("orderKey", o.orderKey())
+            .missing();
     }
 
 }

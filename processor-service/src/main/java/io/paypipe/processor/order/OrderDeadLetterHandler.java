@@ -2,9 +2,10 @@ package io.paypipe.processor.order;
 
 import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OpsAlertRaised.Kind;
-import io.paypipe.processor.alert.Alerts;
-import io.paypipe.processor.deadletter.DeadLetterHeaders;
-import io.paypipe.processor.deadletter.DeadLetterRecorder;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
+import io.paypipe.support.deadletter.DeadLetterHeaders;
+import io.paypipe.support.deadletter.DeadLetterRecorder;
 import java.time.Clock;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
@@ -34,8 +35,7 @@ class OrderDeadLetterHandler {
     public void onDeadLetter(ConsumerRecord<String, byte[]> record) {
         DeadLetterHeaders failure = DeadLetterHeaders.of(record);
         String where = DeadLetterHeaders.coordinates(record);
-        OpsAlertRaised alert = Alerts.aboutDeadLetter(record.topic(), record.partition(), record.offset(),
-                Kind.ORDER_NOT_STORED, DeadLetterHeaders.fromKey(record.key(), null, null),
+        OpsAlertRaised alert = Alerts.aboutDeadLetter(record, Kind.ORDER_NOT_STORED, About.fromKey(record.key(), null),
                 "order " + record.key() + " NOT stored (dead letter " + where + "): " + failure.error()
                         + "; its payments will wait for it: fix the cause and send the OrderCreated again",
                 clock.instant());

@@ -4,10 +4,10 @@ import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OpsAlertRaised.Kind;
 import io.paypipe.core.event.OpsAlertRaised.Severity;
 import io.paypipe.core.event.OrderCreated;
-import io.paypipe.processor.alert.AlertPublisher;
-import io.paypipe.processor.alert.AlertRepository;
-import io.paypipe.processor.alert.Alerts;
-import io.paypipe.processor.alert.Alerts.About;
+import io.paypipe.support.alert.AlertPublisher;
+import io.paypipe.support.alert.AlertRepository;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,9 +65,7 @@ class OrderRegistry {
         String what = String.join(", ", differences);
         OpsAlertRaised alert = Alerts.of(
                 Kind.ORDER_CONFLICT.name() + ":order:" + existing.id() + ":" + created.eventId(), Kind.ORDER_CONFLICT,
-                Severity.ERROR,
-                new About(existing.key().tenantId().value(), existing.key().merchantId().value(),
-                        existing.key().outTradeNo().value(), existing.channel().code(), null, null),
+                Severity.ERROR, About.of(existing.key(), existing.channel().code(), null, null),
                 "order " + existing.key() + " (id " + existing.id() + ") created again by event " + created.eventId()
                         + " with " + what + "; the stored order is kept",
                 clock.instant());

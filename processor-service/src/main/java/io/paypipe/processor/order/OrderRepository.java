@@ -1,15 +1,13 @@
 package io.paypipe.processor.order;
 
 import io.paypipe.core.event.OrderCreated;
-import io.paypipe.core.id.Channel;
-import io.paypipe.core.id.MerchantId;
+import io.paypipe.core.id.ChannelTradeNo;
 import io.paypipe.core.id.OrderId;
-import io.paypipe.core.id.OrderKey;
-import io.paypipe.core.id.OutTradeNo;
-import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.order.OrderEvent;
 import io.paypipe.core.order.OrderStatus;
+import io.paypipe.support.order.OrderColumns;
+import io.paypipe.support.order.OrderReads;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -18,17 +16,19 @@ import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** SQL on {@code orders}. Status changes are guarded by the expected current status. */
+/**
+ * SQL on {@code orders}. Status changes are guarded by the expected current status. The
+ * reads are service-support's ({@link OrderReads}: {@code find} by the merchant's order
+ * number, {@code lock} by id), with the columns only the processor reads
+ * ({@code paid_at}, {@code closed_by}). After a guarded update changed nothing, the row
+ * is read again with {@code lock}: a plain read would still see the transaction's
+ * snapshot (REPEATABLE READ), a locking read sees what the other transaction committed.
+ */
 @Repository
-public class OrderRepository {
-
-    private static final String COLUMNS = "id, tenant_id, merchant_id, sp_merchant_id, out_trade_no, channel, amount_minor,"
-            + " currency, status, channel_trade_no, paid_amount_minor, paid_at, closed_by";
-
-    private final JdbcClient jdbc;
+public class OrderRepository extends OrderReads<OrderRow> {
 
     OrderRepository(JdbcClient jdbc) {
-        this.jdbc = jdbc;
+        super(jdbc, ", paid_at, closed_by", OrderRepository::map);
     }
 
     /**
@@ -52,27 +52,6 @@ public class OrderRepository {
             .param("createdAt", Timestamp.from(created.createdAt()))
             .param("now", Timestamp.from(now))
             .update();
-    }
-
-    public Optional<OrderRow> find(MerchantId merchantId, OutTradeNo outTradeNo) {
-        return jdbc
-            .sql("SELECT " + COLUMNS + " FROM orders WHERE merchant_id = :merchant AND out_trade_no = :outTradeNo")
-            .param("merchant", merchantId.value())
-            .param("outTradeNo", outTradeNo.value())
-            .query(OrderRepository::map)
-            .optional();
-    }
-
-    /**
-     * The row as last committed, locked until the end of the transaction: after a guarded
-     * update changed nothing, a plain read would still see the transaction's snapshot
-     * (REPEATABLE READ), a locking read sees what the other transaction committed.
-     */
-    public Optional<OrderRow> findForUpdate(OrderId id) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM orders WHERE id = :id FOR UPDATE")
-            .param("id", id.value())
-            .query(OrderRepository::map)
-            .optional();
     }
 
     /**
@@ -113,17 +92,11 @@ public class OrderRepository {
     }
 
     private static OrderRow map(ResultSet rs, int row) throws SQLException {
-        String currency = rs.getString("currency");
-        long paid = rs.getLong("paid_amount_minor");
-        Optional<Money> paidAmount = rs.wasNull() ? Optional.empty() : Optional.of(Money.of(paid, currency));
+        OrderColumns c = OrderColumns.read(rs);
         Timestamp paidAt = rs.getTimestamp("paid_at");
-        return new OrderRow(OrderId.of(rs.getLong("id")),
-                new OrderKey(TenantId.of(rs.getString("tenant_id")), MerchantId.of(rs.getString("merchant_id")),
-                        OutTradeNo.of(rs.getString("out_trade_no"))),
-                Optional.ofNullable(rs.getString("sp_merchant_id")).map(MerchantId::of),
-                Channel.fromCode(rs.getString("channel")), Money.of(rs.getLong("amount_minor"), currency),
-                OrderStatus.valueOf(rs.getString("status")), Optional.ofNullable(rs.getString("channel_trade_no")),
-                paidAmount, Optional.ofNullable(paidAt).map(Timestamp::toInstant),
+        return new OrderRow(c.id(), c.key(), c.spMerchantId(), c.channel(), c.amount(), c.status(),
+                c.channelTradeNo().map(ChannelTradeNo::value), c.paidAmount(),
+                Optional.ofNullable(paidAt).map(Timestamp::toInstant),
                 Optional.ofNullable(rs.getString("closed_by")).map(OrderEvent::valueOf));
     }
 

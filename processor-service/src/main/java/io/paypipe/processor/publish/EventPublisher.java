@@ -1,10 +1,10 @@
 package io.paypipe.processor.publish;
 
 import io.paypipe.core.id.EventId;
-import io.paypipe.core.topic.Topic;
 import io.paypipe.processor.config.ProcessorProperties;
 import io.paypipe.processor.failure.DownstreamPublishException;
 import io.paypipe.processor.failure.DownstreamRejectedException;
+import io.paypipe.support.kafka.EventSender;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,53 +21,33 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes the processor's events (acks=all, idempotent) and waits for the broker. A
- * failure is either {@link DownstreamPublishException} (transient: the record is retried
- * on the retry topics, the retry re-publishes the same event id) or
- * {@link DownstreamRejectedException} (no retry can fix it: the record goes to the
- * dead-letter topic at once, with an alert).
+ * Publishes the processor's events (acks=all, idempotent) and waits for the broker
+ * ({@link EventSender}). A failure is either {@link DownstreamPublishException}
+ * (transient: the record is retried on the retry topics, the retry re-publishes the same
+ * event id) or {@link DownstreamRejectedException} (no retry can fix it: the record goes
+ * to the dead-letter topic at once, with an alert).
  */
 @Component
-public class EventPublisher {
+public class EventPublisher extends EventSender {
 
     private static final Logger log = LoggerFactory.getLogger(EventPublisher.class);
 
-    private final KafkaTemplate<String, Object> template;
-
-    private final ProcessorProperties props;
-
     private final Map<String, Object> adminConfig;
 
-    EventPublisher(KafkaTemplate<String, Object> downstreamTemplate, ProcessorProperties props, KafkaProperties kafka) {
-        this.template = downstreamTemplate;
-        this.props = props;
+    EventPublisher(KafkaTemplate<String, Object> eventTemplate, ProcessorProperties props, KafkaProperties kafka) {
+        super(eventTemplate, props.publishTimeout());
         this.adminConfig = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 String.join(",", kafka.getBootstrapServers()), AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
     }
 
-    public <V> void send(Topic<V> topic, String key, EventId eventId, V event) {
-        try {
-            template.send(topic.name(), key, event).get(props.publishTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DownstreamPublishException(topic.name(), eventId, e);
-        }
-        catch (ExecutionException e) {
-            throw classify(topic.name(), eventId, e.getCause() == null ? e : e.getCause());
-        }
-        catch (TimeoutException e) {
-            throw new DownstreamPublishException(topic.name(), eventId, e);
-        }
-        catch (RuntimeException e) {
-            // send() itself throws for a record it cannot serialize or while it waits for
-            // metadata
-            throw classify(topic.name(), eventId, e);
-        }
+    @Override
+    protected RuntimeException unconfirmed(String topic, EventId eventId, Throwable cause) {
+        return new DownstreamPublishException(topic, eventId, cause);
     }
 
-    private RuntimeException classify(String topic, EventId eventId, Throwable failure) {
+    @Override
+    protected RuntimeException failed(String topic, EventId eventId, Throwable failure) {
         Optional<Throwable> refusal = PublishFailures.finalCause(failure);
         if (refusal.isEmpty() && PublishFailures.isMissingMetadata(failure) && topicIsMissing(topic)) {
             refusal = Optional.of(new UnknownTopicOrPartitionException("topic " + topic + " does not exist"));

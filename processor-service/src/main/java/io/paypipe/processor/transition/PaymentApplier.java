@@ -170,7 +170,7 @@ class PaymentApplier {
         if (!firstTry) {
             throw new OrderChangedConcurrentlyException(order.id(), n.rawId());
         }
-        return orders.findForUpdate(order.id()).orElseThrow();
+        return orders.lock(order.id()).orElseThrow();
     }
 
     /**

@@ -4,15 +4,15 @@ import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OpsAlertRaised.Kind;
 import io.paypipe.core.event.OpsAlertRaised.Severity;
 import io.paypipe.core.raw.RawOutcome;
-import io.paypipe.processor.alert.Alerts;
-import io.paypipe.processor.alert.Alerts.About;
-import io.paypipe.processor.deadletter.DeadLetterHeaders;
-import io.paypipe.processor.deadletter.DeadLetterRecorder;
 import io.paypipe.processor.failure.DownstreamRejectedException;
-import io.paypipe.processor.failure.InvalidRecordException;
 import io.paypipe.processor.failure.OrderNotFoundException;
-import io.paypipe.processor.inbound.RecordValues;
 import io.paypipe.processor.transition.RawSettlementRepository.RawRow;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
+import io.paypipe.support.deadletter.DeadLetterHeaders;
+import io.paypipe.support.deadletter.DeadLetterRecorder;
+import io.paypipe.support.failure.InvalidRecordException;
+import io.paypipe.support.inbound.RecordValues;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -65,8 +65,7 @@ class PaymentDeadLetterHandler {
         Optional<RawRow> raw = rawId.isPresent() ? lookUp(rawId.getAsLong()) : Optional.empty();
         About about = raw
             .map(r -> new About(r.tenantId(), r.merchantId(), r.outTradeNo(), r.channel(), r.channelTradeNo(), r.id()))
-            .orElseGet(
-                    () -> DeadLetterHeaders.fromKey(record.key(), null, rawId.isPresent() ? rawId.getAsLong() : null));
+            .orElseGet(() -> About.fromKey(record.key(), rawId.isPresent() ? rawId.getAsLong() : null));
         String where = DeadLetterHeaders.coordinates(record);
         String what = rawId.isEmpty() ? "a record without a raw id"
                 : raw.isEmpty() ? "raw " + rawId.getAsLong() + " (no such row found)" : "raw " + rawId.getAsLong();
@@ -77,8 +76,7 @@ class PaymentDeadLetterHandler {
         // dead-lettered, are one thing to look at
         OpsAlertRaised alert = rawId.isPresent()
                 ? Alerts.of(kind.name() + ":payment:" + rawId.getAsLong(), kind, Severity.ERROR, about, message, now)
-                : Alerts.aboutDeadLetter(record.topic(), record.partition(), record.offset(), kind, about, message,
-                        now);
+                : Alerts.aboutDeadLetter(record, kind, about, message, now);
         log.error("gave up on {} for key {} ({}): {}", what, record.key(), where, failure.error());
         recorder.record(record, alert, () -> {
             if (rawId.isPresent()) {

@@ -2,7 +2,6 @@ package io.paypipe.processor.transition;
 
 import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.PaymentNotified;
-import io.paypipe.processor.alert.AlertPublisher;
 import io.paypipe.processor.transition.PaymentOutcome.AlreadyClosed;
 import io.paypipe.processor.transition.PaymentOutcome.Applied;
 import io.paypipe.processor.transition.PaymentOutcome.AttemptEnded;
@@ -12,6 +11,7 @@ import io.paypipe.processor.transition.PaymentOutcome.Duplicate;
 import io.paypipe.processor.transition.PaymentOutcome.Illegal;
 import io.paypipe.processor.transition.PaymentOutcome.Mismatch;
 import io.paypipe.processor.transition.PaymentOutcome.UnknownState;
+import io.paypipe.support.alert.AlertPublisher;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

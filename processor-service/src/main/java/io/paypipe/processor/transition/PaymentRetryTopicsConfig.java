@@ -2,7 +2,7 @@ package io.paypipe.processor.transition;
 
 import io.paypipe.core.topic.Topics;
 import io.paypipe.processor.config.ProcessorProperties;
-import io.paypipe.processor.config.RetryTopics;
+import io.paypipe.support.kafka.RetryTopics;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;

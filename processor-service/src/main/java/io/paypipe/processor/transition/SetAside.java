@@ -7,13 +7,12 @@ import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.event.RefundTaskCreated;
 import io.paypipe.core.order.PaymentRule;
 import io.paypipe.core.raw.RawOutcome;
-import io.paypipe.processor.alert.AlertRepository;
-import io.paypipe.processor.alert.Alerts;
 import io.paypipe.processor.order.OrderRow;
 import io.paypipe.processor.refund.RefundTaskRepository;
 import io.paypipe.processor.transition.PaymentOutcome.Illegal;
 import io.paypipe.processor.transition.PaymentOutcome.Mismatch;
 import io.paypipe.processor.transition.PaymentOutcome.UnknownState;
+import io.paypipe.support.alert.AlertRepository;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -57,7 +56,7 @@ class SetAside {
                 RefundTaskCreated.idFor(order.key(), order.id(), n.channelTradeNo()), order.id(), order.key(),
                 n.channel(), n.channelTradeNo(), n.paidAmount(), refund, n.rawId(), now);
         refundTasks.create(task);
-        OpsAlertRaised alert = Alerts.about(n, rule.alert().orElseThrow(), Severity.ERROR,
+        OpsAlertRaised alert = PaymentAlerts.about(n, rule.alert().orElseThrow(), Severity.ERROR,
                 reason + ", refund task for " + task.amount(), now);
         alerts.raise(alert);
         raws.settle(n.rawId(), rule.outcome().orElseThrow(), reason, now);
@@ -66,7 +65,7 @@ class SetAside {
 
     Mismatch mismatch(OrderRow order, PaymentNotified n, String what) {
         Instant now = clock.instant();
-        OpsAlertRaised alert = Alerts.about(n, Kind.MISMATCH, Severity.ERROR, "mismatch: " + what, now);
+        OpsAlertRaised alert = PaymentAlerts.about(n, Kind.MISMATCH, Severity.ERROR, "mismatch: " + what, now);
         alerts.raise(alert);
         RawOutcome outcome = RawOutcome.MISMATCH;
         raws.settle(n.rawId(), outcome, "mismatch: " + what, now);
@@ -80,7 +79,7 @@ class SetAside {
     UnknownState unknownState(PaymentNotified n, boolean settleRow) {
         Instant now = clock.instant();
         String reason = "unknown channel state " + n.channelState();
-        OpsAlertRaised alert = Alerts.about(n, Kind.UNKNOWN_STATE, Severity.WARN, reason, now);
+        OpsAlertRaised alert = PaymentAlerts.about(n, Kind.UNKNOWN_STATE, Severity.WARN, reason, now);
         alerts.raise(alert);
         Optional<RawOutcome> written = settleRow ? Optional.of(RawOutcome.UNKNOWN_STATE) : Optional.empty();
         written.ifPresent(outcome -> raws.settle(n.rawId(), outcome, reason, now));
@@ -94,8 +93,11 @@ class SetAside {
      */
     Optional<OpsAlertRaised> orderAlert(OrderRow order, PaymentNotified n, PaymentRule rule) {
         return rule.orderAlert().map(kind -> {
-            OpsAlertRaised alert = Alerts.aboutOrder(order.id(), n, kind, "close conflict: " + conflict(order, n, rule)
-                    + "; the payment is kept, the close overruled: check with the channel", clock.instant());
+            OpsAlertRaised alert = PaymentAlerts
+                .aboutOrder(order.id(), n, kind,
+                        "close conflict: " + conflict(order, n, rule)
+                                + "; the payment is kept, the close overruled: check with the channel",
+                        clock.instant());
             alerts.raise(alert);
             return alert;
         });

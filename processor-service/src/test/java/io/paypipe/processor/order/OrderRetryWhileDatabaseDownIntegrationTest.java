@@ -10,7 +10,7 @@ import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.BytesTopicReader;
 import io.paypipe.processor.support.OwnDatabase;
 import io.paypipe.processor.support.Rows;
-import io.paypipe.processor.support.TopicWriter;
+import io.paypipe.support.testing.TopicWriter;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;

@@ -8,11 +8,11 @@ import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
-import io.paypipe.processor.alert.AlertPublisher;
-import io.paypipe.processor.failure.TransientProcessingException;
 import io.paypipe.processor.support.BytesTopicReader;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
-import io.paypipe.processor.support.TopicWriter;
+import io.paypipe.support.alert.AlertPublisher;
+import io.paypipe.support.failure.TransientRecordException;
+import io.paypipe.support.testing.TopicWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -269,7 +269,7 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
 
     }
 
-    static final class InjectedFailure extends TransientProcessingException {
+    static final class InjectedFailure extends TransientRecordException {
 
         InjectedFailure(long rawId) {
             super("injected failure for raw " + rawId, null);

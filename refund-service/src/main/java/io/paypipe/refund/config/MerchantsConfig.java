@@ -1,7 +1,7 @@
 package io.paypipe.refund.config;
 
 import io.paypipe.core.merchant.MerchantsFile;
-import io.paypipe.refund.channel.Merchants;
+import io.paypipe.channel.Merchants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;

@@ -1,5 +1,6 @@
 package io.paypipe.refund.config;
 
+import io.paypipe.support.ServiceSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -7,7 +8,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Everything refund-service can be told.
+ * Everything refund-service can be told. It is also the {@link ServiceSettings} of the
+ * plumbing refund-service shares with the processor (service-support).
  *
  * @param channelCallTimeout bound on one call to a channel's refund API; a call that
  * takes longer is an unknown answer (the refund stays as it is, the query decides)
@@ -41,7 +43,8 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
         @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> taskRetryDelays,
         @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("2") int concurrency,
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
-        @DefaultValue("1m") Duration stuckSweepInterval, @DefaultValue("10m") Duration stuckAfter){
+        @DefaultValue("1m") Duration stuckSweepInterval,
+        @DefaultValue("10m") Duration stuckAfter) implements ServiceSettings{
 
     public RefundProperties {
         if (queryDelays.isEmpty() || notifyRetryDelays.isEmpty() || taskRetryDelays.isEmpty()) {
@@ -66,4 +69,10 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
     public Duration longestQueryDelay() {
         return queryDelays.stream().max(Duration::compareTo).orElseThrow();
     }
+
+    @Override
+    public String serviceName() {
+        return "refund";
+    }
+
 }

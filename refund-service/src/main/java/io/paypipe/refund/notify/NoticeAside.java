@@ -5,10 +5,10 @@ import io.paypipe.core.event.OpsAlertRaised.Kind;
 import io.paypipe.core.event.OpsAlertRaised.Severity;
 import io.paypipe.core.event.RefundNotified;
 import io.paypipe.core.raw.Handled;
-import io.paypipe.refund.alert.AlertPublisher;
-import io.paypipe.refund.alert.AlertRepository;
-import io.paypipe.refund.alert.Alerts;
-import io.paypipe.refund.alert.Alerts.About;
+import io.paypipe.support.alert.AlertPublisher;
+import io.paypipe.support.alert.AlertRepository;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
 import java.time.Clock;
 import java.time.Instant;
 import org.slf4j.Logger;
@@ -59,8 +59,7 @@ class NoticeAside {
     }
 
     static About about(RefundNotified n) {
-        return new About(n.orderKey().tenantId().value(), n.orderKey().merchantId().value(),
-                n.orderKey().outTradeNo().value(), n.channel().code(), n.channelTradeNo().value(), n.rawId());
+        return About.of(n.orderKey(), n.channel().code(), n.channelTradeNo().value(), n.rawId());
     }
 
 }

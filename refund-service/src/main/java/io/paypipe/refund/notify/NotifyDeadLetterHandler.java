@@ -5,12 +5,12 @@ import io.paypipe.core.event.OpsAlertRaised.Kind;
 import io.paypipe.core.event.OpsAlertRaised.Severity;
 import io.paypipe.core.event.RefundNotified;
 import io.paypipe.core.topic.NotifyHeaders;
-import io.paypipe.refund.alert.Alerts;
-import io.paypipe.refund.alert.Alerts.About;
-import io.paypipe.refund.deadletter.DeadLetterHeaders;
-import io.paypipe.refund.deadletter.DeadLetterRecorder;
-import io.paypipe.refund.failure.InvalidRecordException;
-import io.paypipe.refund.inbound.RecordValues;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
+import io.paypipe.support.deadletter.DeadLetterHeaders;
+import io.paypipe.support.deadletter.DeadLetterRecorder;
+import io.paypipe.support.failure.InvalidRecordException;
+import io.paypipe.support.inbound.RecordValues;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.OptionalLong;
@@ -53,7 +53,7 @@ class NotifyDeadLetterHandler {
         Instant now = clock.instant();
         String message = "gave up on " + what + " (dead letter " + where + "): " + failure.error();
         String key = rawId.isPresent() ? kind.name() + ":refund-notice:" + rawId.getAsLong()
-                : kind.name() + ":dlt:" + record.topic() + ":" + record.partition() + ":" + record.offset();
+                : Alerts.deadLetterKey(kind, record);
         OpsAlertRaised alert = Alerts.of(key, kind, Severity.ERROR, about, message, now);
         log.error("gave up on {} for key {} ({}): {}", what, record.key(), where, failure.error());
         recorder.record(record, alert, () -> {
@@ -68,8 +68,10 @@ class NotifyDeadLetterHandler {
         if (header.isPresent()) {
             return header;
         }
-        RefundNotified n = RecordValues.readLeniently(record, RefundNotified.class);
-        return n != null && n.rawId() > 0 ? OptionalLong.of(n.rawId()) : OptionalLong.empty();
+        return RecordValues.readLeniently(record, RefundNotified.class)
+            .filter(n -> n.rawId() > 0)
+            .map(n -> OptionalLong.of(n.rawId()))
+            .orElse(OptionalLong.empty());
     }
 
     private About lookUp(long rawId, String key) {

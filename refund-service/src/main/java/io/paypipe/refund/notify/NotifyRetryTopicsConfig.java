@@ -2,7 +2,7 @@ package io.paypipe.refund.notify;
 
 import io.paypipe.core.topic.Topics;
 import io.paypipe.refund.config.RefundProperties;
-import io.paypipe.refund.config.RetryTopics;
+import io.paypipe.support.kafka.RetryTopics;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;

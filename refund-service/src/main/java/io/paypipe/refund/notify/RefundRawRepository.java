@@ -1,7 +1,7 @@
 package io.paypipe.refund.notify;
 
 import io.paypipe.core.raw.Handled;
-import io.paypipe.refund.alert.Alerts.About;
+import io.paypipe.support.alert.Alerts.About;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Optional;

@@ -7,6 +7,7 @@ import io.paypipe.core.id.OrderId;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.order.OrderStatus;
+import io.paypipe.support.order.OrderColumns;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
@@ -21,6 +22,12 @@ public record OrderRow(OrderId id, OrderKey key, Optional<MerchantId> spMerchant
     /** The statuses of an order whose payment may have refunds. */
     public static final Set<OrderStatus> REFUNDABLE = EnumSet.of(OrderStatus.PAID, OrderStatus.REFUNDING,
             OrderStatus.PARTIALLY_REFUNDED, OrderStatus.REFUNDED);
+
+    /** The row of {@code columns} (refund-service reads no other column of an order). */
+    static OrderRow of(OrderColumns columns) {
+        return new OrderRow(columns.id(), columns.key(), columns.spMerchantId(), columns.channel(), columns.amount(),
+                columns.status(), columns.channelTradeNo(), columns.paidAmount());
+    }
 
     /** True when it is paid (by its paying trade) and may have refunds. */
     public boolean isPaid() {

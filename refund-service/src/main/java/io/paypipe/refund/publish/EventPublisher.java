@@ -1,46 +1,32 @@
 package io.paypipe.refund.publish;
 
 import io.paypipe.core.id.EventId;
-import io.paypipe.core.topic.Topic;
 import io.paypipe.refund.config.RefundProperties;
 import io.paypipe.refund.failure.PublishFailedException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import io.paypipe.support.kafka.EventSender;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes refund-service's events (acks=all, idempotent) and waits for the broker. A
- * failure is a {@link PublishFailedException} (transient: a listener's record is retried
- * and the retry publishes the same event id).
+ * Publishes refund-service's events (acks=all, idempotent) and waits for the broker
+ * ({@link EventSender}). A failure is a {@link PublishFailedException} (transient: a
+ * listener's record is retried and the retry publishes the same event id).
  */
 @Component
-public class EventPublisher {
-
-    private final KafkaTemplate<String, Object> template;
-
-    private final RefundProperties props;
+public class EventPublisher extends EventSender {
 
     EventPublisher(KafkaTemplate<String, Object> eventTemplate, RefundProperties props) {
-        this.template = eventTemplate;
-        this.props = props;
+        super(eventTemplate, props.publishTimeout());
     }
 
-    public <V> void send(Topic<V> topic, String key, EventId eventId, V event) {
-        try {
-            template.send(topic.name(), key, event).get(props.publishTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PublishFailedException(topic.name(), eventId, e);
-        }
-        catch (ExecutionException e) {
-            throw new PublishFailedException(topic.name(), eventId, e.getCause() == null ? e : e.getCause());
-        }
-        catch (TimeoutException | RuntimeException e) {
-            throw new PublishFailedException(topic.name(), eventId, e);
-        }
+    @Override
+    protected RuntimeException unconfirmed(String topic, EventId eventId, Throwable cause) {
+        return new PublishFailedException(topic, eventId, cause);
+    }
+
+    @Override
+    protected RuntimeException failed(String topic, EventId eventId, Throwable failure) {
+        return new PublishFailedException(topic, eventId, failure);
     }
 
 }

@@ -4,15 +4,15 @@ import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OpsAlertRaised.Kind;
 import io.paypipe.core.event.OpsAlertRaised.Severity;
 import io.paypipe.core.event.RefundQueryDue;
-import io.paypipe.refund.alert.Alerts;
-import io.paypipe.refund.alert.Alerts.About;
-import io.paypipe.refund.deadletter.DeadLetterHeaders;
-import io.paypipe.refund.deadletter.DeadLetterRecorder;
-import io.paypipe.refund.failure.InvalidRecordException;
-import io.paypipe.refund.inbound.RecordValues;
 import io.paypipe.refund.result.RefundResults;
 import io.paypipe.refund.store.RefundRepository;
 import io.paypipe.refund.store.RefundRow;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
+import io.paypipe.support.deadletter.DeadLetterHeaders;
+import io.paypipe.support.deadletter.DeadLetterRecorder;
+import io.paypipe.support.failure.InvalidRecordException;
+import io.paypipe.support.inbound.RecordValues;
 import java.time.Clock;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -45,19 +45,18 @@ class QueryDeadLetterHandler {
     public void onDeadLetter(ConsumerRecord<String, byte[]> record) {
         DeadLetterHeaders failure = DeadLetterHeaders.of(record);
         String where = DeadLetterHeaders.coordinates(record);
-        RefundQueryDue due = RecordValues.readLeniently(record, RefundQueryDue.class);
-        Optional<RefundRow> refund = due == null || due.refundId() <= 0 ? Optional.empty() : find(due.refundId());
+        Optional<RefundQueryDue> due = RecordValues.readLeniently(record, RefundQueryDue.class);
+        Optional<RefundRow> refund = due.filter(d -> d.refundId() > 0).flatMap(d -> find(d.refundId()));
         if (refund.isPresent() && refund.get().status().isFinal()) {
             log.info("query ladder of {} ended, the refund is final: nothing to raise", refund.get());
             return;
         }
-        boolean invalid = failure.failedWith(InvalidRecordException.class) || due == null;
+        boolean invalid = failure.failedWith(InvalidRecordException.class) || due.isEmpty();
         Kind kind = invalid ? Kind.DEAD_LETTER : Kind.REFUND_UNRESOLVED;
-        String key = !invalid ? kind.name() + ":refund:" + due.refundId()
-                : kind.name() + ":dlt:" + record.topic() + ":" + record.partition() + ":" + record.offset();
+        String key = invalid ? Alerts.deadLetterKey(kind, record) : kind.name() + ":refund:" + due.get().refundId();
         About about = refund.map(r -> RefundResults.about(r, null)).orElseGet(() -> About.fromKey(record.key(), null));
         String what = refund.map(RefundRow::toString)
-            .orElse(due == null ? "an unreadable refund query" : "refund " + due.refundNo());
+            .orElse(due.map(d -> "refund " + d.refundNo()).orElse("an unreadable refund query"));
         OpsAlertRaised alert = Alerts.of(key, kind, Severity.ERROR, about,
                 what + " is still not final after its last query (dead letter " + where + "): " + failure.error()
                         + "; settle it with the channel",

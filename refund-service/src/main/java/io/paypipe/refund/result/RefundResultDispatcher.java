@@ -1,11 +1,11 @@
 package io.paypipe.refund.result;
 
 import io.paypipe.core.refund.RefundStatus;
-import io.paypipe.refund.alert.AlertPublisher;
 import io.paypipe.refund.result.RefundChange.Changed;
 import io.paypipe.refund.result.RefundChange.Conflict;
 import io.paypipe.refund.result.RefundChange.Unchanged;
 import io.paypipe.refund.store.RefundCause;
+import io.paypipe.support.alert.AlertPublisher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;

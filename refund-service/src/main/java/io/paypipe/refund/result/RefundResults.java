@@ -5,9 +5,6 @@ import io.paypipe.core.event.OpsAlertRaised.Kind;
 import io.paypipe.core.event.OpsAlertRaised.Severity;
 import io.paypipe.core.event.OrderRefunded;
 import io.paypipe.core.refund.RefundStatus;
-import io.paypipe.refund.alert.AlertRepository;
-import io.paypipe.refund.alert.Alerts;
-import io.paypipe.refund.alert.Alerts.About;
 import io.paypipe.refund.order.OrderMoves;
 import io.paypipe.refund.order.OrderMoves.OrderMove;
 import io.paypipe.refund.order.OrderRepository;
@@ -23,6 +20,9 @@ import io.paypipe.refund.store.RefundRow;
 import io.paypipe.refund.store.RefundSource;
 import io.paypipe.refund.store.RefundTaskRepository;
 import io.paypipe.refund.store.RefundTransitionRepository;
+import io.paypipe.support.alert.AlertRepository;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -170,8 +170,7 @@ public class RefundResults {
 
     /** What an alert about refund {@code r} names. */
     public static About about(RefundRow r, Long rawId) {
-        return new About(r.orderKey().tenantId().value(), r.orderKey().merchantId().value(),
-                r.orderKey().outTradeNo().value(), r.channel().code(), r.channelTradeNo().value(), rawId);
+        return About.of(r.orderKey(), r.channel().code(), r.channelTradeNo().value(), rawId);
     }
 
     /**

@@ -6,7 +6,7 @@ import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.money.Money;
 import io.paypipe.refund.channel.ChannelRefunds;
 import io.paypipe.refund.channel.ChannelRegistry;
-import io.paypipe.refund.channel.Merchants;
+import io.paypipe.channel.Merchants;
 import io.paypipe.refund.channel.RefundCall;
 import io.paypipe.refund.channel.RefundOrder;
 import io.paypipe.refund.order.Payment;

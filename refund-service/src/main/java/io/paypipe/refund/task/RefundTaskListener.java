@@ -2,8 +2,8 @@ package io.paypipe.refund.task;
 
 import io.paypipe.core.event.RefundTaskCreated;
 import io.paypipe.core.topic.Topics;
-import io.paypipe.refund.inbound.RecordValues;
-import io.paypipe.refund.inbound.RecordValues.Required;
+import io.paypipe.support.inbound.RecordValues;
+import io.paypipe.support.inbound.RecordValues.Required;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;

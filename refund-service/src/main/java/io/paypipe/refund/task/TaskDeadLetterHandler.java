@@ -4,13 +4,14 @@ import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OpsAlertRaised.Kind;
 import io.paypipe.core.event.OpsAlertRaised.Severity;
 import io.paypipe.core.event.RefundTaskCreated;
-import io.paypipe.refund.alert.Alerts;
-import io.paypipe.refund.alert.Alerts.About;
-import io.paypipe.refund.deadletter.DeadLetterHeaders;
-import io.paypipe.refund.deadletter.DeadLetterRecorder;
-import io.paypipe.refund.failure.InvalidRecordException;
-import io.paypipe.refund.inbound.RecordValues;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
+import io.paypipe.support.deadletter.DeadLetterHeaders;
+import io.paypipe.support.deadletter.DeadLetterRecorder;
+import io.paypipe.support.failure.InvalidRecordException;
+import io.paypipe.support.inbound.RecordValues;
 import java.time.Clock;
+import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,15 +40,15 @@ class TaskDeadLetterHandler {
     public void onDeadLetter(ConsumerRecord<String, byte[]> record) {
         DeadLetterHeaders failure = DeadLetterHeaders.of(record);
         Kind kind = failure.failedWith(InvalidRecordException.class) ? Kind.DEAD_LETTER : Kind.GAVE_UP;
-        RefundTaskCreated task = RecordValues.readLeniently(record, RefundTaskCreated.class);
+        Optional<RefundTaskCreated> task = RecordValues.readLeniently(record, RefundTaskCreated.class);
         String where = DeadLetterHeaders.coordinates(record);
-        String key = task != null && task.eventId() != null ? kind.name() + ":refund-task:" + task.eventId()
-                : kind.name() + ":dlt:" + record.topic() + ":" + record.partition() + ":" + record.offset();
-        About about = About.fromKey(record.key(), null);
-        if (task != null && task.channel() != null && task.channelTradeNo() != null) {
-            about = new About(about.tenantId(), about.merchantId(), about.outTradeNo(), task.channel().code(),
-                    task.channelTradeNo().value(), null);
-        }
+        String key = task.map(RefundTaskCreated::eventId)
+            .map(eventId -> kind.name() + ":refund-task:" + eventId)
+            .orElseGet(() -> Alerts.deadLetterKey(kind, record));
+        About order = About.fromKey(record.key(), null);
+        About about = task.filter(t -> t.channel() != null && t.channelTradeNo() != null)
+            .map(t -> order.withTrade(t.channel().code(), t.channelTradeNo().value()))
+            .orElse(order);
         OpsAlertRaised alert = Alerts.of(key, kind, Severity.ERROR, about,
                 "refund task not turned into a refund (dead letter " + where + "): " + failure.error()
                         + "; fix the cause and replay it",

@@ -6,10 +6,6 @@ import io.paypipe.core.event.OpsAlertRaised.Severity;
 import io.paypipe.core.event.RefundTaskCreated;
 import io.paypipe.core.order.RefundProgress;
 import io.paypipe.core.refund.RefundStatus;
-import io.paypipe.refund.alert.AlertPublisher;
-import io.paypipe.refund.alert.AlertRepository;
-import io.paypipe.refund.alert.Alerts;
-import io.paypipe.refund.alert.Alerts.About;
 import io.paypipe.refund.failure.NotThereYetException;
 import io.paypipe.refund.order.OrderRepository;
 import io.paypipe.refund.order.OrderRow;
@@ -24,6 +20,10 @@ import io.paypipe.refund.store.RefundRow;
 import io.paypipe.refund.store.RefundSource;
 import io.paypipe.refund.store.RefundTaskRepository;
 import io.paypipe.refund.store.RefundTransitionRepository;
+import io.paypipe.support.alert.AlertPublisher;
+import io.paypipe.support.alert.AlertRepository;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -112,6 +112,8 @@ class TaskRefunds {
                     return;
                 }
                 case Refused r -> {
+                    // after commit, and only by the copy that stored the alert
+                    r.newAlert().ifPresent(alertPublisher::publishQuietly);
                     return;
                 }
                 case Exists e -> existing = Optional.of(e.refund());
@@ -133,7 +135,8 @@ class TaskRefunds {
     private record Exists(RefundRow refund) implements Outcome {
     }
 
-    private record Refused() implements Outcome {
+    /** {@code newAlert}: the alert this copy of the task stored, none when it existed. */
+    private record Refused(Optional<OpsAlertRaised> newAlert) implements Outcome {
     }
 
     private Outcome createLocked(RefundTaskCreated task, Payment payment) {
@@ -146,8 +149,7 @@ class TaskRefunds {
         RefundProgress progress = refunds.progress(payment);
         if (!progress.admits(payment.paid().minor())) {
             tasks.settle(payment.refundTaskId().orElseThrow(), RefundTaskRepository.FAILED, clock.instant());
-            refuse(task, payment, progress);
-            return new Refused();
+            return new Refused(refuse(task, payment, progress));
         }
         Instant now = clock.instant();
         long id = refunds.insert(new NewRefund(refundNo(task), order.key(), order.spMerchantId(), payment,
@@ -158,18 +160,19 @@ class TaskRefunds {
         return new Created(refunds.find(id).orElseThrow());
     }
 
-    private void refuse(RefundTaskCreated task, Payment payment, RefundProgress progress) {
+    private Optional<OpsAlertRaised> refuse(RefundTaskCreated task, Payment payment, RefundProgress progress) {
         String key = "REFUND_TASK_FAILED:refund-task:" + payment.refundTaskId().orElseThrow();
         OpsAlertRaised alert = Alerts.of(key, Kind.REFUND_TASK_FAILED, Severity.ERROR,
-                new About(task.orderKey().tenantId().value(), task.orderKey().merchantId().value(),
-                        task.orderKey().outTradeNo().value(), task.channel().code(), task.channelTradeNo().value(),
-                        null),
+                About.of(task.orderKey(), task.channel().code(), task.channelTradeNo().value(), null),
                 "trade " + task.channelTradeNo() + " cannot take the automatic full refund of " + payment.paid().minor()
                         + ": refunded " + progress.succeededMinor() + ", in flight " + progress.inFlightMinor(),
                 clock.instant());
-        alerts.raise(alert);
+        if (!alerts.raise(alert)) {
+            log.info("refund task {} refused again, its alert is raised already", payment.refundTaskId().orElseThrow());
+            return Optional.empty();
+        }
         log.warn("{}", alert.message());
-        alertPublisher.publishQuietly(alert);
+        return Optional.of(alert);
     }
 
 }

@@ -10,7 +10,7 @@ import io.paypipe.core.topic.Topics;
 import io.paypipe.refund.support.PaidOrders.Paid;
 import io.paypipe.refund.support.RefundApi.Answer;
 import io.paypipe.refund.support.RefundIntegrationBase;
-import io.paypipe.refund.support.TopicReader;
+import io.paypipe.support.testing.TopicReader;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import io.paypipe.core.topic.Topics;
 import io.paypipe.refund.support.PaidOrders.Paid;
 import io.paypipe.refund.support.RefundApi.Answer;
 import io.paypipe.refund.support.RefundIntegrationBase;
-import io.paypipe.refund.support.TopicWriter;
+import io.paypipe.support.testing.TopicWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -7,6 +7,7 @@ import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.NotifyHeaders;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.refund.support.PaidOrders.Paid;
+import io.paypipe.support.testing.TopicWriter;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

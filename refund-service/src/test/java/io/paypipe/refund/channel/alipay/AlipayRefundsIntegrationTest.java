@@ -14,9 +14,9 @@ import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.id.TenantId;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.money.Money;
-import io.paypipe.refund.channel.InProcessSandbox;
 import io.paypipe.refund.channel.RefundCall;
 import io.paypipe.refund.channel.RefundOrder;
+import io.paypipe.refund.support.ChannelSandbox;
 import io.paypipe.sandbox.alipay.AlipayRefundScenario;
 import io.paypipe.sandbox.alipay.AlipayTrade;
 import io.paypipe.sandbox.push.NoticeRecorder;
@@ -39,7 +39,7 @@ class AlipayRefundsIntegrationTest {
 
     private static final String APP = "2021000100000000";
 
-    private static final InProcessSandbox SANDBOX = InProcessSandbox.get();
+    private static final ChannelSandbox SANDBOX = ChannelSandbox.get();
 
     private final AlipayRefunds refunds = new AlipayRefunds(SANDBOX.alipayGatewayUrl(), Duration.ofSeconds(3),
             Duration.ofSeconds(2), Clock.systemUTC());
@@ -49,9 +49,9 @@ class AlipayRefundsIntegrationTest {
         // Given a paid Alipay trade of 100.00
         AlipayTrade trade = paid(10_000);
 
-        // When 20.00 is refunded, then 30.00 (sent again with its own number until
-        // Alipay's
-        // 3 s between refunds of one trade have passed)
+        // When 20.00 is refunded, then 30.00 (sent again with its own number for as long
+        // as Alipay answers it too soon after the first: real Alipay wants 3 s between
+        // refunds of one trade, the tests' sandbox none)
         RefundCall first = refunds.refund(order(trade, "RF-" + UUID.randomUUID(), 2_000));
         RefundOrder second = order(trade, "RF-" + UUID.randomUUID(), 3_000);
         RefundCall secondCall = await().atMost(Duration.ofSeconds(10))

@@ -10,9 +10,9 @@ import io.paypipe.core.id.OutTradeNo;
 import io.paypipe.core.id.TenantId;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.money.Money;
-import io.paypipe.refund.channel.InProcessSandbox;
 import io.paypipe.refund.channel.RefundCall;
 import io.paypipe.refund.channel.RefundOrder;
+import io.paypipe.refund.support.ChannelSandbox;
 import io.paypipe.sandbox.stripe.PaymentIntentSpec;
 import io.paypipe.sandbox.stripe.StripeRefund;
 import io.paypipe.sandbox.stripe.StripeRefundScenario;
@@ -31,7 +31,7 @@ class StripeRefundsIntegrationTest {
 
     private static final String ACCOUNT = "acct_1PaypipeSbx0000";
 
-    private static final InProcessSandbox SANDBOX = InProcessSandbox.get();
+    private static final ChannelSandbox SANDBOX = ChannelSandbox.get();
 
     private final StripeRefunds refunds = new StripeRefunds(SANDBOX.stripeApiBase(), Duration.ofSeconds(3),
             Duration.ofSeconds(2), 0, Clock.systemUTC());
@@ -134,7 +134,7 @@ class StripeRefundsIntegrationTest {
         PaymentIntentSpec paid = paid(2_000);
         RefundOrder order = order(paid, 800);
         RefundCall first = refunds.refund(order);
-        await().pollDelay(InProcessSandbox.STRIPE_KEY_TTL.plusMillis(500)).until(() -> true);
+        await().pollDelay(ChannelSandbox.STRIPE_KEY_TTL.plusMillis(500)).until(() -> true);
 
         // When it is sent again with the same refund number
         RefundCall again = refunds.refund(order);

@@ -1,5 +1,6 @@
 package io.paypipe.refund.channel.wechatpay;
 
+import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
 import io.paypipe.core.id.MerchantId;
 import io.paypipe.core.id.OrderKey;
@@ -8,6 +9,7 @@ import io.paypipe.core.id.TenantId;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.money.Money;
 import io.paypipe.refund.channel.RefundOrder;
+import io.paypipe.refund.support.ChannelSandbox;
 import java.util.UUID;
 
 /** Refunds of trades the sandbox paid, as refund-service hands them to a channel. */
@@ -21,14 +23,14 @@ final class RefundOrders {
      * mchid or a sub_mchid) that WeChat paid {@code totalFen}, under a fresh refund
      * number, with the merchant's entry of the merchants file.
      */
-    static RefundOrder paid(WechatPaySandbox sandbox, String merchantId, long totalFen, long refundFen) {
+    static RefundOrder paid(ChannelSandbox sandbox, String merchantId, long totalFen, long refundFen) {
         String outTradeNo = "ORDER-" + unique();
-        String transactionId = sandbox.pay(merchantId, outTradeNo, totalFen);
+        ChannelTradeNo transactionId = sandbox.pay(Channel.WECHATPAY, MerchantId.of(merchantId), outTradeNo, totalFen);
         Merchant merchant = sandbox.merchant(merchantId);
         OrderKey key = new OrderKey(TenantId.of(merchant.tenant()), MerchantId.of(merchantId),
                 OutTradeNo.of(outTradeNo));
-        return new RefundOrder(merchant, key, ChannelTradeNo.of(transactionId), "RF-" + unique(),
-                Money.of(refundFen, "CNY"), Money.of(totalFen, "CNY"), "customer returned the goods", null);
+        return new RefundOrder(merchant, key, transactionId, "RF-" + unique(), Money.of(refundFen, "CNY"),
+                Money.of(totalFen, "CNY"), "customer returned the goods", null);
     }
 
     /** Another refund of the same payment, under a fresh number. */

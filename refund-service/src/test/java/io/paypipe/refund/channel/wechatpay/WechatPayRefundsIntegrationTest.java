@@ -3,8 +3,10 @@ package io.paypipe.refund.channel.wechatpay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.paypipe.core.id.MerchantId;
 import io.paypipe.refund.channel.RefundCall;
 import io.paypipe.refund.channel.RefundOrder;
+import io.paypipe.refund.support.ChannelSandbox;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,9 +29,10 @@ class WechatPayRefundsIntegrationTest {
 
     private static final Duration CALL_TIMEOUT = Duration.ofMillis(800);
 
-    private final WechatPaySandbox sandbox = WechatPaySandbox.get();
+    private final ChannelSandbox sandbox = ChannelSandbox.get();
 
-    private final WechatPayRefunds refunds = new WechatPayRefunds(sandbox.baseUrl(), CALL_TIMEOUT, Clock.systemUTC());
+    private final WechatPayRefunds refunds = new WechatPayRefunds(sandbox.wechatpayBaseUrl(), CALL_TIMEOUT,
+            Clock.systemUTC());
 
     @AfterEach
     void close() {
@@ -47,7 +50,7 @@ class WechatPayRefundsIntegrationTest {
         // Then
         assertThat(answer).isInstanceOfSatisfying(RefundCall.Accepted.class,
                 a -> assertThat(a.channelRefundId()).matches("503\\d{26}"));
-        assertThat(sandbox.refundsOf(order.channelTradeNo().value())).singleElement()
+        assertThat(sandbox.wechatRefundsOf(order.channelTradeNo())).singleElement()
             .satisfies(r -> assertThat(r.get("refundFen").asLong()).isEqualTo(3_000));
     }
 
@@ -72,7 +75,7 @@ class WechatPayRefundsIntegrationTest {
     void anInsufficientBalanceIsADefiniteRefusal() {
         // Given
         RefundOrder order = RefundOrders.paid(sandbox, DIRECT, 10_000, 10_000);
-        sandbox.choose(DIRECT, order.refundNo(), "NOT_ENOUGH");
+        sandbox.chooseWechat(MerchantId.of(DIRECT), order.refundNo(), "NOT_ENOUGH");
 
         // When
         RefundCall answer = refunds.refund(order);
@@ -82,7 +85,7 @@ class WechatPayRefundsIntegrationTest {
             assertThat(r.code()).isEqualTo("NOT_ENOUGH");
             assertThat(r.channelRefundId()).isNull();
         });
-        assertThat(sandbox.refundsOf(order.channelTradeNo().value())).isEmpty();
+        assertThat(sandbox.wechatRefundsOf(order.channelTradeNo())).isEmpty();
     }
 
     @Test
@@ -97,14 +100,14 @@ class WechatPayRefundsIntegrationTest {
         // Then
         assertThat(answer).isInstanceOfSatisfying(RefundCall.Refused.class,
                 r -> assertThat(r.code()).isEqualTo("INVALID_REQUEST"));
-        assertThat(sandbox.refundsOf(first.channelTradeNo().value())).hasSize(1);
+        assertThat(sandbox.wechatRefundsOf(first.channelTradeNo())).hasSize(1);
     }
 
     @Test
     void aRefundClosedAfterItWasAcceptedIsFoundRefusedByTheQuery() {
         // Given
         RefundOrder order = RefundOrders.paid(sandbox, DIRECT, 10_000, 2_000);
-        sandbox.choose(DIRECT, order.refundNo(), "CLOSED_LATER");
+        sandbox.chooseWechat(MerchantId.of(DIRECT), order.refundNo(), "CLOSED_LATER");
         String refundId = ((RefundCall.Accepted) refunds.refund(order)).channelRefundId();
 
         // When, Then
@@ -117,12 +120,12 @@ class WechatPayRefundsIntegrationTest {
     void anAbnormalRefundIsStillAcceptedAndItsLaterSuccessIsFound() {
         // Given
         RefundOrder order = RefundOrders.paid(sandbox, DIRECT, 10_000, 2_000);
-        sandbox.choose(DIRECT, order.refundNo(), "ABNORMAL_THEN_SUCCESS");
+        sandbox.chooseWechat(MerchantId.of(DIRECT), order.refundNo(), "ABNORMAL_THEN_SUCCESS");
         refunds.refund(order);
 
         // When it is ABNORMAL, Then it is not final
         await().atMost(Duration.ofSeconds(10))
-            .until(() -> sandbox.refundsOf(order.channelTradeNo().value()).getFirst().get("status").asString(),
+            .until(() -> sandbox.wechatRefundsOf(order.channelTradeNo()).getFirst().get("status").asString(),
                     status -> !status.equals("PROCESSING"));
         RefundCall meanwhile = refunds.query(order);
         assertThat(meanwhile).isInstanceOfAny(RefundCall.Accepted.class, RefundCall.Succeeded.class);
@@ -136,7 +139,7 @@ class WechatPayRefundsIntegrationTest {
         // Given a refund WeChat makes but whose answer does not come within the call
         // timeout
         RefundOrder order = RefundOrders.paid(sandbox, DIRECT, 10_000, 2_500);
-        sandbox.choose(DIRECT, order.refundNo(), "ANSWER_LOST");
+        sandbox.chooseWechat(MerchantId.of(DIRECT), order.refundNo(), "ANSWER_LOST");
 
         // When
         long started = System.nanoTime();
@@ -146,11 +149,11 @@ class WechatPayRefundsIntegrationTest {
         // Then nothing is concluded from it, within the timeout
         assertThat(answer).isInstanceOfSatisfying(RefundCall.Unknown.class,
                 u -> assertThat(u.why()).contains("no answer"));
-        assertThat(took).isLessThan(WechatPaySandbox.LOST_ANSWER_HOLD);
+        assertThat(took).isLessThan(ChannelSandbox.WECHATPAY_LOST_ANSWER_HOLD);
         // and the query finds the one refund WeChat made, succeeded
         await().atMost(Duration.ofSeconds(10))
             .untilAsserted(() -> assertThat(refunds.query(order)).isInstanceOf(RefundCall.Succeeded.class));
-        assertThat(sandbox.refundsOf(order.channelTradeNo().value())).hasSize(1);
+        assertThat(sandbox.wechatRefundsOf(order.channelTradeNo())).hasSize(1);
     }
 
     @Test
@@ -169,7 +172,7 @@ class WechatPayRefundsIntegrationTest {
         assertThat(again).isEqualTo(first);
         assertThat(afterSuccess).isInstanceOfSatisfying(RefundCall.Succeeded.class,
                 s -> assertThat(s.channelRefundId()).isEqualTo(first.channelRefundId()));
-        assertThat(sandbox.refundsOf(order.channelTradeNo().value())).hasSize(1);
+        assertThat(sandbox.wechatRefundsOf(order.channelTradeNo())).hasSize(1);
     }
 
     @Test
@@ -185,7 +188,7 @@ class WechatPayRefundsIntegrationTest {
     void aWechatFailureIsUnknownAndTheSameNumberSentAgainIsAccepted() {
         // Given a create call that meets WeChat's SYSTEM_ERROR
         RefundOrder order = RefundOrders.paid(sandbox, DIRECT, 10_000, 1_000);
-        sandbox.choose(DIRECT, order.refundNo(), "SYSTEM_ERROR");
+        sandbox.chooseWechat(MerchantId.of(DIRECT), order.refundNo(), "SYSTEM_ERROR");
 
         // When
         RefundCall failed = refunds.refund(order);

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.paypipe.core.id.MerchantId;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.refund.channel.RefundCall;
 import io.paypipe.refund.channel.RefundOrder;
+import io.paypipe.refund.support.ChannelSandbox;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,9 +31,10 @@ class WechatPayRefundsTrustIntegrationTest {
 
     private static final Duration CALL_TIMEOUT = Duration.ofMillis(800);
 
-    private final WechatPaySandbox sandbox = WechatPaySandbox.get();
+    private final ChannelSandbox sandbox = ChannelSandbox.get();
 
-    private final WechatPayRefunds refunds = new WechatPayRefunds(sandbox.baseUrl(), CALL_TIMEOUT, Clock.systemUTC());
+    private final WechatPayRefunds refunds = new WechatPayRefunds(sandbox.wechatpayBaseUrl(), CALL_TIMEOUT,
+            Clock.systemUTC());
 
     @AfterEach
     void close() {
@@ -50,7 +53,7 @@ class WechatPayRefundsTrustIntegrationTest {
                         own.platformKeys().stream().map(k -> new Merchant.PlatformKey(k.id(), otherPem)).toList(),
                         own.merchantSerialNo(), own.merchantPrivateKeyPem()));
         RefundOrder refused = RefundOrders.another(order, 10_000);
-        sandbox.choose(DIRECT, refused.refundNo(), "NOT_ENOUGH");
+        sandbox.chooseWechat(MerchantId.of(DIRECT), refused.refundNo(), "NOT_ENOUGH");
 
         // When it refunds twice: one the channel takes, one it refuses
         RefundCall taken = refunds.refund(RefundOrders.withMerchant(order, deceived));
@@ -90,7 +93,7 @@ class WechatPayRefundsTrustIntegrationTest {
 
         // Then
         assertThat(answer).isInstanceOf(RefundCall.Unknown.class);
-        assertThat(sandbox.refundsOf(order.channelTradeNo().value())).isEmpty();
+        assertThat(sandbox.wechatRefundsOf(order.channelTradeNo())).isEmpty();
     }
 
     @Test

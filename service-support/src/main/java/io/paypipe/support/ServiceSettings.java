@@ -1,0 +1,43 @@
+package io.paypipe.support;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What the shared plumbing needs to know of the service it runs in. Each service's own
+ * {@code @ConfigurationProperties} record implements it (the accessors of the same names
+ * are its properties, e.g. {@code processor.publish-timeout},
+ * {@code refund.publish-timeout}), so the keys stay the service's own and there is one
+ * properties record per service.
+ */
+public interface ServiceSettings {
+
+    /**
+     * The service's short name ({@code processor}, {@code refund}): the prefix of the
+     * retry-topic scheduler's threads.
+     */
+    String serviceName();
+
+    /**
+     * How long to wait for the broker to confirm an event; the producers' max.block.ms is
+     * 3/5 of it.
+     */
+    Duration publishTimeout();
+
+    /**
+     * How often a dead-letter handler tries again to store its alert (the database may be
+     * down); after the last one the alert goes to {@code ops.alert} and an ERROR line
+     * only.
+     */
+    List<Duration> deadLetterRetryDelays();
+
+    /** Consumer threads per listener and per retry topic. */
+    int concurrency();
+
+    /** Partitions of the topics the service declares. */
+    int topicPartitions();
+
+    /** Replicas of those topics (1 for the embedded broker, 3 in production). */
+    short topicReplicas();
+
+}
