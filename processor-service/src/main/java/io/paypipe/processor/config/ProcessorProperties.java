@@ -31,6 +31,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pauseAfterCommitWhen fault injection for tests only: while this file exists, a
  * consumer thread that has just committed an applied payment stops there (before its
  * publish and offset commit), so that a test can kill the JVM with work in flight
+ * @param deadLetterQueryWindow how long the active query that a dead letter of
+ * {@code payment.notify} schedules for its order runs ({@code PaymentQueryDue.expiresAt}
+ * = now + this)
  */
 @ConfigurationProperties("processor")
 public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue( {
@@ -38,7 +41,8 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> orderRetryDelays,
         @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("3") int concurrency,
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
-        @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen) implements ServiceSettings{
+        @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen,
+        @DefaultValue("2h") Duration deadLetterQueryWindow) implements ServiceSettings{
 
     public ProcessorProperties {
         if (retryDelays.isEmpty() || orderRetryDelays.isEmpty()) {
@@ -46,6 +50,9 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
         }
         if (deadLetterRetryDelays.stream().reduce(Duration.ZERO, Duration::plus).compareTo(Duration.ofMinutes(4)) > 0) {
             throw new IllegalArgumentException("processor.dead-letter-retry-delays must add up to less than 4 minutes");
+        }
+        if (deadLetterQueryWindow.isNegative() || deadLetterQueryWindow.isZero()) {
+            throw new IllegalArgumentException("processor.dead-letter-query-window must be positive");
         }
     }
 

@@ -73,8 +73,8 @@ class PaymentApplier {
     /**
      * Throws {@link OrderNotFoundException} (retried) when the order is not there (yet).
      */
-    PaymentOutcome apply(PaymentNotified n) {
-        return tx.execute(status -> decide(n));
+    Decided apply(PaymentNotified n) {
+        return tx.execute(status -> new Decided(decide(n), raws.outcome(n.rawId())));
     }
 
     private PaymentOutcome decide(PaymentNotified n) {

@@ -3,9 +3,17 @@ package io.paypipe.processor.transition;
 import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OpsAlertRaised.Kind;
 import io.paypipe.core.event.OpsAlertRaised.Severity;
+import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.id.MerchantId;
+import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.id.OutTradeNo;
+import io.paypipe.core.id.TenantId;
+import io.paypipe.core.raw.Handled;
 import io.paypipe.core.raw.RawOutcome;
 import io.paypipe.processor.failure.DownstreamRejectedException;
 import io.paypipe.processor.failure.OrderNotFoundException;
+import io.paypipe.processor.transition.DeadLetterQuery.Scheduling;
 import io.paypipe.processor.transition.RawSettlementRepository.RawRow;
 import io.paypipe.support.alert.Alerts;
 import io.paypipe.support.alert.Alerts.About;
@@ -31,7 +39,11 @@ import org.springframework.stereotype.Component;
  * one delivery, each dead-lettered, raise it once): UNKNOWN_ORDER (the order never came),
  * DOWNSTREAM_NOT_PUBLISHED (committed, but its event was refused), DEAD_LETTER
  * (unreadable or invalid record) or GAVE_UP. Without a raw row the alert names the dead
- * letter's topic, partition and offset. It never throws (see {@link DeadLetterRecorder}).
+ * letter's topic, partition and offset. Before the alert, a record that names an order
+ * schedules an active query of it ({@link DeadLetterQuery}); the alert says whether it
+ * was scheduled. After it, the raw row's settlement goes to {@code payment.settled}
+ * ({@link DownstreamPublisher#settled}: its own outcome, or the one something settled it
+ * with before). It never throws (see {@link DeadLetterRecorder}).
  */
 @Component
 class PaymentDeadLetterHandler {
@@ -42,11 +54,18 @@ class PaymentDeadLetterHandler {
 
     private final DeadLetterRecorder recorder;
 
+    private final DeadLetterQuery query;
+
+    private final DownstreamPublisher publisher;
+
     private final Clock clock;
 
-    PaymentDeadLetterHandler(RawSettlementRepository raws, DeadLetterRecorder recorder, Clock clock) {
+    PaymentDeadLetterHandler(RawSettlementRepository raws, DeadLetterRecorder recorder, DeadLetterQuery query,
+            DownstreamPublisher publisher, Clock clock) {
         this.raws = raws;
         this.recorder = recorder;
+        this.query = query;
+        this.publisher = publisher;
         this.clock = clock;
     }
 
@@ -69,9 +88,13 @@ class PaymentDeadLetterHandler {
         String where = DeadLetterHeaders.coordinates(record);
         String what = rawId.isEmpty() ? "a record without a raw id"
                 : raw.isEmpty() ? "raw " + rawId.getAsLong() + " (no such row found)" : "raw " + rawId.getAsLong();
+        Scheduling scheduling = query.schedule(record, rawId, raw,
+                RecordValues.readLeniently(record, PaymentNotified.class));
         Instant now = clock.instant();
-        String message = "gave up on " + what + " after its last attempt (dead letter " + where + "): "
-                + failure.error();
+        // the query's sentence before the error, which may be long (the message is
+        // clipped)
+        String message = "gave up on " + what + " after its last attempt (dead letter " + where + ")"
+                + DeadLetterQuery.sentence(scheduling) + ": " + failure.error();
         // one alert per notification: the copies of one delivery storm, each
         // dead-lettered, are one thing to look at
         OpsAlertRaised alert = rawId.isPresent()
@@ -84,6 +107,28 @@ class PaymentDeadLetterHandler {
                         now);
             }
         });
+        if (rawId.isPresent()) {
+            lookUp(rawId.getAsLong()).ifPresent(this::publishSettlement);
+        }
+    }
+
+    /**
+     * The row as it is now: settled by this dead letter, or before by something else; not
+     * settled at all when the database kept failing (the watchdog then alerts too).
+     */
+    private void publishSettlement(RawRow row) {
+        if (row.handled() == Handled.RECEIVED || row.outcome().isEmpty()) {
+            return;
+        }
+        try {
+            var key = new OrderKey(TenantId.of(row.tenantId()), MerchantId.of(row.merchantId()),
+                    OutTradeNo.of(row.outTradeNo()));
+            publisher.settled(row.id(), Channel.fromCode(row.channel()), key, row.outcome().get());
+        }
+        catch (IllegalArgumentException e) {
+            log.error("settlement of raw {} not published: the row does not name its order ({})", row.id(),
+                    e.toString());
+        }
     }
 
     /** The raw row the alert names; the database being down must not stop the alert. */

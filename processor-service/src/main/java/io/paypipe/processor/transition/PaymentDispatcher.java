@@ -20,7 +20,8 @@ import org.springframework.stereotype.Service;
 /**
  * One notification: apply it in one transaction ({@link PaymentApplier}), then, after the
  * commit, dispatch what was committed: the downstream events and alerts of its outcome,
- * published and confirmed before the offset commit.
+ * published and confirmed before the offset commit, and last the raw row's settlement on
+ * {@code payment.settled} ({@link DownstreamPublisher#settled}), whatever the outcome.
  */
 @Service
 class PaymentDispatcher {
@@ -44,7 +45,8 @@ class PaymentDispatcher {
     }
 
     PaymentOutcome handle(PaymentNotified n) {
-        PaymentOutcome outcome = applier.apply(n);
+        Decided decided = applier.apply(n);
+        PaymentOutcome outcome = decided.outcome();
         afterCommit.afterCommit(n, outcome.written());
         switch (outcome) {
             case Applied a -> {
@@ -101,6 +103,8 @@ class PaymentDispatcher {
                 alerts.publish(u.alert());
             }
         }
+        // last: a settlement record says the notification's events are out as well
+        decided.rowOutcome().ifPresent(row -> publisher.settled(n.rawId(), n.channel(), n.orderKey(), row));
         return outcome;
     }
 

@@ -18,9 +18,12 @@ import org.springframework.stereotype.Repository;
 @Repository
 class RawSettlementRepository {
 
-    /** The parts of a raw row an alert names, and whether it is settled. */
-    record RawRow(long id, String tenantId, String merchantId, String outTradeNo, String channel, String channelTradeNo,
-            Handled handled, Optional<RawOutcome> outcome) {
+    /**
+     * The parts of a raw row an alert and a query name, and whether it is settled.
+     * {@code spMerchantId} is null outside service-provider mode.
+     */
+    record RawRow(long id, String tenantId, String merchantId, String spMerchantId, String outTradeNo, String channel,
+            String channelTradeNo, Handled handled, Optional<RawOutcome> outcome) {
     }
 
     private final JdbcClient jdbc;
@@ -31,12 +34,14 @@ class RawSettlementRepository {
 
     Optional<RawRow> find(long rawId) {
         return jdbc.sql("""
-                SELECT id, tenant_id, merchant_id, out_trade_no, channel, channel_trade_no, handled, outcome
+                SELECT id, tenant_id, merchant_id, sp_merchant_id, out_trade_no, channel, channel_trade_no, handled,
+                       outcome
                   FROM pay_notify_raw WHERE id = :id""")
             .param("id", rawId)
             .query((rs, i) -> new RawRow(rs.getLong("id"), rs.getString("tenant_id"), rs.getString("merchant_id"),
-                    rs.getString("out_trade_no"), rs.getString("channel"), rs.getString("channel_trade_no"),
-                    Handled.of(rs.getInt("handled")), RawOutcome.parse(rs.getString("outcome"))))
+                    rs.getString("sp_merchant_id"), rs.getString("out_trade_no"), rs.getString("channel"),
+                    rs.getString("channel_trade_no"), Handled.of(rs.getInt("handled")),
+                    RawOutcome.parse(rs.getString("outcome"))))
             .optional();
     }
 

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.paypipe.core.event.OpsAlertRaised;
+import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.event.PaymentQueryDue;
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.id.EventId;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.NotifyHeaders;
@@ -12,13 +16,17 @@ import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.BytesTopicReader;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
+import io.paypipe.processor.support.TopicSizeLimit;
 import io.paypipe.support.testing.TopicReader;
 import io.paypipe.support.testing.TopicWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -30,10 +38,12 @@ import tools.jackson.databind.node.ObjectNode;
  * by ingress's raw-id header, else by the value read leniently) and raises exactly one
  * alert; a record that names no raw row still raises one, naming the dead letter's
  * coordinates; the dead-letter topic never grows by itself; a settled row is never
- * overwritten.
+ * overwritten. Issue 13: a dead letter that names its order schedules an active query of
+ * it on {@code payment.query} before the alert, which says so.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
-        properties = { "processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms,50ms" })
+        properties = { "processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms,50ms",
+                "processor.dead-letter-query-window=45m" })
 @DirtiesContext
 class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
 
@@ -45,11 +55,17 @@ class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
 
     private static TopicReader<OpsAlertRaised> alertTopic;
 
+    private static TopicReader<PaymentQueryDue> queries;
+
+    private static TopicSizeLimit sizeLimit;
+
     @BeforeAll
     static void clients() {
         writer = new TopicWriter(TestInfra.get().bootstrapServers());
         topics = new BytesTopicReader(TestInfra.get().bootstrapServers(), List.of(Topics.PAYMENT_NOTIFY.retry(0), DLT));
         alertTopic = new TopicReader<>(TestInfra.get().bootstrapServers(), Topics.OPS_ALERT);
+        queries = new TopicReader<>(TestInfra.get().bootstrapServers(), Topics.PAYMENT_QUERY);
+        sizeLimit = new TopicSizeLimit(TestInfra.get().bootstrapServers());
     }
 
     @AfterAll
@@ -57,6 +73,13 @@ class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
         writer.close();
         topics.close();
         alertTopic.close();
+        queries.close();
+        sizeLimit.close();
+    }
+
+    @AfterEach
+    void restoreQueryTopic() throws Exception {
+        sizeLimit.restore(Topics.PAYMENT_QUERY.name());
     }
 
     @Test
@@ -187,6 +210,93 @@ class DeadLettersIntegrationTest extends ProcessorIntegrationBase {
             .untilAsserted(() -> assertThat(alertsOf(rawId)).containsExactly("DEAD_LETTER"));
         assertThat(db.handled(rawId)).isEqualTo(1);
         assertThat(db.outcome(rawId)).isEqualTo("APPLIED");
+    }
+
+    @Test
+    void aDeadLetterThatNamesItsOrderSchedulesOneQueryOfItAndTheAlertSaysSo() {
+        // Given a stored payment whose order never comes
+        OrderKey key = newOrderKey();
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 400);
+
+        // When it climbs the ladder to the dead-letter topic
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 400, 400));
+
+        // Then one query of the order is due now, for the configured window, under the
+        // order's key, with an id derived from the notification
+        await().atMost(Duration.ofSeconds(60))
+            .untilAsserted(() -> assertThat(alertsOf(rawId)).containsExactly("UNKNOWN_ORDER"));
+        var query = await().atMost(Duration.ofSeconds(30)).until(() -> queriesFor(key), q -> q.size() == 1).getFirst();
+        assertThat(query.key()).isEqualTo(key.kafkaKey());
+        assertThat(query.value()).satisfies(q -> {
+            assertThat(q.eventId())
+                .isEqualTo(EventId.derived("payment.query", "dead-letter", PaymentNotified.idFor(rawId).value()));
+            assertThat(q.orderKey()).isEqualTo(key);
+            assertThat(q.channel()).isEqualTo(Channel.WECHATPAY);
+            assertThat(q.spMerchantId()).isNull();
+            assertThat(q.reason()).isEqualTo(PaymentQueryDue.Reason.DEAD_LETTER);
+            assertThat(q.attempt()).isZero();
+            assertThat(Duration.between(q.dueAt(), q.expiresAt())).isEqualTo(Duration.ofMinutes(45));
+            assertThat(q.dueAt()).isBetween(Instant.now().minusSeconds(120), Instant.now());
+        });
+        // and the alert, still raised, says so
+        assertThat(alertMessage(rawId))
+            .contains("an active query of the order was scheduled (" + query.value().eventId());
+        await().during(Duration.ofSeconds(1))
+            .atMost(Duration.ofSeconds(5))
+            .untilAsserted(() -> assertThat(queriesFor(key)).hasSize(1));
+    }
+
+    @Test
+    void anUnreadableRecordWithARawIdIsQueriedByTheOrderItsRowNames() {
+        // Given a record whose value cannot be read, naming a stored row by its header
+        OrderKey key = newOrderKey();
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 450);
+
+        // When it becomes a dead letter
+        writer.sendBytes(Topics.PAYMENT_NOTIFY.name(), "not an order key",
+                "{\"rawId\":".getBytes(StandardCharsets.UTF_8),
+                Map.of(NotifyHeaders.RAW_ID, NotifyHeaders.rawIdValue(rawId)));
+
+        // Then the row's order is queried, and the alert says so
+        await().atMost(Duration.ofSeconds(60))
+            .untilAsserted(() -> assertThat(alertsOf(rawId)).containsExactly("DEAD_LETTER"));
+        await().atMost(Duration.ofSeconds(30))
+            .untilAsserted(() -> assertThat(queriesFor(key)).singleElement()
+                .satisfies(q -> assertThat(q.value().channel()).isEqualTo(Channel.WECHATPAY)));
+        assertThat(alertMessage(rawId)).contains("an active query of the order was scheduled");
+    }
+
+    @Test
+    void aQueryThatCannotBeScheduledLeavesTheAlertSayingSo() throws Exception {
+        // Given payment.query refuses every record, and a payment whose order never comes
+        sizeLimit.limit(Topics.PAYMENT_QUERY.name(), 64);
+        OrderKey key = newOrderKey();
+        var tradeNo = newTradeNo();
+        long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 500);
+
+        // When it becomes a dead letter
+        writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 500, 500));
+
+        // Then the alert is raised all the same, and says the query could not be
+        // scheduled
+        await().atMost(Duration.ofSeconds(60))
+            .untilAsserted(() -> assertThat(alertsOf(rawId)).containsExactly("UNKNOWN_ORDER"));
+        assertThat(alertMessage(rawId)).contains("the active query of the order could not be scheduled");
+        assertThat(db.outcome(rawId)).isEqualTo("UNKNOWN_ORDER");
+        assertThat(queriesFor(key)).isEmpty();
+    }
+
+    private List<ConsumerRecord<String, PaymentQueryDue>> queriesFor(OrderKey key) {
+        return queries.poll().stream().filter(r -> key.kafkaKey().equals(r.key())).toList();
+    }
+
+    private String alertMessage(long rawId) {
+        return jdbc.sql("SELECT message FROM ops_alert WHERE raw_id = :id")
+            .param("id", rawId)
+            .query(String.class)
+            .single();
     }
 
     private List<String> alertsOf(long rawId) {
