@@ -1,7 +1,9 @@
 package io.paypipe.ingress.alipay;
 
+import io.paypipe.core.id.Channel;
 import io.paypipe.ingress.callback.CallbackFlow;
 import io.paypipe.ingress.callback.ChannelAck;
+import io.paypipe.ingress.unverified.UnverifiedCallbacks;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -16,17 +18,22 @@ import org.springframework.web.bind.annotation.RestController;
  * form is decoded from the raw bytes here ({@link AlipayForm}), never through
  * {@code getParameter}, then verified with the app's key and classified. Success is the
  * plain text {@code success}; every refusal is {@code fail} with a 4xx (bad request) or
- * 5xx (our trouble), and Alipay sends again. Log lines never carry a buyer id or the
- * signature.
+ * 5xx (our trouble), and Alipay sends again. A notification whose signature fails but
+ * that names a pending order (its {@code out_trade_no} under {@code app_id}) schedules an
+ * early query of that order ({@link UnverifiedCallbacks}); its answer stays {@code fail}.
+ * Log lines never carry a buyer id or the signature.
  */
 @RestController
 class AlipayCallbackController {
 
     private final CallbackFlow.Endpoint endpoint;
 
-    AlipayCallbackController(CallbackFlow flow, AlipayVerifier verifier, AlipayClassifier classifier) {
+    AlipayCallbackController(CallbackFlow flow, AlipayVerifier verifier, AlipayClassifier classifier, AlipayApps apps,
+            UnverifiedCallbacks unverified) {
         this.endpoint = flow.endpoint(ChannelAck.ALIPAY,
-                (headers, body) -> AlipayForm.decode(body).then(verifier::verify).then(classifier::classify));
+                unverified.watching(Channel.ALIPAY,
+                        (headers, body) -> AlipayForm.decode(body).then(verifier::verify).then(classifier::classify),
+                        body -> AlipayNamedOrder.of(apps, body)));
     }
 
     @PostMapping(path = "/notify/alipay", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)

@@ -25,12 +25,52 @@ import org.springframework.util.unit.DataSize;
  * @param stripeTolerance a Stripe event whose signed {@code t=} is further than this from
  * now (either way) is refused; also the tolerance handed to stripe-java's {@code Webhook}
  * (Stripe: 300 s)
+ * @param unverifiedQuery the early queries of callbacks whose signature failed
+ * ({@code ingress.unverified-query.*})
  */
 @ConfigurationProperties("ingress")
 public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @DefaultValue("5m") Duration replayWindow,
         @DefaultValue("var/merchants.yaml") Path merchantsFile, @DefaultValue("3s") Duration publishTimeout,
         @DefaultValue("64") int maxConcurrentCallbacks, @DefaultValue("300s") Duration stripeTolerance,
-        @DefaultValue("200ms") Duration bulkheadWait, @DefaultValue("5s") Duration bodyReadTimeout) {
+        @DefaultValue("200ms") Duration bulkheadWait, @DefaultValue("5s") Duration bodyReadTimeout,
+        @DefaultValue UnverifiedQuery unverifiedQuery) {
+
+    /**
+     * A callback whose signature failed but that names a pending order of a known
+     * merchant schedules an early query of that order ({@code PaymentQueryDue}, reason
+     * UNVERIFIED_CALLBACK, on {@code payment.query}), within these limits.
+     *
+     * @param enabled false: no early queries at all
+     * @param perOrder queries one order may get per {@code orderPeriod}
+     * @param orderPeriod the period of {@code perOrder}, also the window of the query's
+     * event id (repeats within one window are the same event)
+     * @param perMerchant queries of one merchant's orders per {@code merchantPeriod}
+     * @param merchantPeriod the period of {@code perMerchant}
+     * @param expiresAfter the query runs until now + this ({@code expiresAt})
+     * @param publishTimeout how long the publish waits for the broker (off the request's
+     * thread: the fail ack never waits for it)
+     * @param backlog callbacks waiting for their order to be looked up; more are dropped
+     */
+    public record UnverifiedQuery(@DefaultValue("true") boolean enabled, @DefaultValue("1") int perOrder,
+            @DefaultValue("5m") Duration orderPeriod, @DefaultValue("10") int perMerchant,
+            @DefaultValue("1m") Duration merchantPeriod, @DefaultValue("2h") Duration expiresAfter,
+            @DefaultValue("2s") Duration publishTimeout, @DefaultValue("64") int backlog) {
+
+        public UnverifiedQuery {
+            if (perOrder <= 0 || perMerchant <= 0 || backlog <= 0) {
+                throw new IllegalArgumentException(
+                        "ingress.unverified-query.per-order, per-merchant and backlog must be positive");
+            }
+            requirePositive(orderPeriod, "ingress.unverified-query.order-period");
+            requirePositive(merchantPeriod, "ingress.unverified-query.merchant-period");
+            requirePositive(expiresAfter, "ingress.unverified-query.expires-after");
+            requirePositive(publishTimeout, "ingress.unverified-query.publish-timeout");
+            if (orderPeriod.toSeconds() < 1) {
+                throw new IllegalArgumentException("ingress.unverified-query.order-period must be at least a second");
+            }
+        }
+
+    }
 
     public IngressProperties {
         if (maxBodyBytes.toBytes() <= 0 || maxBodyBytes.toBytes() > Integer.MAX_VALUE - 1) {

@@ -100,6 +100,31 @@ public abstract class CallbackIntegrationBase {
         return rows.getFirst();
     }
 
+    /**
+     * An order as the processor stores it ({@code orders}, which ingress only reads), in
+     * {@code status}; {@code spMerchantId} null outside service-provider mode.
+     */
+    protected void insertOrder(String tenant, String merchantId, String spMerchantId, String outTradeNo, String channel,
+            long amountMinor, String currency, String status) {
+        Timestamp now = Timestamp.from(Instant.now());
+        jdbc.sql(
+                """
+                        INSERT INTO orders (tenant_id, merchant_id, sp_merchant_id, out_trade_no, channel, amount_minor, currency,
+                                            status, created_at, updated_at)
+                        VALUES (:tenant, :merchant, :sp, :out, :channel, :amount, :currency, :status, :now, :now)
+                        """)
+            .param("tenant", tenant)
+            .param("merchant", merchantId)
+            .param("sp", spMerchantId)
+            .param("out", outTradeNo)
+            .param("channel", channel)
+            .param("amount", amountMinor)
+            .param("currency", currency)
+            .param("status", status)
+            .param("now", now)
+            .update();
+    }
+
     /** The two raw tables ingress reserves rows in. */
     public enum RawTable {
 
