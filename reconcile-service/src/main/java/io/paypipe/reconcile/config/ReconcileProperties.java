@@ -107,6 +107,9 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
      * @param handlingRetry how long a record whose handling failed (database, broker)
      * waits before it is handled again, in place
      * @param merchants per-merchant overrides
+     * @param consume false: this instance neither starts query chains nor handles due
+     * queries (its consumers of {@code order.created} and the delayed topics do not
+     * start); tests of other parts use it
      */
     public record QuerySettings(@DefaultValue("3m") Duration firstQueryAfter, @DefaultValue( {
             "30s", "1m", "5m", "15m", "30m", "1h" }) List<Duration> backoff, @DefaultValue("2h") Duration expiry,
@@ -115,7 +118,8 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
             @DefaultValue("30m") Duration undecidedAfter, @DefaultValue("5") int closeAttempts,
             @DefaultValue({ "1s", "5s", "30s", "2m", "10m" }) List<Duration> orderRetryDelays,
             @DefaultValue("1s") Duration pollTimeout, @DefaultValue("20") int maxPollRecords,
-            @DefaultValue("5s") Duration handlingRetry, Map<String, MerchantQuery> merchants){
+            @DefaultValue("5s") Duration handlingRetry, Map<String, MerchantQuery> merchants,
+            @DefaultValue("true") boolean consume){
 
         public QuerySettings {
             merchants = merchants == null ? Map.of() : Map.copyOf(merchants);
