@@ -1,16 +1,20 @@
 package io.paypipe.reconcile;
 
+import io.paypipe.support.EnableServiceSupport;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.context.annotation.PropertySource;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.PropertySource;
 
 /**
- * Reconciliation: the Kafka Streams watchdog of notifications that reach no settlement
- * ({@code io.paypipe.reconcile.watch}); active queries of pending orders (Pull) and the
- * daily bill reconciliation arrive with later issues.
+ * Reconciliation: the active query of pending orders at their channels (Pull,
+ * {@code io.paypipe.reconcile.query}), the Kafka Streams watchdog of notifications that
+ * reach no settlement ({@code watch}), the raw tables as an outbox ({@code outbox}) and
+ * the morning numbers ({@code status}). Its Kafka templates, retry topics, alerts and
+ * dead-letter recorder come from service-support ({@link EnableServiceSupport}).
  */
 @SpringBootApplication
+@EnableServiceSupport
 @PropertySource("classpath:io/paypipe/reconcile/reconcile-defaults.properties")
 @ConfigurationPropertiesScan
 public class ReconcileApplication {

@@ -9,13 +9,13 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
- * The beans a consuming service (processor-service, refund-service) shares: the Kafka
- * templates and catalogue topics ({@link KafkaSupportConfig}), what every retried topic
- * shares ({@link RetryTopicsConfig}), {@code ops_alert} and {@code ops.alert}
- * ({@link AlertRepository}, {@link AlertPublisher}) and the last stop of a dead letter
- * ({@link DeadLetterRecorder}). It needs one {@link ServiceSettings} bean (the service's
- * properties record) and one {@link io.paypipe.support.kafka.EventSender} (the service's
- * event publisher).
+ * The beans a consuming service (processor-service, refund-service, reconcile-service)
+ * shares: the Kafka templates and catalogue topics ({@link KafkaSupportConfig}), what
+ * every retried topic shares ({@link RetryTopicsConfig}), {@code ops_alert} and
+ * {@code ops.alert} ({@link AlertRepository}, {@link AlertPublisher}) and the last stop
+ * of a dead letter ({@link DeadLetterRecorder}). It needs one {@link ServiceSettings}
+ * bean (the service's properties record) and one
+ * {@link io.paypipe.support.kafka.EventSender} (the service's event publisher).
  * <p>
  * A plain configuration that each service imports with {@link EnableServiceSupport}, not
  * a Spring Boot auto-configuration: the local launcher ({@code ./paypipe run}) puts every
@@ -24,7 +24,7 @@ import org.springframework.context.annotation.Import;
  * those contexts (ingress, the sandbox and the downstream consumers have no
  * {@link ServiceSettings} and want none of these beans). Importing it says in the
  * service's own code that the service has these beans, and a service that does not import
- * it (reconcile-service today) gets none of them.
+ * it (ingress) gets none of them.
  */
 @Configuration(proxyBeanMethods = false)
 @Import({ KafkaSupportConfig.class, RetryTopicsConfig.class, AlertRepository.class, AlertPublisher.class,

@@ -83,6 +83,11 @@ public final class LocalPipeline implements AutoCloseable {
             args.put("refund.wechatpay.base-url", sandbox);
             args.put("refund.alipay.gateway-url", sandbox + "/sandbox/alipay/gateway.do");
             args.put("refund.stripe.api-base", sandbox + "/sandbox/stripe");
+            // reconcile-service: the same keys and channels for the active query
+            args.put("reconcile.merchants-file", merchantsFile.toString());
+            args.put("reconcile.wechatpay.base-url", sandbox);
+            args.put("reconcile.alipay.gateway-url", sandbox + "/sandbox/alipay/gateway.do");
+            args.put("reconcile.stripe.api-base", sandbox + "/sandbox/stripe");
             // springdoc (refund-service's OpenAPI description) is on this one classpath:
             // only refund-service serves one
             if (service != PipelineService.REFUND) {

@@ -1,33 +1,173 @@
 package io.paypipe.reconcile.config;
 
+import io.paypipe.support.ServiceSettings;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Everything reconcile-service can be told.
+ * Everything reconcile-service can be told. It is also the {@link ServiceSettings} of the
+ * plumbing it shares with the other consuming services (service-support).
  *
- * @param firstQueryAfter how long after creation a still-pending order is first queried
- * at its channel
- * @param queryExpiry after this an unpaid order goes to manual handling; the status
- * endpoint counts PENDING orders created longer ago
- * @param publishTimeout how long to wait for the broker to confirm an alert on
- * {@code ops.alert}
- * @param topicPartitions partitions of the catalogue topics this service declares (the
- * watchdog needs {@code payment.notify} and {@code payment.settled} co-partitioned)
+ * @param publishTimeout how long to wait for the broker to confirm an event
+ * ({@code payment.notify}, {@code payment.query*}, {@code order.closed},
+ * {@code ops.alert})
+ * @param topicPartitions partitions of the topics this service declares (the watchdog
+ * needs {@code payment.notify} and {@code payment.settled} co-partitioned)
  * @param topicReplicas replicas of those topics (1 for the embedded broker, 3 in
  * production)
+ * @param deadLetterRetryDelays how often a dead-letter handler tries again to store its
+ * alert
+ * @param concurrency consumer threads of the {@code order.created} listener and its retry
+ * topics
+ * @param merchantsFile the merchants file ({@code PAYMENT_MERCHANTS_FILE}) with the
+ * outbound credentials the order queries and closes are signed with
+ * @param channelCallTimeout bound on one order query or close at a channel: a call that
+ * takes longer is Failed
+ * @param connectTimeout bound on connecting to a channel (Alipay, Stripe)
+ * @param wechatpay where WeChat Pay's API is ({@code reconcile.wechatpay.base-url})
+ * @param alipay where Alipay's gateway is ({@code reconcile.alipay.gateway-url})
+ * @param stripe where Stripe's API is ({@code reconcile.stripe.api-base})
+ * @param query the active query of pending orders ({@code reconcile.query.*})
  * @param watch the Kafka Streams watchdog of notifications ({@code reconcile.watch.*})
  * @param outbox the sweep that publishes raw rows still unsettled again
  * ({@code reconcile.outbox.*})
  * @param status the thresholds of the morning numbers ({@code reconcile.status.*})
  */
 @ConfigurationProperties("reconcile")
-public record ReconcileProperties(@DefaultValue("3m") Duration firstQueryAfter,
-        @DefaultValue("2h") Duration queryExpiry, @DefaultValue("5s") Duration publishTimeout,
-        @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas, @DefaultValue Watch watch,
-        @DefaultValue Outbox outbox, @DefaultValue Status status) {
+public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue("6") int topicPartitions,
+        @DefaultValue("1") short topicReplicas, @DefaultValue( {
+                "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays,
+        @DefaultValue("2") int concurrency, @DefaultValue("var/merchants.yaml") Path merchantsFile,
+        @DefaultValue("10s") Duration channelCallTimeout, @DefaultValue("3s") Duration connectTimeout,
+        @DefaultValue WechatPay wechatpay, @DefaultValue Alipay alipay, @DefaultValue Stripe stripe,
+        @DefaultValue QuerySettings query, @DefaultValue Watch watch, @DefaultValue Outbox outbox,
+        @DefaultValue Status status) implements ServiceSettings{
+
+    public ReconcileProperties {
+        if (!channelCallTimeout.isPositive() || !connectTimeout.isPositive()) {
+            throw new IllegalArgumentException(
+                    "reconcile.channel-call-timeout and reconcile.connect-timeout must be positive");
+        }
+    }
+
+    @Override
+    public String serviceName() {
+        return "reconcile";
+    }
+
+    /**
+     * @param baseUrl scheme, host and port of WeChat Pay's API (the sandbox locally)
+     */
+    public record WechatPay(@DefaultValue("http://127.0.0.1:8090") URI baseUrl) {
+    }
+
+    /**
+     * @param gatewayUrl Alipay's openapi gateway (the sandbox's locally)
+     */
+    public record Alipay(@DefaultValue("http://127.0.0.1:8090/sandbox/alipay/gateway.do") String gatewayUrl) {
+    }
+
+    /**
+     * @param apiBase Stripe's API base (the sandbox's locally)
+     */
+    public record Stripe(@DefaultValue("http://127.0.0.1:8090/sandbox/stripe") String apiBase) {
+    }
+
+    /**
+     * The active query: every order is queried at its channel while it is pending, on
+     * delayed topics (one per distinct delay of the ladders below), then closed at its
+     * channel after its expiry. Per-merchant overrides under
+     * {@code reconcile.query.merchants.<merchant id>.*} (the order's merchant, else its
+     * service provider).
+     *
+     * @param firstQueryAfter how long after its creation an order is first queried
+     * @param backoff the delays between two queries that found the order waiting (or not
+     * found), the last one repeating until the expiry
+     * @param expiry after this (from the order's creation) an order still waiting is
+     * closed at its channel and locally; one never found goes to a person
+     * @param rate queries and closes per second at most, per calling merchant account
+     * @param errorBackoff the delays before the same query (or close) is tried again
+     * after a rate-limited or failed answer, the last one repeating
+     * @param undecidedAfter a query still failing this long past the expiry gives up: the
+     * chain goes to a person (QUERY_UNDECIDED)
+     * @param closeAttempts close calls before a close that keeps failing goes to a person
+     * (ORDER_CLOSE_FAILED)
+     * @param orderRetryDelays how long an {@code order.created} waits, level by level,
+     * for the processor to store its order ({@code order.created-retry-<i>}), then its
+     * dead-letter topic
+     * @param pollTimeout how long a delayed topic's consumer waits in one poll: a paused
+     * partition is resumed at most this late
+     * @param maxPollRecords records one poll of a delayed topic hands over (each may call
+     * a channel)
+     * @param handlingRetry how long a record whose handling failed (database, broker)
+     * waits before it is handled again, in place
+     * @param merchants per-merchant overrides
+     * @param consume false: this instance neither starts query chains nor handles due
+     * queries (its consumers of {@code order.created} and the delayed topics do not
+     * start); tests of other parts use it
+     */
+    public record QuerySettings(@DefaultValue("3m") Duration firstQueryAfter, @DefaultValue( {
+            "30s", "1m", "5m", "15m", "30m", "1h" }) List<Duration> backoff, @DefaultValue("2h") Duration expiry,
+            @DefaultValue("10") int rate,
+            @DefaultValue({ "30s", "1m", "5m", "15m", "30m" }) List<Duration> errorBackoff,
+            @DefaultValue("30m") Duration undecidedAfter, @DefaultValue("5") int closeAttempts,
+            @DefaultValue({ "1s", "5s", "30s", "2m", "10m" }) List<Duration> orderRetryDelays,
+            @DefaultValue("1s") Duration pollTimeout, @DefaultValue("20") int maxPollRecords,
+            @DefaultValue("5s") Duration handlingRetry, Map<String, MerchantQuery> merchants,
+            @DefaultValue("true") boolean consume){
+
+        public QuerySettings {
+            merchants = merchants == null ? Map.of() : Map.copyOf(merchants);
+            requirePositive("reconcile.query.backoff", backoff);
+            requirePositive("reconcile.query.error-backoff", errorBackoff);
+            requirePositive("reconcile.query.order-retry-delays", orderRetryDelays);
+            requirePositive("reconcile.query.first-query-after", List.of(firstQueryAfter));
+            requirePositive("reconcile.query.expiry", List.of(expiry));
+            if (rate < 1 || closeAttempts < 1 || maxPollRecords < 1) {
+                throw new IllegalArgumentException(
+                        "reconcile.query.rate, close-attempts and max-poll-records must be at least 1");
+            }
+            if (undecidedAfter.isNegative() || !pollTimeout.isPositive() || !handlingRetry.isPositive()) {
+                throw new IllegalArgumentException(
+                        "reconcile.query.undecided-after must not be negative, poll-timeout and handling-retry positive");
+            }
+            merchants.forEach((id, m) -> m.check("reconcile.query.merchants." + id));
+        }
+
+        static void requirePositive(String key, List<Duration> delays) {
+            if (delays.isEmpty() || delays.stream().anyMatch(d -> d == null || !d.isPositive())) {
+                throw new IllegalArgumentException(key + " needs at least one delay, each positive");
+            }
+        }
+
+    }
+
+    /**
+     * One merchant's overrides of the query settings; what is not given is the default.
+     */
+    public record MerchantQuery(Duration firstQueryAfter, List<Duration> backoff, Duration expiry, Integer rate) {
+
+        void check(String key) {
+            if (firstQueryAfter != null) {
+                QuerySettings.requirePositive(key + ".first-query-after", List.of(firstQueryAfter));
+            }
+            if (backoff != null) {
+                QuerySettings.requirePositive(key + ".backoff", backoff);
+            }
+            if (expiry != null) {
+                QuerySettings.requirePositive(key + ".expiry", List.of(expiry));
+            }
+            if (rate != null && rate < 1) {
+                throw new IllegalArgumentException(key + ".rate must be at least 1");
+            }
+        }
+
+    }
 
     /**
      * The watchdog: every notification on {@code payment.notify} must meet its settlement
@@ -79,16 +219,13 @@ public record ReconcileProperties(@DefaultValue("3m") Duration firstQueryAfter,
      * still at handled=0 this long after it was stored raises one RAW_NOT_PUBLISHED alert
      * @param batchSize at most this many rows per sweep for each of its queries (rows to
      * publish again, payment rows to alert about, refund rows to alert about)
-     * @param publishTimeout how long to wait for the broker to confirm one record
      */
     public record Outbox(@DefaultValue("1m") Duration interval, @DefaultValue("10m") Duration republishAfter,
-            @DefaultValue("1h") Duration alertAfter, @DefaultValue("500") int batchSize,
-            @DefaultValue("5s") Duration publishTimeout) {
+            @DefaultValue("1h") Duration alertAfter, @DefaultValue("500") int batchSize) {
 
         public Outbox {
-            if (!interval.isPositive() || !republishAfter.isPositive() || !publishTimeout.isPositive()) {
-                throw new IllegalArgumentException(
-                        "reconcile.outbox.interval, republish-after and publish-timeout must be positive");
+            if (!interval.isPositive() || !republishAfter.isPositive()) {
+                throw new IllegalArgumentException("reconcile.outbox.interval and republish-after must be positive");
             }
             if (alertAfter.compareTo(republishAfter) < 0) {
                 throw new IllegalArgumentException(
@@ -101,7 +238,7 @@ public record ReconcileProperties(@DefaultValue("3m") Duration firstQueryAfter,
     }
 
     /**
-     * The morning numbers' thresholds (orders use {@code reconcile.query-expiry}).
+     * The morning numbers' thresholds (orders use {@code reconcile.query.expiry}).
      *
      * @param unsettledAfter raw rows at handled=0 stored longer ago are counted
      * @param setAsideAfter raw rows at handled=2 set aside longer ago (and not touched

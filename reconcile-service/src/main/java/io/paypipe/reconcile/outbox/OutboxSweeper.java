@@ -4,15 +4,12 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.core.event.PaymentNotified;
-import io.paypipe.core.topic.NotifyHeaders;
-import io.paypipe.core.topic.Topics;
 import io.paypipe.reconcile.config.ReconcileProperties;
-import io.paypipe.reconcile.outbox.OutboxPublisher.Publication;
-import io.paypipe.reconcile.outbox.UnsettledPayment.Rebuild;
+import io.paypipe.reconcile.raw.NotificationPublisher;
+import io.paypipe.reconcile.raw.NotificationPublisher.Publication;
+import io.paypipe.reconcile.raw.RawPayment;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
-import org.apache.kafka.common.header.internals.RecordHeader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedRuntimeException;
@@ -55,7 +52,7 @@ class OutboxSweeper {
 
     private final RawOutboxRepository rows;
 
-    private final OutboxPublisher publisher;
+    private final NotificationPublisher publisher;
 
     private final RawAlerts alerts;
 
@@ -69,8 +66,8 @@ class OutboxSweeper {
 
     private final DistributionSummary republishedPerSweep;
 
-    OutboxSweeper(RawOutboxRepository rows, OutboxPublisher publisher, RawAlerts alerts, ReconcileProperties props,
-            Clock clock, MeterRegistry meters) {
+    OutboxSweeper(RawOutboxRepository rows, NotificationPublisher publisher, RawAlerts alerts,
+            ReconcileProperties props, Clock clock, MeterRegistry meters) {
         this.rows = rows;
         this.publisher = publisher;
         this.alerts = alerts;
@@ -113,16 +110,14 @@ class OutboxSweeper {
         int settledMeanwhile = 0;
         int raised = 0;
         boolean publishFailed = false;
-        for (UnsettledPayment row : rows.dueForRepublish(republishBefore, config.batchSize())) {
-            switch (row.rebuild()) {
-                case Rebuild.Event(PaymentNotified event) -> {
-                    switch (republish(row, event, now)) {
-                        case Republish.DONE -> republished++;
-                        case Republish.SETTLED_MEANWHILE -> settledMeanwhile++;
-                        case Republish.FAILED -> publishFailed = true;
-                    }
+        for (RawPayment row : rows.dueForRepublish(republishBefore, config.batchSize())) {
+            switch (republish(row, now)) {
+                case Republish.DONE -> republished++;
+                case Republish.SETTLED_MEANWHILE -> settledMeanwhile++;
+                case Republish.FAILED -> publishFailed = true;
+                case Republish.ALERTED -> raised++;
+                case Republish.ALERTED_BEFORE -> {
                 }
-                case Rebuild.Impossible(String reason) -> raised += alerts.raise(row.stuck(), reason, now) ? 1 : 0;
             }
             if (publishFailed) {
                 break;
@@ -153,31 +148,30 @@ class OutboxSweeper {
 
     private enum Republish {
 
-        DONE, SETTLED_MEANWHILE, FAILED
+        DONE, SETTLED_MEANWHILE, FAILED, ALERTED, ALERTED_BEFORE
 
     }
 
-    private Republish republish(UnsettledPayment row, PaymentNotified event, Instant now) {
-        String key = event.orderKey().kafkaKey();
-        Publication publication = publisher.publish(Topics.PAYMENT_NOTIFY, key, event,
-                List.of(new RecordHeader(NotifyHeaders.RAW_ID, NotifyHeaders.rawIdValue(row.id()))));
-        return switch (publication) {
-            case Publication.Failed(String reason) -> {
+    private Republish republish(RawPayment row, Instant now) {
+        return switch (publisher.publish(row)) {
+            case Publication.Impossible(String reason) ->
+                alerts.raise(StuckRaw.of(row), reason, now) ? Republish.ALERTED : Republish.ALERTED_BEFORE;
+            case Publication.Failed(PaymentNotified event, String reason) -> {
                 log.error("outbox: publish again failed rawId={} eventId={} key={}: {}; the next sweep tries again",
-                        row.id(), event.eventId(), key, reason);
+                        row.id(), event.eventId(), event.orderKey().kafkaKey(), reason);
                 yield Republish.FAILED;
             }
-            case Publication.Confirmed(int partition, long offset) -> {
+            case Publication.Confirmed(PaymentNotified event) -> {
                 if (rows.markRepublished(row.id(), now)) {
                     log.warn(
                             "outbox: rawId={} unsettled since {} published again eventId={} key={} tradeNo={} "
-                                    + "state={} partition={} offset={}",
-                            row.id(), row.createdAt(), event.eventId(), key, row.channelTradeNo(), row.tradeState(),
-                            partition, offset);
+                                    + "state={} source={}",
+                            row.id(), row.createdAt(), event.eventId(), event.orderKey().kafkaKey(),
+                            row.channelTradeNo(), row.tradeState(), row.source());
                     yield Republish.DONE;
                 }
-                log.info("outbox: rawId={} published again eventId={} key={} partition={} offset={}, "
-                        + "settled meanwhile", row.id(), event.eventId(), key, partition, offset);
+                log.info("outbox: rawId={} published again eventId={} key={}, settled meanwhile", row.id(),
+                        event.eventId(), event.orderKey().kafkaKey());
                 yield Republish.SETTLED_MEANWHILE;
             }
         };

@@ -3,11 +3,12 @@ package io.paypipe.reconcile.outbox;
 import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.OpsAlertRaised.Kind;
 import io.paypipe.core.event.OpsAlertRaised.Severity;
-import io.paypipe.core.topic.Topics;
-import io.paypipe.reconcile.outbox.OutboxPublisher.Publication;
+import io.paypipe.support.alert.AlertPublisher;
+import io.paypipe.support.alert.AlertRepository;
+import io.paypipe.support.alert.Alerts;
+import io.paypipe.support.alert.Alerts.About;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -29,9 +30,9 @@ class RawAlerts {
 
     private final AlertRepository alerts;
 
-    private final OutboxPublisher publisher;
+    private final AlertPublisher publisher;
 
-    RawAlerts(AlertRepository alerts, OutboxPublisher publisher) {
+    RawAlerts(AlertRepository alerts, AlertPublisher publisher) {
         this.alerts = alerts;
         this.publisher = publisher;
     }
@@ -47,32 +48,18 @@ class RawAlerts {
     boolean raise(StuckRaw row, String why, Instant now) {
         String key = keyPrefix(row.table()) + row.id();
         Duration age = Duration.between(row.createdAt(), now);
-        String message = clip(
-                "%s row %d (%s merchant %s order %s trade %s) still unsettled (handled=0) %d min after it was stored: %s"
-                    .formatted(row.table().table(), row.id(), row.channel(), row.merchantId(), row.outTradeNo(),
-                            row.channelTradeNo(), age.toMinutes(), why));
-        OpsAlertRaised alert = new OpsAlertRaised(OpsAlertRaised.idFor(key), key, KIND, Severity.ERROR, row.tenantId(),
-                row.merchantId(), row.outTradeNo(), row.channel(), row.channelTradeNo(), row.id(), message, now);
+        String message = "%s row %d (%s merchant %s order %s trade %s) still unsettled (handled=0) %d min after it was stored: %s"
+            .formatted(row.table().table(), row.id(), row.channel(), row.merchantId(), row.outTradeNo(),
+                    row.channelTradeNo(), age.toMinutes(), why);
+        OpsAlertRaised alert = Alerts.of(key, KIND, Severity.ERROR, new About(row.tenantId(), row.merchantId(),
+                row.outTradeNo(), row.channel(), row.channelTradeNo(), row.id()), message, now);
         if (!alerts.raise(alert)) {
             return false;
         }
-        log.error("RAW_NOT_PUBLISHED {} rawId={} {} merchant={} key={} stored {} min ago: {}", row.table().table(),
-                row.id(), row.channel(), row.merchantId(), kafkaKey(alert), age.toMinutes(), why);
-        if (publisher.publish(Topics.OPS_ALERT, kafkaKey(alert), alert, List.of()) instanceof Publication.Failed f) {
-            log.warn("alert {} stored but not published to ops.alert: {}", key, f.reason());
-        }
+        log.error("RAW_NOT_PUBLISHED {} rawId={} {} merchant={} out_trade_no={} stored {} min ago: {}",
+                row.table().table(), row.id(), row.channel(), row.merchantId(), row.outTradeNo(), age.toMinutes(), why);
+        publisher.publishQuietly(alert);
         return true;
-    }
-
-    /**
-     * As processor-service's AlertPublisher: the order's key when the alert names one.
-     */
-    private static String kafkaKey(OpsAlertRaised a) {
-        return a.outTradeNo() == null ? a.alertKey() : a.tenantId() + "|" + a.merchantId() + "|" + a.outTradeNo();
-    }
-
-    private static String clip(String message) {
-        return message.length() <= 512 ? message : message.substring(0, 509) + "...";
     }
 
 }

@@ -1,6 +1,7 @@
 package io.paypipe.reconcile.outbox;
 
 import io.paypipe.core.raw.Handled;
+import io.paypipe.reconcile.raw.RawPayment;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -32,10 +33,8 @@ class RawOutboxRepository {
      * Rows at handled=0 with a payment state whose last activity is before
      * {@code before}, oldest id first, at most {@code limit}.
      */
-    List<UnsettledPayment> dueForRepublish(Instant before, int limit) {
-        return jdbc.sql("""
-                SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no, out_trade_no, trade_state,
-                       payment_state, order_amount_minor, paid_amount_minor, currency, paid_at, created_at
+    List<RawPayment> dueForRepublish(Instant before, int limit) {
+        return jdbc.sql("SELECT " + RawPayment.COLUMNS + """
                   FROM pay_notify_raw
                  WHERE handled = :received AND last_delivered_at < :before
                    AND (last_republished_at IS NULL OR last_republished_at < :before)
@@ -45,11 +44,7 @@ class RawOutboxRepository {
             .param("received", Handled.RECEIVED.column())
             .param("before", Timestamp.from(before))
             .param("limit", limit)
-            .query((rs, i) -> new UnsettledPayment(rs.getLong("id"), rs.getString("tenant_id"),
-                    rs.getString("merchant_id"), rs.getString("sp_merchant_id"), rs.getString("channel"),
-                    rs.getString("channel_trade_no"), rs.getString("out_trade_no"), rs.getString("trade_state"),
-                    rs.getString("payment_state"), rs.getLong("order_amount_minor"), rs.getLong("paid_amount_minor"),
-                    rs.getString("currency"), instant(rs, "paid_at"), instant(rs, "created_at")))
+            .query((rs, i) -> RawPayment.read(rs))
             .list();
     }
 

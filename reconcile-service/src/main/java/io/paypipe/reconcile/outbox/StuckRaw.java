@@ -1,5 +1,6 @@
 package io.paypipe.reconcile.outbox;
 
+import io.paypipe.reconcile.raw.RawPayment;
 import java.time.Instant;
 
 /**
@@ -10,6 +11,12 @@ import java.time.Instant;
  */
 record StuckRaw(Table table, long id, String tenantId, String merchantId, String outTradeNo, String channel,
         String channelTradeNo, Instant createdAt, boolean stateMissing) {
+
+    /** A payment row due to be published again, as an alert names it. */
+    static StuckRaw of(RawPayment row) {
+        return new StuckRaw(Table.PAYMENTS, row.id(), row.tenantId(), row.merchantId(), row.outTradeNo(), row.channel(),
+                row.channelTradeNo(), row.createdAt(), row.paymentState() == null);
+    }
 
     /**
      * The two raw tables; {@code alertNoun} is the part of the alert key naming the row.

@@ -16,7 +16,7 @@ import org.springframework.stereotype.Service;
  * {@code reconcile.status.unsettled-after} (a callback came in and was not finished), raw
  * rows at handled=2 untouched for {@code reconcile.status.set-aside-after} (set aside and
  * nobody looked), for payments and refunds alike; orders still PENDING past
- * {@code reconcile.query-expiry}; query chains in flight. All zero does not prove that no
+ * {@code reconcile.query.expiry}; query chains in flight. All zero does not prove that no
  * payment was lost (a callback that never arrived leaves no row): the active query and
  * the bill reconciliation cover that.
  */
@@ -40,7 +40,7 @@ class MorningNumbers {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Duration unsettled = props.status().unsettledAfter();
         Duration setAside = props.status().setAsideAfter();
-        Duration expiry = props.queryExpiry();
+        Duration expiry = props.query().expiry();
         List<NumberView> numbers = List.of(
                 number("payments_unsettled", "pay_notify_raw handled=0 stored more than " + text(unsettled) + " ago",
                         repository.paymentsUnsettled(now.minus(unsettled), merchant), now),

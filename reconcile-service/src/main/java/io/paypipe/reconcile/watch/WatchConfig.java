@@ -1,15 +1,10 @@
 package io.paypipe.reconcile.watch;
 
 import io.paypipe.core.event.NotificationUnsettled;
-import io.paypipe.core.event.OpsAlertRaised;
-import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.reconcile.config.ReconcileProperties;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
@@ -24,8 +19,6 @@ import org.springframework.kafka.annotation.KafkaStreamsDefaultConfiguration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.config.KafkaStreamsConfiguration;
 import org.springframework.kafka.config.StreamsBuilderFactoryBeanConfigurer;
-import org.springframework.kafka.core.DefaultKafkaProducerFactory;
-import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.ContainerProperties.AckMode;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.ExponentialBackOff;
@@ -34,7 +27,7 @@ import org.springframework.util.backoff.ExponentialBackOff;
  * The watchdog's Kafka Streams instance, started by spring-kafka's
  * {@code StreamsBuilderFactoryBean} ({@link EnableKafkaStreams}) with the
  * {@code reconcile.watch.*} settings; and the {@code payment.unsettled} listener's
- * container and the {@code ops.alert} producer.
+ * container (the alerts go out through service-support).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableKafkaStreams
@@ -97,18 +90,6 @@ class WatchConfig {
         backOff.setMaxInterval(60_000);
         factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
         return factory;
-    }
-
-    /** {@code ops.alert}: JSON without type headers, acks=all, idempotent. */
-    @Bean
-    KafkaTemplate<String, OpsAlertRaised> alertTemplate(KafkaProperties kafka, ReconcileProperties props) {
-        Map<String, Object> config = new HashMap<>(kafka.buildProducerProperties());
-        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, String.join(",", kafka.getBootstrapServers()));
-        config.put(ProducerConfig.ACKS_CONFIG, "all");
-        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Math.max(1, props.publishTimeout().toMillis() * 3 / 5));
-        return new KafkaTemplate<>(
-                new DefaultKafkaProducerFactory<>(config, new StringSerializer(), Json.serializer()));
     }
 
 }

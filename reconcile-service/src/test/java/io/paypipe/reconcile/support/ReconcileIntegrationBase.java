@@ -25,8 +25,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @SpringBootTest(classes = ReconcileApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { "reconcile.outbox.interval=200ms",
-                "reconcile.outbox.batch-size=" + ReconcileIntegrationBase.BATCH,
-                "reconcile.outbox.publish-timeout=3s" })
+                "reconcile.outbox.batch-size=" + ReconcileIntegrationBase.BATCH, "reconcile.publish-timeout=3s" })
 public abstract class ReconcileIntegrationBase {
 
     public static final int BATCH = 5;

@@ -3,10 +3,15 @@ package io.paypipe.support.kafka;
 import io.paypipe.core.id.EventId;
 import io.paypipe.core.topic.Topic;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.SendResult;
 
 /**
  * Publishes one event and waits for the broker (the {@code eventTemplate}: acks=all,
@@ -27,8 +32,21 @@ public abstract class EventSender {
     }
 
     public final <V> void send(Topic<V> topic, String key, EventId eventId, V event) {
+        await(topic, eventId, () -> template.send(topic.name(), key, event));
+    }
+
+    /**
+     * As {@link #send(Topic, String, EventId, Object)}, with record headers (e.g. the
+     * raw-id header of a notification published again from its raw row).
+     */
+    public final <V> void send(Topic<V> topic, String key, EventId eventId, V event, Iterable<Header> headers) {
+        await(topic, eventId,
+                () -> template.send(new ProducerRecord<String, Object>(topic.name(), null, key, event, headers)));
+    }
+
+    private void await(Topic<?> topic, EventId eventId, Supplier<CompletableFuture<SendResult<String, Object>>> send) {
         try {
-            template.send(topic.name(), key, event).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            send.get().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();

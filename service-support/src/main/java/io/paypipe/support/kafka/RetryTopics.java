@@ -55,15 +55,29 @@ public final class RetryTopics {
     public static RetryTopicConfiguration configuration(Topic<?> topic, List<Duration> delays,
             ConcurrentKafkaListenerContainerFactory<?, ?> factory, ServiceSettings settings,
             EndpointHandlerMethod deadLetterHandler, KafkaTemplate<String, Object> template) {
+        return configuration(topic, "", delays, factory, settings, deadLetterHandler, template);
+    }
+
+    /**
+     * The retry topics of a second service that consumes {@code topic} (its own consumer
+     * group): its own retry and dead-letter topics, {@code <topic>-<service>-retry-<i>}
+     * and {@code <topic>-<service>-dlt}, so that neither service reads the other's
+     * retries nor dead letters (e.g. reconcile-service's {@code order.created} beside the
+     * processor's).
+     */
+    public static RetryTopicConfiguration configuration(Topic<?> topic, String service, List<Duration> delays,
+            ConcurrentKafkaListenerContainerFactory<?, ?> factory, ServiceSettings settings,
+            EndpointHandlerMethod deadLetterHandler, KafkaTemplate<String, Object> template) {
+        String infix = service.isEmpty() ? "" : "-" + service;
         return RetryTopicConfigurationBuilder.newInstance()
             .includeTopic(topic.name())
             .listenerFactory(factory)
             .customBackoff(ladder(delays))
             .maxAttempts(delays.size() + 1)
             .sameIntervalTopicReuseStrategy(SameIntervalTopicReuseStrategy.MULTIPLE_TOPICS)
-            .retryTopicSuffix(Topic.RETRY_SUFFIX)
+            .retryTopicSuffix(infix + Topic.RETRY_SUFFIX)
             .suffixTopicsWithIndexValues()
-            .dltSuffix(Topic.DLT_SUFFIX)
+            .dltSuffix(infix + Topic.DLT_SUFFIX)
             .retryOn(RETRIED)
             .traversingCauses()
             .autoCreateTopicsWith(settings.topicPartitions(), settings.topicReplicas())
