@@ -76,6 +76,18 @@ final class ChainMoves {
         }
     }
 
+    /**
+     * The close found the order paid and no permit is left to query it now: the chain
+     * goes back to ACTIVE, its query on the shortest delayed topic.
+     */
+    void queryAgain(QueryChain c, String answer) {
+        PaymentQueryDue due = schedule.publish(c, 0, PaymentQueries.SHORTEST, 0);
+        if (moved(c, 0, State.ACTIVE, due, answer, true)) {
+            log.info("query chain of order {}: {}: CLOSING -> ACTIVE, queried again at {}", c.orderKey(), answer,
+                    due.dueAt());
+        }
+    }
+
     /** Nothing more to query. */
     void done(QueryChain c, String answer, boolean queried) {
         if (chains.move(c.guard(), c.attempt(), State.DONE, null, answer, queried, clock.instant())) {

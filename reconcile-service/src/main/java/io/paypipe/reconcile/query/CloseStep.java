@@ -97,7 +97,11 @@ final class CloseStep {
 
     private void paidDuringClose(QueryChain c, OrderColumns order, Ladder ladder, BooleanSupplier permit, String kind) {
         if (!permit.getAsBoolean()) {
-            moves.noPermit(c, 0);
+            // not the close again (it would take this chain's permit and find it paid
+            // again, forever): back to querying, whose Paid answer takes the callback's
+            // way
+            alerts.paidDuringClose(c.orderId(), c.orderKey(), c.channel().code());
+            moves.queryAgain(c, kind);
             return;
         }
         QueryAnswer answer = channels.of(c.channel()).query(QueryStep.queried(order));

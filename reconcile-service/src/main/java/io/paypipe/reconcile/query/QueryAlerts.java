@@ -57,6 +57,13 @@ class QueryAlerts {
                         + "); the payment goes through as a notification, the order is not closed");
     }
 
+    /** The close was refused as paid before the payment itself was read. */
+    void paidDuringClose(long orderId, OrderKey key, String channel) {
+        raise(Kind.PAID_DURING_CLOSE, Severity.WARN, orderId, key, channel, null, null,
+                "the channel refused to close the expired order: it was paid; the order is queried again and its "
+                        + "payment goes through as a notification, the order is not closed");
+    }
+
     private void raise(Kind kind, Severity severity, long orderId, OrderKey key, String channel, String tradeNo,
             Long rawId, String message) {
         String alertKey = kind.name() + ":order:" + orderId;
