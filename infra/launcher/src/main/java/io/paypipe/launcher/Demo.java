@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
@@ -27,7 +28,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * waves, the others meanwhile, some with a coupon), then waits until every effect is
  * there exactly once and prints a summary, with how many deliveries the first attempt got
  * acknowledged; then pays one order through Alipay and one through Stripe and refunds
- * part of the first and all of the second through refund-service ({@link DemoRefunds}).
+ * part of the first and all of the second through refund-service ({@link DemoRefunds});
+ * then pays one WeChat order whose callbacks the sandbox drops, which reconcile-service's
+ * active query finds ({@link DemoLostCallback}).
  */
 public final class Demo {
 
@@ -59,13 +62,21 @@ public final class Demo {
             FirstTries firstTries, Duration took, boolean complete) {
     }
 
-    /** Complete when the payments and the refunds both are. */
-    public record Result(Payments payments, DemoRefundsResult refunds) {
+    /** Complete when the payments, the refunds and the lost callback all are. */
+    public record Result(Payments payments, DemoRefundsResult refunds, DemoLostCallbackResult lostCallback) {
 
         public boolean complete() {
-            return payments.complete() && refunds.complete();
+            return payments.complete() && refunds.complete() && lostCallback.complete();
         }
 
+    }
+
+    /**
+     * The settings of reconcile-service the demo needs (its lost callback found within
+     * seconds), for the launcher to pass when it runs the demo.
+     */
+    public static Map<String, String> reconcileSettings() {
+        return DemoLostCallback.RECONCILE_SETTINGS;
     }
 
     private final LocalPipeline pipeline;
@@ -128,7 +139,11 @@ public final class Demo {
             DemoRefundsResult refunds = new DemoRefunds(pipeline, out).run(refundPrefix(prefix), plan.timeout());
             out.println();
             refunds.print(out, plan.timeout());
-            return new Result(result, refunds);
+            DemoLostCallbackResult lost = new DemoLostCallback(pipeline, out).run(lostCallbackPrefix(prefix),
+                    plan.timeout());
+            out.println();
+            lost.print(out, plan.timeout());
+            return new Result(result, refunds, lost);
         }
     }
 
@@ -224,6 +239,11 @@ public final class Demo {
      */
     static String refundPrefix(String prefix) {
         return prefix.substring(0, prefix.length() - 1) + "R-";
+    }
+
+    /** DEMOX-: DEMOXL-, which the payments' counts do not match either. */
+    static String lostCallbackPrefix(String prefix) {
+        return prefix.substring(0, prefix.length() - 1) + "L-";
     }
 
     static String outTradeNo(String prefix, int i) {

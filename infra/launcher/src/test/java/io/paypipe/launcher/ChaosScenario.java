@@ -32,7 +32,12 @@ enum ChaosScenario {
     /** Paid before the order reached the processor: retried until it did. */
     REORDERED(Map.of("APPLIED", 1), Map.of()),
     /** Paid for an order that never comes: given up after the last attempt. */
-    UNKNOWN_ORDER(Map.of("UNKNOWN_ORDER", 1), Map.of("UNKNOWN_ORDER", 1));
+    UNKNOWN_ORDER(Map.of("UNKNOWN_ORDER", 1), Map.of("UNKNOWN_ORDER", 1)),
+    /**
+     * Paid at the channel, every notification of it dropped: only reconcile-service's
+     * active query learns of it (its raw row's source QUERY), and it is paid once.
+     */
+    LOST_CALLBACK(Map.of("APPLIED", 1), Map.of());
 
     private final Map<String, Integer> outcomes;
 
@@ -48,7 +53,8 @@ enum ChaosScenario {
     }
 
     boolean endsPaid() {
-        return this == PAID || this == DOUBLE_PAYMENT || this == REORDERED || this == CLOSED_THEN_PAID;
+        return this == PAID || this == DOUBLE_PAYMENT || this == REORDERED || this == CLOSED_THEN_PAID
+                || this == LOST_CALLBACK;
     }
 
     boolean endsClosed() {
@@ -63,18 +69,28 @@ enum ChaosScenario {
     record Planned(int index, ChaosScenario scenario, long amountFen, int copies) {
     }
 
+    /** About one order in {@value} has its callbacks lost. */
+    static final int ONE_LOST_CALLBACK_IN = 20;
+
     /**
      * {@code count} orders from {@code seed}: mostly plain payments, every scenario well
-     * represented.
+     * represented. The lost callbacks (about 5 %, at least one) are drawn from the seed
+     * apart from the rest and replace the scenario drawn for their order, so a seed's
+     * other orders stay what they were before lost callbacks were added.
      */
     static List<Planned> plan(long seed, int count) {
         Random random = new Random(seed);
+        Random lost = new Random(seed ^ 0x10577CA11L);
         ChaosScenario[] weighted = { PAID, PAID, PAID, PAID, DOUBLE_PAYMENT, CLOSED_THEN_PAID, CLOSED, MISMATCH,
                 REORDERED, UNKNOWN_ORDER };
+        int forcedLost = lost.nextInt(count);
         List<Planned> plan = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            plan.add(new Planned(i, weighted[random.nextInt(weighted.length)], 1 + random.nextInt(500_000),
-                    1 + random.nextInt(4)));
+            ChaosScenario drawn = weighted[random.nextInt(weighted.length)];
+            long amount = 1 + random.nextInt(500_000);
+            int copies = 1 + random.nextInt(4);
+            boolean lostCallback = lost.nextInt(ONE_LOST_CALLBACK_IN) == 0 || i == forcedLost;
+            plan.add(new Planned(i, lostCallback ? LOST_CALLBACK : drawn, amount, copies));
         }
         return plan;
     }

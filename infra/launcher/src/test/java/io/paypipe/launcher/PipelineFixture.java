@@ -12,6 +12,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -48,10 +49,28 @@ final class PipelineFixture {
         for (PipelineService s : PipelineService.values()) {
             ports.put(s, freePort());
         }
-        return LocalPipeline.Settings.of(bootstrapServers, jdbcUrl, user, password, merchantsFile())
+        Path dir = tempDir();
+        return LocalPipeline.Settings.of(bootstrapServers, jdbcUrl, user, password, dir.resolve("merchants.yaml"))
             .withPorts(ports)
             .withTimeCompression(timeCompression)
-            .withExtra(PipelineService.PROCESSOR, "processor.retry-delays", RETRY_DELAYS);
+            .withExtra(PipelineService.PROCESSOR, "processor.retry-delays", RETRY_DELAYS)
+            // the watchdog's Kafka Streams state of this pipeline only: the default under
+            // java.io.tmpdir is locked by any other JVM on the machine running one
+            .withExtra(PipelineService.RECONCILE, "reconcile.watch.state-dir",
+                    dir.resolve("reconcile-watch").toString());
+    }
+
+    /**
+     * {@code settings} with every {@code key=value} of {@code extra} added for
+     * {@code service}.
+     */
+    static LocalPipeline.Settings withExtras(LocalPipeline.Settings settings, PipelineService service,
+            List<String> extra) {
+        for (String kv : extra) {
+            int eq = kv.indexOf('=');
+            settings = settings.withExtra(service, kv.substring(0, eq), kv.substring(eq + 1));
+        }
+        return settings;
     }
 
     static LocalPipeline.Settings settings() {
@@ -96,11 +115,11 @@ final class PipelineFixture {
         return DemoCounts.read(jdbc, outTradeNo);
     }
 
-    private static Path merchantsFile() {
+    private static Path tempDir() {
         try {
             Path dir = Files.createTempDirectory("paypipe-e2e");
             dir.toFile().deleteOnExit();
-            return dir.resolve("merchants.yaml");
+            return dir;
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -21,8 +21,9 @@ import org.springframework.stereotype.Component;
  * <li>Closed: the order is closed locally (ORDER_CANCELLED, order.closed), DONE. Since we
  * close at the channel before we close locally, no payment can succeed at the channel
  * after our close;</li>
- * <li>AlreadyPaid: the order is queried at once (a second permit): Paid goes the
- * callback's way (paid once) and raises PAID_DURING_CLOSE, DONE;</li>
+ * <li>AlreadyPaid: the order is queried at once (a second permit, waited for: the close
+ * has just taken the account's token): Paid goes the callback's way (paid once) and
+ * raises PAID_DURING_CLOSE, DONE;</li>
  * <li>NotFound: a person (QUERY_UNDECIDED);</li>
  * <li>RateLimited, Failed: the close again after the error ladder, until
  * {@code close-attempts}: then ORDER_CLOSE_FAILED and a person;</li>
@@ -53,7 +54,10 @@ final class CloseStep {
         this.alerts = alerts;
     }
 
-    /** {@code permit} takes one more rate permit (for the query after AlreadyPaid). */
+    /**
+     * {@code permit} takes one more rate permit (for the query after AlreadyPaid),
+     * waiting for it briefly.
+     */
     void close(QueryChain c, OrderColumns order, Ladder ladder, BooleanSupplier permit) {
         CloseAnswer answer = channels.of(c.channel()).close(QueryStep.queried(order));
         String kind = kind(answer);

@@ -68,7 +68,7 @@ class PaymentQueryRepository {
     Optional<QueryChain> find(long orderId) {
         return jdbc.sql("""
                 SELECT order_id, tenant_id, merchant_id, sp_merchant_id, out_trade_no, channel, reason, attempt, state,
-                       next_due_at, expires_at, last_answer
+                       next_due_at, expires_at, last_answer, updated_at
                   FROM payment_query WHERE order_id = :orderId
                 """).param("orderId", orderId).query((rs, i) -> chain(rs)).optional();
     }
@@ -124,7 +124,7 @@ class PaymentQueryRepository {
                 Optional.ofNullable(rs.getString("sp_merchant_id")).map(MerchantId::of),
                 Channel.fromCode(rs.getString("channel")), PaymentQueryDue.Reason.valueOf(rs.getString("reason")),
                 rs.getInt("attempt"), State.valueOf(rs.getString("state")), instant(rs, "next_due_at"),
-                instant(rs, "expires_at"), rs.getString("last_answer"));
+                instant(rs, "expires_at"), rs.getString("last_answer"), instant(rs, "updated_at"));
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {

@@ -14,11 +14,12 @@ import java.util.Optional;
  * itself is the one live record on a delayed topic). The live record is the one whose
  * attempt, state and due time are the row's ({@link #isLive}); every other record of the
  * order (a duplicate, one a later step replaced) is stale and does nothing. In state
- * CLOSING, {@code attempt} counts the close calls.
+ * CLOSING, {@code attempt} counts the close calls. {@code movedAt} is when the row last
+ * changed ({@code updated_at}).
  */
 record QueryChain(long orderId, OrderKey orderKey, Optional<MerchantId> spMerchantId, Channel channel,
         PaymentQueryDue.Reason reason, int attempt, State state, Instant nextDueAt, Instant expiresAt,
-        String lastAnswer) {
+        String lastAnswer, Instant movedAt) {
 
     enum State {
 
@@ -48,6 +49,18 @@ record QueryChain(long orderId, OrderKey orderKey, Optional<MerchantId> spMercha
 
     Guard guard() {
         return new Guard(orderId, attempt, state, nextDueAt);
+    }
+
+    /**
+     * True when {@code due}, not this chain's live record, may be the record of a step
+     * whose move of this row has not landed yet: a step publishes its record before it
+     * moves the row, and a record due at once ({@code payment.query}) can be read in
+     * between. Such a record is due after the row's last move ({@code movedAt}); a stale
+     * one was due before the move that replaced it (it was handled, then the row moved).
+     */
+    boolean mayBeAheadOf(PaymentQueryDue due) {
+        return (state == State.ACTIVE || state == State.CLOSING) && movedAt != null && due.dueAt() != null
+                && !due.dueAt().isBefore(movedAt) && !isLive(due);
     }
 
     /** True when {@code due} is this chain's live record. */

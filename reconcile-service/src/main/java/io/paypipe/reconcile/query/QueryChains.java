@@ -54,7 +54,7 @@ final class QueryChains {
         Instant now = clock.instant();
         QueryChain fresh = new QueryChain(order.id().value(), order.key(), sp, order.channel(),
                 PaymentQueryDue.Reason.ORDER_CREATED, 0, State.ACTIVE, null, ladder.expiresAt(created.createdAt()),
-                null);
+                null, now);
         boolean inserted = chains.insert(fresh, now);
         QueryChain chain = inserted ? fresh : chains.find(order.id().value()).orElseThrow();
         if (chain.nextDueAt() != null || chain.state() != State.ACTIVE || chain.attempt() != 0) {

@@ -31,6 +31,25 @@ final class QueryRateLimits {
         return buckets.computeIfAbsent(account, this::bucket).tryConsume(1);
     }
 
+    /**
+     * Takes the next token of {@code account}, waiting for it two refill intervals
+     * ({@code 2 x 1s / rate}) at most: for the query that must follow, within the same
+     * step, a call that has just taken the token (the close that found the order paid).
+     * Without the wait that query would never find a token (one token, no burst), and the
+     * step would be given up and repeated for ever. False when the wait ends without one
+     * (other calls of the account took them) or is interrupted.
+     */
+    boolean acquireNext(String account) {
+        Duration interval = Duration.ofNanos(1_000_000_000L / ladders.rateOf(account));
+        try {
+            return buckets.computeIfAbsent(account, this::bucket).asBlocking().tryConsume(1, interval.multipliedBy(2));
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     private Bucket bucket(String account) {
         int rate = ladders.rateOf(account);
         return Bucket.builder()

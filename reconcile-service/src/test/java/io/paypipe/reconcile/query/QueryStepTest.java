@@ -51,7 +51,7 @@ class QueryStepTest {
 
     private static final QueryChain CHAIN = new QueryChain(7, KEY, Optional.empty(), Channel.WECHATPAY,
             Reason.ORDER_CREATED, 2, QueryChain.State.ACTIVE, Instant.parse("2026-12-01T08:05:00Z"),
-            Instant.parse("2026-12-01T10:00:00Z"), null);
+            Instant.parse("2026-12-01T10:00:00Z"), null, Instant.parse("2026-12-01T08:04:30Z"));
 
     private static final Ladder LADDER = new Ladder(Duration.ofMinutes(3), List.of(Duration.ofSeconds(30)),
             Duration.ofHours(2), List.of(Duration.ofSeconds(30)), Duration.ofMinutes(30), 5);
