@@ -53,7 +53,7 @@ class CloseStepTest {
 
     private static final QueryChain CHAIN = new QueryChain(8, KEY, Optional.empty(), Channel.WECHATPAY,
             Reason.ORDER_CREATED, 0, QueryChain.State.CLOSING, Instant.parse("2026-12-01T10:00:01Z"),
-            Instant.parse("2026-12-01T10:00:00Z"), null);
+            Instant.parse("2026-12-01T10:00:00Z"), null, Instant.parse("2026-12-01T10:00:00Z"));
 
     private static final Ladder LADDER = new Ladder(Duration.ofMinutes(3), List.of(Duration.ofSeconds(30)),
             Duration.ofHours(2), List.of(Duration.ofSeconds(30)), Duration.ofMinutes(30), 5);
