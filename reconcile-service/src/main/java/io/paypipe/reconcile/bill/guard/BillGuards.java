@@ -22,8 +22,8 @@ import java.util.function.Consumer;
  * <li>{@link Guard#NO_SUMMARY}: the bill has no summary.</li>
  * <li>{@link Guard#ROWS_MISSING}: zero lines read while the summary says more (reported
  * instead of {@link Guard#COUNT_MISMATCH}, which would say the same).</li>
- * <li>{@link Guard#COUNT_MISMATCH}: the summary's line count is not the lines read, or the
- * parser's counts per kind are not what the sink saw.</li>
+ * <li>{@link Guard#COUNT_MISMATCH}: the summary's line count is not the lines read, or
+ * the parser's counts per kind are not what the sink saw.</li>
  * <li>{@link Guard#TOTAL_MISMATCH}: the paid or refunded total the summary states is not
  * the sum of the payment or refund lines' amounts (a total the summary does not state is
  * not compared); the fee total, when the summary states one, is compared with the sum of
@@ -31,14 +31,15 @@ import java.util.function.Consumer;
  * its fee total HALF_UP to fen, so over {@code n} lines the two differ by less than
  * {@code (n + 1) / 2}, i.e. by at most {@code n / 2} whole minor units; anything further
  * blocks. Lines in a currency the summary does not state also block.</li>
- * <li>{@link Guard#DROP}: fewer lines than {@code dropShare} of the comparable day's lines
- * (same weekday of the previous week, else the previous day; the caller chooses), unless
- * a person confirmed the drop. It applies to an empty day too.</li>
- * <li>{@link Guard#WRONG_DAY}: more than half the lines are outside the bill's day (in the
- * channel's zone) by more than the grace.</li>
+ * <li>{@link Guard#DROP}: fewer lines than {@code dropShare} of the comparable day's
+ * lines (same weekday of the previous week, else the previous day; the caller chooses),
+ * unless a person confirmed the drop. It applies to an empty day too.</li>
+ * <li>{@link Guard#WRONG_DAY}: more than half the lines are outside the bill's day (in
+ * the channel's zone) by more than the grace.</li>
  * <li>{@link Guard#UNREADABLE}: see {@link #unreadable}.</li>
  * </ul>
- * Nothing blocking and no line read: {@link Verdict.EmptyDay}; else {@link Verdict.Clean}.
+ * Nothing blocking and no line read: {@link Verdict.EmptyDay}; else
+ * {@link Verdict.Clean}.
  */
 public class BillGuards {
 
@@ -96,8 +97,7 @@ public class BillGuards {
      * Compares a stated total with the lines' sums; {@code halfUnits} is the tolerance in
      * half minor units (0 = exact).
      */
-    private void checkTotal(String name, Money stated, Map<String, Long> sums, long halfUnits,
-            List<Reason> reasons) {
+    private void checkTotal(String name, Money stated, Map<String, Long> sums, long halfUnits, List<Reason> reasons) {
         long summed = sums.getOrDefault(stated.currency(), 0L);
         long difference = Math.abs(Math.subtractExact(summed, stated.minor()));
         if (Math.multiplyExact(difference, 2) > halfUnits) {
@@ -131,9 +131,9 @@ public class BillGuards {
         long comparable = comparableDayLines.getAsLong();
         BigDecimal floor = settings.dropShare().multiply(BigDecimal.valueOf(comparable));
         if (BigDecimal.valueOf(lines).compareTo(floor) < 0) {
-            reasons.add(new Reason(Guard.DROP, lines + " lines against " + comparable
-                    + " on the comparable day, below the share " + settings.dropShare().toPlainString()
-                    + "; a person must confirm the drop"));
+            reasons.add(new Reason(Guard.DROP,
+                    lines + " lines against " + comparable + " on the comparable day, below the share "
+                            + settings.dropShare().toPlainString() + "; a person must confirm the drop"));
         }
     }
 
@@ -142,8 +142,9 @@ public class BillGuards {
         long outside = totals.outsideDay();
         if (lines > 0 && Math.multiplyExact(outside, 2) > lines) {
             Optional<BillLine> first = totals.firstOutside();
-            String at = first.map((line) -> ", first at line " + line.lineNumber() + " ("
-                    + line.occurredAt().atZone(totals.day().zone()).toLocalDateTime() + ")")
+            String at = first
+                .map((line) -> ", first at line " + line.lineNumber() + " ("
+                        + line.occurredAt().atZone(totals.day().zone()).toLocalDateTime() + ")")
                 .orElse("");
             reasons.add(new Reason(Guard.WRONG_DAY, outside + " of " + lines + " lines outside " + totals.day()
                     + " by more than " + settings.wrongDayGrace() + at));

@@ -15,8 +15,8 @@ import java.util.function.Consumer;
 /**
  * A sink decorator that sums the lines a parser hands on, then passes each line to the
  * next sink: per {@link Kind} the count and the amounts in minor units per currency, the
- * fees of all lines per currency (signed: a WeChat refund line's fee is negative), and how
- * many lines fall outside the bill's day by more than the grace (with the first such
+ * fees of all lines per currency (signed: a WeChat refund line's fee is negative), and
+ * how many lines fall outside the bill's day by more than the grace (with the first such
  * line). Holds sums only, never the lines: a million-line bill stays streamed. Not thread
  * safe (a parser calls it from one thread).
  */

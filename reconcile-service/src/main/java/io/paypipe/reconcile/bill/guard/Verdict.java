@@ -3,7 +3,9 @@ package io.paypipe.reconcile.bill.guard;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** What the guards decide about a bill: compare it, an empty day, or blocked with reasons. */
+/**
+ * What the guards decide about a bill: compare it, an empty day, or blocked with reasons.
+ */
 public sealed interface Verdict {
 
     /** The bill is complete: its lines can be compared with the ledger. */
