@@ -33,16 +33,7 @@ class StatusRepository {
 
     /** {@code pay_notify_raw} at handled=0 stored before {@code before}. */
     Figure paymentsUnsettled(Instant before, String merchant) {
-        return raw("""
-                SELECT n.total, o.id, o.channel, o.merchant_id, o.out_trade_no, o.created_at AS since
-                  FROM (SELECT COUNT(*) AS total FROM pay_notify_raw
-                         WHERE handled = :handled AND created_at < :before
-                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
-                  LEFT JOIN (SELECT id, channel, merchant_id, out_trade_no, created_at FROM pay_notify_raw
-                              WHERE handled = :handled AND created_at < :before
-                                AND (:merchant IS NULL OR merchant_id = :merchant)
-                              ORDER BY created_at, id LIMIT 1) o ON TRUE
-                """, Handled.RECEIVED, before, merchant);
+        return raw(rawSql("pay_notify_raw", "created_at"), Handled.RECEIVED, before, merchant);
     }
 
     /**
@@ -50,44 +41,17 @@ class StatusRepository {
      * since ({@code updated_at}).
      */
     Figure paymentsSetAside(Instant before, String merchant) {
-        return raw("""
-                SELECT n.total, o.id, o.channel, o.merchant_id, o.out_trade_no, o.updated_at AS since
-                  FROM (SELECT COUNT(*) AS total FROM pay_notify_raw
-                         WHERE handled = :handled AND updated_at < :before
-                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
-                  LEFT JOIN (SELECT id, channel, merchant_id, out_trade_no, updated_at FROM pay_notify_raw
-                              WHERE handled = :handled AND updated_at < :before
-                                AND (:merchant IS NULL OR merchant_id = :merchant)
-                              ORDER BY updated_at, id LIMIT 1) o ON TRUE
-                """, Handled.NEEDS_A_PERSON, before, merchant);
+        return raw(rawSql("pay_notify_raw", "updated_at"), Handled.NEEDS_A_PERSON, before, merchant);
     }
 
     /** {@code pay_refund_raw} at handled=0 stored before {@code before}. */
     Figure refundsUnsettled(Instant before, String merchant) {
-        return raw("""
-                SELECT n.total, o.id, o.channel, o.merchant_id, o.out_trade_no, o.created_at AS since
-                  FROM (SELECT COUNT(*) AS total FROM pay_refund_raw
-                         WHERE handled = :handled AND created_at < :before
-                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
-                  LEFT JOIN (SELECT id, channel, merchant_id, out_trade_no, created_at FROM pay_refund_raw
-                              WHERE handled = :handled AND created_at < :before
-                                AND (:merchant IS NULL OR merchant_id = :merchant)
-                              ORDER BY created_at, id LIMIT 1) o ON TRUE
-                """, Handled.RECEIVED, before, merchant);
+        return raw(rawSql("pay_refund_raw", "created_at"), Handled.RECEIVED, before, merchant);
     }
 
     /** {@code pay_refund_raw} at handled=2 set aside before {@code before}. */
     Figure refundsSetAside(Instant before, String merchant) {
-        return raw("""
-                SELECT n.total, o.id, o.channel, o.merchant_id, o.out_trade_no, o.updated_at AS since
-                  FROM (SELECT COUNT(*) AS total FROM pay_refund_raw
-                         WHERE handled = :handled AND updated_at < :before
-                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
-                  LEFT JOIN (SELECT id, channel, merchant_id, out_trade_no, updated_at FROM pay_refund_raw
-                              WHERE handled = :handled AND updated_at < :before
-                                AND (:merchant IS NULL OR merchant_id = :merchant)
-                              ORDER BY updated_at, id LIMIT 1) o ON TRUE
-                """, Handled.NEEDS_A_PERSON, before, merchant);
+        return raw(rawSql("pay_refund_raw", "updated_at"), Handled.NEEDS_A_PERSON, before, merchant);
     }
 
     /** Orders still PENDING that were created before {@code before}. */
@@ -126,6 +90,24 @@ class StatusRepository {
             .param("merchant", merchant)
             .query((rs, i) -> figure(rs, Figure.Ref.ORDER))
             .single();
+    }
+
+    /**
+     * The count of one raw table's rows at {@code :handled} with {@code since} (one of
+     * its own time columns, a constant of this class) before {@code :before}, and the
+     * oldest of them.
+     */
+    private static String rawSql(String table, String since) {
+        return """
+                SELECT n.total, o.id, o.channel, o.merchant_id, o.out_trade_no, o.%2$s AS since
+                  FROM (SELECT COUNT(*) AS total FROM %1$s
+                         WHERE handled = :handled AND %2$s < :before
+                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
+                  LEFT JOIN (SELECT id, channel, merchant_id, out_trade_no, %2$s FROM %1$s
+                              WHERE handled = :handled AND %2$s < :before
+                                AND (:merchant IS NULL OR merchant_id = :merchant)
+                              ORDER BY %2$s, id LIMIT 1) o ON TRUE
+                """.formatted(table, since);
     }
 
     private Figure raw(String sql, Handled handled, Instant before, String merchant) {

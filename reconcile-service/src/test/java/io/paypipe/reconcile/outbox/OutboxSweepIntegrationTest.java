@@ -167,7 +167,7 @@ class OutboxSweepIntegrationTest extends ReconcileIntegrationBase {
         List<PaymentRaw> due = IntStream.range(0, 2 * BATCH + 1)
             .mapToObj(i -> PaymentRaw.unsettled(merchant, storedAt))
             .toList();
-        double publishedBefore = republishedPerSweep().totalAmount();
+        long publishedBefore = (long) republishedPerSweep().totalAmount();
         List<Long> ids = rows.insertAtOnce(due);
 
         // When the sweeps have published all of them
@@ -183,7 +183,7 @@ class OutboxSweepIntegrationTest extends ReconcileIntegrationBase {
 
     @Test
     void givenTheDatabaseFailsDuringASweep_whenItAnswersAgain_thenTheNextSweepsWork(CapturedOutput output) {
-        double failedBefore = failedSweeps();
+        long failedBefore = failedSweeps();
         jdbc.sql("RENAME TABLE pay_refund_raw TO pay_refund_raw_away").update();
         try {
             await().atMost(WAIT).until(() -> failedSweeps() > failedBefore);
@@ -203,7 +203,7 @@ class OutboxSweepIntegrationTest extends ReconcileIntegrationBase {
     }
 
     private void afterTwoMoreSweeps() {
-        double now = sweeps();
+        long now = sweeps();
         await().atMost(WAIT).until(() -> sweeps() >= now + 2);
     }
 

@@ -3,40 +3,23 @@ package io.paypipe.reconcile.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
-import static org.mockito.ArgumentMatchers.anyString;
-import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 import static org.mockito.Mockito.verifyNoInteractions;
-import io.paypipe.channel.query.ChannelQueries;
-import io.paypipe.channel.query.ChannelQueryRegistry;
 import io.paypipe.channel.query.CloseAnswer;
-import io.paypipe.channel.query.QueriedOrder;
 import io.paypipe.channel.query.QueryAnswer;
 import io.paypipe.core.event.PaymentQueryDue.Reason;
-import io.paypipe.core.event.PaymentState;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
-import io.paypipe.core.id.MerchantId;
-import io.paypipe.core.id.OrderId;
 import io.paypipe.core.id.OrderKey;
-import io.paypipe.core.id.OutTradeNo;
-import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
-import io.paypipe.core.order.OrderEvent;
-import io.paypipe.core.order.OrderStatus;
 import io.paypipe.reconcile.order.OrderCloser;
-import io.paypipe.reconcile.raw.FoundPayment;
 import io.paypipe.support.order.OrderColumns;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.mockito.ArgumentCaptor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -45,18 +28,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 class CloseStepTest {
 
-    private static final OrderKey KEY = new OrderKey(TenantId.of("shop"), MerchantId.of("1900000100"),
-            OutTradeNo.of("O-2"));
+    private static final OrderKey KEY = StepFixtures.key("O-2");
 
-    private static final OrderColumns ORDER = new OrderColumns(OrderId.of(8), KEY, Optional.empty(), Channel.WECHATPAY,
-            Money.of(1_000, "CNY"), OrderStatus.PENDING, Optional.empty(), Optional.empty());
+    private static final OrderColumns ORDER = StepFixtures.pendingOrder(8, KEY);
 
     private static final QueryChain CHAIN = new QueryChain(8, KEY, Optional.empty(), Channel.WECHATPAY,
             Reason.ORDER_CREATED, 0, QueryChain.State.CLOSING, Instant.parse("2026-12-01T10:00:01Z"),
             Instant.parse("2026-12-01T10:00:00Z"), null, Instant.parse("2026-12-01T10:00:00Z"));
 
-    private static final Ladder LADDER = new Ladder(Duration.ofMinutes(3), List.of(Duration.ofSeconds(30)),
-            Duration.ofHours(2), List.of(Duration.ofSeconds(30)), Duration.ofMinutes(30), 5);
+    private static final Ladder LADDER = StepFixtures.LADDER;
 
     private final FoundPayments found = mock(FoundPayments.class);
 
@@ -70,27 +50,11 @@ class CloseStepTest {
 
     /** A channel that refuses every close as paid and answers every query paid. */
     private CloseStep paidAtTheChannel() {
-        List<ChannelQueries> channels = Arrays.stream(Channel.values())
-            .<ChannelQueries>map(channel -> new ChannelQueries() {
-                @Override
-                public Channel channel() {
-                    return channel;
-                }
-
-                @Override
-                public QueryAnswer query(QueriedOrder order) {
-                    queries.incrementAndGet();
-                    return new QueryAnswer.Paid(ChannelTradeNo.of("4200009"), "SUCCESS", Money.of(1_000, "CNY"),
-                            Money.of(1_000, "CNY"), Instant.parse("2026-12-01T10:00:00Z"), "{}");
-                }
-
-                @Override
-                public CloseAnswer close(QueriedOrder order) {
-                    return new CloseAnswer.AlreadyPaid("ORDERPAID");
-                }
-            })
-            .toList();
-        return new CloseStep(new ChannelQueryRegistry(channels), found, closer, moves, alerts);
+        return new CloseStep(StepFixtures.channels(order -> {
+            queries.incrementAndGet();
+            return new QueryAnswer.Paid(ChannelTradeNo.of("4200009"), "SUCCESS", Money.of(1_000, "CNY"),
+                    Money.of(1_000, "CNY"), Instant.parse("2026-12-01T10:00:00Z"), "{}");
+        }, order -> new CloseAnswer.AlreadyPaid("ORDERPAID")), found, closer, moves, alerts);
     }
 
     @Test

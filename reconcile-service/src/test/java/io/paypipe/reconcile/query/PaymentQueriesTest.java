@@ -12,23 +12,16 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
-import io.paypipe.channel.query.ChannelQueries;
 import io.paypipe.channel.query.ChannelQueryRegistry;
 import io.paypipe.channel.query.CloseAnswer;
-import io.paypipe.channel.query.QueriedOrder;
 import io.paypipe.channel.query.QueryAnswer;
 import io.paypipe.core.event.PaymentQueryDue;
 import io.paypipe.core.event.PaymentQueryDue.Reason;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
 import io.paypipe.core.id.EventId;
-import io.paypipe.core.id.MerchantId;
-import io.paypipe.core.id.OrderId;
 import io.paypipe.core.id.OrderKey;
-import io.paypipe.core.id.OutTradeNo;
-import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
-import io.paypipe.core.order.OrderStatus;
 import io.paypipe.reconcile.config.ReconcileProperties;
 import io.paypipe.reconcile.config.ReconcileProperties.QuerySettings;
 import io.paypipe.reconcile.order.OrderCloser;
@@ -39,7 +32,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,8 +49,7 @@ import org.junit.jupiter.api.Test;
  */
 class PaymentQueriesTest {
 
-    private static final OrderKey KEY = new OrderKey(TenantId.of("shop"), MerchantId.of("1900000100"),
-            OutTradeNo.of("O-CLOSE"));
+    private static final OrderKey KEY = StepFixtures.key("O-CLOSE");
 
     private static final Instant MOVED = Instant.parse("2026-12-01T10:00:01.560Z");
 
@@ -66,8 +57,7 @@ class PaymentQueriesTest {
 
     private static final Duration HANDLING_RETRY = Duration.ofMillis(500);
 
-    private static final OrderColumns ORDER = new OrderColumns(OrderId.of(9), KEY, Optional.empty(), Channel.WECHATPAY,
-            Money.of(1_000, "CNY"), OrderStatus.PENDING, Optional.empty(), Optional.empty());
+    private static final OrderColumns ORDER = StepFixtures.pendingOrder(9, KEY);
 
     /** Closing at the channel: its live record, close 0, was due when the row moved. */
     private static final QueryChain CLOSING = new QueryChain(9, KEY, Optional.empty(), Channel.WECHATPAY,
@@ -183,25 +173,14 @@ class PaymentQueriesTest {
 
     /** WeChat: the close finds the order paid, the query answers the payment. */
     private ChannelQueryRegistry channel() {
-        return new ChannelQueryRegistry(Arrays.stream(Channel.values()).<ChannelQueries>map(c -> new ChannelQueries() {
-            @Override
-            public Channel channel() {
-                return c;
-            }
-
-            @Override
-            public QueryAnswer query(QueriedOrder order) {
-                channelCalls.incrementAndGet();
-                return new QueryAnswer.Paid(ChannelTradeNo.of("4200009"), "SUCCESS", Money.of(1_000, "CNY"),
-                        Money.of(1_000, "CNY"), Instant.parse("2026-12-01T09:59:59Z"), "{}");
-            }
-
-            @Override
-            public CloseAnswer close(QueriedOrder order) {
-                channelCalls.incrementAndGet();
-                return new CloseAnswer.AlreadyPaid("ORDERPAID");
-            }
-        }).toList());
+        return StepFixtures.channels(order -> {
+            channelCalls.incrementAndGet();
+            return new QueryAnswer.Paid(ChannelTradeNo.of("4200009"), "SUCCESS", Money.of(1_000, "CNY"),
+                    Money.of(1_000, "CNY"), Instant.parse("2026-12-01T09:59:59Z"), "{}");
+        }, order -> {
+            channelCalls.incrementAndGet();
+            return new CloseAnswer.AlreadyPaid("ORDERPAID");
+        });
     }
 
 }

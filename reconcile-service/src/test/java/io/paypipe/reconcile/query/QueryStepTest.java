@@ -9,30 +9,18 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 
-import io.paypipe.channel.query.ChannelQueries;
-import io.paypipe.channel.query.ChannelQueryRegistry;
-import io.paypipe.channel.query.CloseAnswer;
-import io.paypipe.channel.query.QueriedOrder;
 import io.paypipe.channel.query.QueryAnswer;
 import io.paypipe.core.event.PaymentQueryDue.Reason;
 import io.paypipe.core.event.PaymentState;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
-import io.paypipe.core.id.MerchantId;
-import io.paypipe.core.id.OrderId;
 import io.paypipe.core.id.OrderKey;
-import io.paypipe.core.id.OutTradeNo;
-import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.order.OrderEvent;
-import io.paypipe.core.order.OrderStatus;
 import io.paypipe.reconcile.order.OrderCloser;
 import io.paypipe.reconcile.raw.FoundPayment;
 import io.paypipe.support.order.OrderColumns;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
@@ -43,18 +31,15 @@ import org.mockito.ArgumentCaptor;
  */
 class QueryStepTest {
 
-    private static final OrderKey KEY = new OrderKey(TenantId.of("shop"), MerchantId.of("1900000100"),
-            OutTradeNo.of("O-1"));
+    private static final OrderKey KEY = StepFixtures.key("O-1");
 
-    private static final OrderColumns ORDER = new OrderColumns(OrderId.of(7), KEY, Optional.empty(), Channel.WECHATPAY,
-            Money.of(1_000, "CNY"), OrderStatus.PENDING, Optional.empty(), Optional.empty());
+    private static final OrderColumns ORDER = StepFixtures.pendingOrder(7, KEY);
 
     private static final QueryChain CHAIN = new QueryChain(7, KEY, Optional.empty(), Channel.WECHATPAY,
             Reason.ORDER_CREATED, 2, QueryChain.State.ACTIVE, Instant.parse("2026-12-01T08:05:00Z"),
             Instant.parse("2026-12-01T10:00:00Z"), null, Instant.parse("2026-12-01T08:04:30Z"));
 
-    private static final Ladder LADDER = new Ladder(Duration.ofMinutes(3), List.of(Duration.ofSeconds(30)),
-            Duration.ofHours(2), List.of(Duration.ofSeconds(30)), Duration.ofMinutes(30), 5);
+    private static final Ladder LADDER = StepFixtures.LADDER;
 
     private final FoundPayments found = mock(FoundPayments.class);
 
@@ -64,25 +49,9 @@ class QueryStepTest {
 
     /** A channel that answers {@code answer} to every query. */
     private QueryStep answering(QueryAnswer answer) {
-        List<ChannelQueries> channels = Arrays.stream(Channel.values())
-            .<ChannelQueries>map(channel -> new ChannelQueries() {
-                @Override
-                public Channel channel() {
-                    return channel;
-                }
-
-                @Override
-                public QueryAnswer query(QueriedOrder order) {
-                    return answer;
-                }
-
-                @Override
-                public CloseAnswer close(QueriedOrder order) {
-                    throw new AssertionError("a query step never closes");
-                }
-            })
-            .toList();
-        return new QueryStep(new ChannelQueryRegistry(channels), found, closer, moves);
+        return new QueryStep(StepFixtures.channels(order -> answer, order -> {
+            throw new AssertionError("a query step never closes");
+        }), found, closer, moves);
     }
 
     @Test

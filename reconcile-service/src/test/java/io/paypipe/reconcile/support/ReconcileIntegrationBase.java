@@ -1,6 +1,5 @@
 package io.paypipe.reconcile.support;
 
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
@@ -62,13 +61,13 @@ public abstract class ReconcileIntegrationBase {
     }
 
     /** Sweeps run so far, whatever their result. */
-    protected double sweeps() {
-        return meters.find("reconcile.outbox.sweeps").counters().stream().mapToDouble(Counter::count).sum();
+    protected long sweeps() {
+        return meters.find("reconcile.outbox.sweeps").counters().stream().mapToLong(c -> (long) c.count()).sum();
     }
 
     /** Sweeps that failed so far. */
-    protected double failedSweeps() {
-        return meters.counter("reconcile.outbox.sweeps", "result", "failed").count();
+    protected long failedSweeps() {
+        return (long) meters.counter("reconcile.outbox.sweeps", "result", "failed").count();
     }
 
     protected static String bootstrapServers() {

@@ -59,7 +59,7 @@ class StuckRefundSweeperIntegrationTest extends RefundIntegrationBase {
     void givenARefundStoredPendingWhoseQueryWasNeverPublished_whenTheSweeperRuns_thenItIsSentOnceAndSucceeds() {
         Paid order = orders.paid(wechat(0), Channel.WECHATPAY, 2_000);
         String refundNo = "TS-" + UUID.randomUUID();
-        double sweptBefore = swept();
+        long sweptBefore = swept();
 
         long id = storedPendingAsTheProcessDied(order, refundNo, 2_000, Optional.empty());
 
@@ -122,9 +122,9 @@ class StuckRefundSweeperIntegrationTest extends RefundIntegrationBase {
             .single();
     }
 
-    private double swept() {
+    private long swept() {
         var counter = meters.find("refund.stuck.swept").counter();
-        return counter == null ? 0 : counter.count();
+        return counter == null ? 0 : (long) counter.count();
     }
 
 }
