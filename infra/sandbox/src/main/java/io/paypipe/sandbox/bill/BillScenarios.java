@@ -1,0 +1,44 @@
+package io.paypipe.sandbox.bill;
+
+import io.paypipe.core.id.Channel;
+import java.time.LocalDate;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The armed {@link BillScenario} of each (channel, merchant, day); the bill of a day with
+ * none armed is {@link BillScenario#COMPLETE}.
+ */
+public final class BillScenarios {
+
+    /** What is armed for one bill. */
+    public record Armed(BillScenario scenario, long generatedLines) {
+
+        public Armed {
+            Objects.requireNonNull(scenario, "scenario");
+            if (generatedLines < 0) {
+                throw new IllegalArgumentException("generatedLines must not be negative");
+            }
+        }
+
+    }
+
+    private record Key(Channel channel, String merchantId, LocalDate day) {
+    }
+
+    private final Map<Key, Armed> armed = new ConcurrentHashMap<>();
+
+    public void arm(Channel channel, String merchantId, LocalDate day, BillScenario scenario, long generatedLines) {
+        armed.put(new Key(channel, merchantId, day), new Armed(scenario, generatedLines));
+    }
+
+    public void disarm(Channel channel, String merchantId, LocalDate day) {
+        armed.remove(new Key(channel, merchantId, day));
+    }
+
+    public Armed of(Channel channel, String merchantId, LocalDate day) {
+        return armed.getOrDefault(new Key(channel, merchantId, day), new Armed(BillScenario.COMPLETE, 0));
+    }
+
+}
