@@ -106,7 +106,20 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
         /** Closing an expired order at its channel failed. */
         ORDER_CLOSE_FAILED,
         /** The channel reports the order paid while we closed it after its expiry. */
-        PAID_DURING_CLOSE
+        PAID_DURING_CLOSE,
+        /**
+         * A channel's bill for a merchant's day could not be called complete (a guard of
+         * reconcile-service blocked the batch: no summary, rows missing, counts or totals
+         * that disagree, a drop, an error page, another day's bill): nobody may call the
+         * day reconciled until a person looks.
+         */
+        RECON_BLOCKED,
+        /**
+         * Reconciling a merchant's day found differences between the channel's bill and
+         * the ledger or refunds that did not resolve themselves: they wait in
+         * {@code recon_diff} for a person.
+         */
+        RECON_DIFFS
 
     }
 

@@ -30,7 +30,13 @@ public record PaymentQueryDue(EventId eventId, OrderKey orderKey, MerchantId spM
          * A dead letter of {@code payment.notify} whose order can be named: queried
          * before a person is asked.
          */
-        DEAD_LETTER
+        DEAD_LETTER,
+        /**
+         * The channel's bill lists a payment of the order that the ledger lacks
+         * (reconcile-service's CHANNEL_ONLY difference): queried so that the normal path
+         * records it, also when the order was closed meanwhile.
+         */
+        BILL_CHANNEL_ONLY
 
     }
 
