@@ -2,6 +2,7 @@ package io.paypipe.sandbox.config;
 
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.topic.Topics;
+import io.paypipe.sandbox.bill.SettlementBook;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.order.SandboxOrders;
 import io.paypipe.sandbox.push.NotificationPusher;
@@ -89,9 +90,10 @@ public class SandboxConfiguration {
      */
     @Bean
     public WechatPayPayments wechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
-            NotificationPusher wechatPayPusher, CallbackScenarios callbackScenarios, ChannelOrderBooks books) {
-        WechatPayPayments payments = new WechatPayPayments(merchants, notifications, wechatPayPusher,
-                callbackScenarios);
+            NotificationPusher wechatPayPusher, CallbackScenarios callbackScenarios, ChannelOrderBooks books,
+            SettlementBook settlementBook) {
+        WechatPayPayments payments = new WechatPayPayments(merchants, notifications, wechatPayPusher, callbackScenarios,
+                settlementBook);
         books.register(new WechatPayOrderBook(payments));
         return payments;
     }
@@ -113,8 +115,8 @@ public class SandboxConfiguration {
 
     @Bean
     public WechatPayRefunds wechatPayRefunds(SandboxMerchants merchants, WechatPayNotifications notifications,
-            NotificationPusher wechatPayPusher) {
-        return new WechatPayRefunds(merchants, notifications, wechatPayPusher);
+            NotificationPusher wechatPayPusher, SettlementBook settlementBook) {
+        return new WechatPayRefunds(merchants, notifications, wechatPayPusher, settlementBook);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.paypipe.sandbox.wechatpay;
 
 import io.paypipe.core.id.Channel;
+import io.paypipe.sandbox.bill.SettlementBook;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.push.DeliveryRules;
 import io.paypipe.sandbox.push.NotificationPusher;
@@ -24,6 +25,9 @@ import java.util.concurrent.CompletableFuture;
  * (another status, timeout, connection refused) is pushed again after
  * 15s/15s/30s/3m/10m/20m/30m/30m/30m/60m/3h/3h/3h/6h/6h (16 deliveries counting the
  * first).
+ * <p>
+ * Every payment that pays its order (pushed, or signed only) is written into the
+ * {@link SettlementBook} at its {@code success_time}: the trade bills list it.
  */
 public final class WechatPayPayments {
 
@@ -50,24 +54,30 @@ public final class WechatPayPayments {
 
     private final CallbackScenarios callbacks;
 
+    private final WechatPaySettlements settlements;
+
     private final WechatPayTrades trades = new WechatPayTrades();
 
-    /** Payments whose notifications always go out (no callback scenarios). */
+    /**
+     * Payments whose notifications always go out (no callback scenarios), settled in a
+     * book of their own.
+     */
     public WechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
             NotificationPusher pusher) {
-        this(merchants, notifications, pusher, new CallbackScenarios());
+        this(merchants, notifications, pusher, new CallbackScenarios(), new SettlementBook());
     }
 
     /**
      * Payments whose notifications go out as the orders' {@code callbacks} scenarios say
-     * (dropped, held until queried).
+     * (dropped, held until queried), each written into {@code book} once it paid.
      */
     public WechatPayPayments(SandboxMerchants merchants, WechatPayNotifications notifications,
-            NotificationPusher pusher, CallbackScenarios callbacks) {
+            NotificationPusher pusher, CallbackScenarios callbacks, SettlementBook book) {
         this.merchants = merchants;
         this.notifications = notifications;
         this.pusher = pusher;
         this.callbacks = callbacks;
+        this.settlements = new WechatPaySettlements(book);
     }
 
     /**
@@ -104,7 +114,7 @@ public final class WechatPayPayments {
      */
     public SignedNotification signOnly(String merchantId, String outTradeNo, long totalFen) {
         PaymentSpec spec = paidNow(spec(merchantId, outTradeNo, totalFen, null));
-        trades.register(spec, notifications.clock().instant());
+        register(spec);
         return notifications.transactionSuccess(spec);
     }
 
@@ -147,7 +157,7 @@ public final class WechatPayPayments {
      */
     public Payment push(PaymentSpec spec, int copies) {
         PaymentSpec paid = paidNow(spec);
-        trades.register(paid, notifications.clock().instant());
+        register(paid);
         SignedNotification notification = notifications.transactionSuccess(paid);
         return new Payment(notification, paid, gated(notification, paid, copies));
     }
@@ -165,6 +175,13 @@ public final class WechatPayPayments {
             PaymentSpec spec, int copies) {
         OrderRef order = OrderRef.of(Channel.WECHATPAY, spec.orderMerchantId(), spec.outTradeNo());
         return callbacks.gate(order, copies, () -> pushCopies(notification, spec, copies));
+    }
+
+    /** The trade of {@code paid}, settled when it paid its order. */
+    private void register(PaymentSpec paid) {
+        if (trades.register(paid, notifications.clock().instant())) {
+            settlements.paid(paid);
+        }
     }
 
     private PaymentSpec paidNow(PaymentSpec spec) {

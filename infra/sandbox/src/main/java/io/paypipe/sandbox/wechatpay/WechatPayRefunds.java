@@ -1,5 +1,6 @@
 package io.paypipe.sandbox.wechatpay;
 
+import io.paypipe.sandbox.bill.SettlementBook;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.push.NotificationPusher;
 import java.util.ArrayList;
@@ -9,7 +10,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * WeChat reporting a refund: one signed REFUND.SUCCESS / REFUND.CLOSED / REFUND.ABNORMAL
  * pushed {@code copies} times to the same notify URL as payments, each re-push re-signed
- * with a fresh timestamp as WeChat does.
+ * with a fresh timestamp as WeChat does. A SUCCESS is written into the
+ * {@link SettlementBook} at its {@code success_time} (now unless the spec has one), once
+ * per {@code refund_id}: the trade bills list it.
  */
 public final class WechatPayRefunds {
 
@@ -19,11 +22,21 @@ public final class WechatPayRefunds {
 
     private final NotificationPusher pusher;
 
+    private final WechatPaySettlements settlements;
+
+    /** Refunds settled in a book of their own. */
     public WechatPayRefunds(SandboxMerchants merchants, WechatPayNotifications notifications,
             NotificationPusher pusher) {
+        this(merchants, notifications, pusher, new SettlementBook());
+    }
+
+    /** Refunds whose successes are written into {@code book}. */
+    public WechatPayRefunds(SandboxMerchants merchants, WechatPayNotifications notifications, NotificationPusher pusher,
+            SettlementBook book) {
         this.merchants = merchants;
         this.notifications = notifications;
         this.pusher = pusher;
+        this.settlements = new WechatPaySettlements(book);
     }
 
     /**
@@ -50,12 +63,15 @@ public final class WechatPayRefunds {
 
     /** Pushes the notification of {@code spec} {@code copies} times. */
     public Refund push(RefundSpec spec, int copies) {
-        SignedNotification notification = notifications.refund(spec);
+        RefundSpec sent = spec.status() == RefundStatus.SUCCESS && spec.successTime() == null
+                ? spec.withSuccessTime(notifications.clock().instant()) : spec;
+        SignedNotification notification = notifications.refund(sent);
+        settlements.reported(sent);
         List<CompletableFuture<NotificationPusher.Delivery>> deliveries = new ArrayList<>(copies);
         for (int i = 0; i < copies; i++) {
-            deliveries.add(pusher.push(notification, n -> notifications.resign(n, spec.merchant())));
+            deliveries.add(pusher.push(notification, n -> notifications.resign(n, sent.merchant())));
         }
-        return new Refund(notification, spec, List.copyOf(deliveries));
+        return new Refund(notification, sent, List.copyOf(deliveries));
     }
 
 }

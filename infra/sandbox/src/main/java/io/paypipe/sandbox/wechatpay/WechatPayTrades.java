@@ -37,19 +37,24 @@ public final class WechatPayTrades {
 
     /**
      * Remembers the trade of a payment the sandbox made: it pays the order of its number.
+     * @return whether this payment paid the order (false when it was paid before)
      * @throws OrderClosedException when the merchant closed that order
      */
-    public void register(PaymentSpec payment, Instant at) {
+    public boolean register(PaymentSpec payment, Instant at) {
+        boolean[] paidNow = { false };
         byOrder.compute(orderKey(payment.orderMerchantId(), payment.outTradeNo()), (key, order) -> {
             if (order == null) {
+                paidNow[0] = true;
                 return WechatPayOrder.paidAtOnce(payment, at);
             }
             if (order.closed() && !order.paid()) {
                 throw new OrderClosedException(OrderRef.of(Channel.WECHATPAY, order.owner(), order.outTradeNo()));
             }
+            paidNow[0] = !order.paid();
             return order.paid() ? order : order.paidBy(payment);
         });
         byTransactionId.putIfAbsent(payment.transactionId(), payment);
+        return paidNow[0];
     }
 
     /**
