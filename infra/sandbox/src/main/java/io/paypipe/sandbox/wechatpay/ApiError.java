@@ -39,7 +39,17 @@ public enum ApiError {
     /** A close of an order that is paid. */
     ORDER_PAID(400, "ORDERPAID", "订单已支付"),
     /** Too many calls: the merchant's rate limit. */
-    FREQUENCY_LIMITED(429, "FREQUENCY_LIMITED", "频率超限");
+    FREQUENCY_LIMITED(429, "FREQUENCY_LIMITED", "频率超限"),
+    /**
+     * A trade bill asked for a day not over yet (code per CHANNELS.md's bill step;
+     * message the sandbox's own).
+     */
+    NO_STATEMENT_EXIST(400, "NO_STATEMENT_EXIST", "账单不存在"),
+    /**
+     * A bill download whose token is unknown, expired or another merchant's (code and
+     * message the sandbox's own: WeChat's are not confirmed).
+     */
+    BILL_TOKEN_INVALID(400, "INVALID_REQUEST", "下载链接无效或已过期");
 
     private final int httpStatus;
 

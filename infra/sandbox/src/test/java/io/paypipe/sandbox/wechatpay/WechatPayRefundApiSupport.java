@@ -30,9 +30,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * What the WeChat Pay refund API tests share: one sandbox context (its merchants file in
  * a temporary directory, its notices to a {@link RefundNoticeReceiver}, refunds moving on
- * every 300 ms, a lost answer and a query timeout held 1.5 s, one service provider with
- * two sub-merchants), the official SDK configured from that file, and the sandbox's
- * hooks.
+ * every 300 ms, a lost answer and a query timeout held 1.5 s, bill download URLs valid 3
+ * s, one service provider with two sub-merchants), the official SDK configured from that
+ * file, and the sandbox's hooks.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 abstract class WechatPayRefundApiSupport {
@@ -51,6 +51,9 @@ abstract class WechatPayRefundApiSupport {
 
     static final String OTHER_SUB_MERCHANT = "1900009101";
 
+    /** How long a trade bill's download URL is valid. */
+    static final Duration BILL_TOKEN_TTL = Duration.ofSeconds(3);
+
     @DynamicPropertySource
     static void sandboxProperties(DynamicPropertyRegistry registry) {
         registry.add("sandbox.merchants-file", MERCHANTS_FILE::toString);
@@ -60,6 +63,7 @@ abstract class WechatPayRefundApiSupport {
         registry.add("sandbox.order-queries.timeout-hold", () -> "1500ms");
         registry.add("sandbox.wechatpay-refunds.settle-after", () -> "300ms");
         registry.add("sandbox.wechatpay-refunds.lost-answer-hold", () -> "1500ms");
+        registry.add("sandbox.wechatpay-bills.token-ttl", () -> BILL_TOKEN_TTL.toMillis() + "ms");
     }
 
     /** No broker here: orders are not made in these tests. */

@@ -1,0 +1,153 @@
+package io.paypipe.sandbox.wechatpay.bill;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Writes a {@link TradeBill} as its download sends it, and measures it beforehand without
+ * keeping it: the SHA-1 of the uncompressed file (WeChat's {@code hash_value}), its
+ * length and its gzip's length (the download's Content-Length). Both go through the same
+ * writer and the same gzip (fastest level, no time in the header), so the bytes measured
+ * are the bytes sent.
+ */
+final class BillStreams {
+
+    private static final int BUFFER = 64 * 1024;
+
+    private BillStreams() {
+    }
+
+    /** What step 1 announces and the download's Content-Length. */
+    record Measured(String sha1Hex, long plainLength, long gzipLength) {
+
+        long length(boolean gzip) {
+            return gzip ? gzipLength : plainLength;
+        }
+
+    }
+
+    /** Writes {@code bill} once to nowhere, counting and digesting it. */
+    static Measured measure(TradeBill bill) throws IOException {
+        Counting gzipped = new Counting(OutputStream.nullOutputStream());
+        MessageDigest sha1 = sha1();
+        try (GZIPOutputStream gzip = gzip(gzipped)) {
+            Counting plain = new Counting(gzip) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    sha1.update(b, off, len);
+                    super.write(b, off, len);
+                }
+            };
+            bill.writePlain(plain);
+            gzip.finish();
+            return new Measured(HexFormat.of().formatHex(sha1.digest()), plain.count, gzipped.count);
+        }
+    }
+
+    /**
+     * Writes {@code bill} to {@code out}, gzipped when asked, and only its first
+     * {@code limit} bytes when {@code limit} is not negative (a cut file); {@code out}
+     * stays open.
+     */
+    static void write(TradeBill bill, boolean gzip, long limit, OutputStream out) throws IOException {
+        OutputStream target = limit >= 0 ? new Cut(out, limit) : out;
+        try {
+            if (gzip) {
+                GZIPOutputStream zipped = gzip(target);
+                bill.writePlain(zipped);
+                zipped.finish();
+            }
+            else {
+                bill.writePlain(target);
+            }
+        }
+        catch (CutReached reached) {
+            // the rest of the file is not sent
+        }
+        out.flush();
+    }
+
+    private static GZIPOutputStream gzip(OutputStream out) throws IOException {
+        return new GZIPOutputStream(out, BUFFER) {
+            {
+                def.setLevel(Deflater.BEST_SPEED);
+            }
+        };
+    }
+
+    private static MessageDigest sha1() {
+        try {
+            return MessageDigest.getInstance("SHA-1");
+        }
+        catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("no SHA-1 in this JVM", e);
+        }
+    }
+
+    /** Passes bytes on and counts them. */
+    private static class Counting extends FilterOutputStream {
+
+        long count;
+
+        Counting(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] { (byte) b }, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            count += len;
+        }
+
+    }
+
+    /** Passes the first {@code limit} bytes on, then stops the writing. */
+    private static final class Cut extends FilterOutputStream {
+
+        private long left;
+
+        Cut(OutputStream out, long limit) {
+            super(out);
+            this.left = limit;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] { (byte) b }, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            int passed = (int) Math.min(len, left);
+            out.write(b, off, passed);
+            left -= passed;
+            if (left == 0) {
+                throw new CutReached();
+            }
+        }
+
+    }
+
+    /** The cut is reached: nothing more is written. */
+    private static final class CutReached extends IOException {
+
+        private static final long serialVersionUID = 1L;
+
+        CutReached() {
+            super("cut", null);
+        }
+
+    }
+
+}
