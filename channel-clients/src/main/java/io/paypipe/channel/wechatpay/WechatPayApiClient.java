@@ -9,6 +9,7 @@ import com.wechat.pay.java.core.http.HttpHeaders;
 import com.wechat.pay.java.core.http.HttpRequest;
 import com.wechat.pay.java.core.http.JsonRequestBody;
 import com.wechat.pay.java.core.http.OriginalResponse;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -36,7 +37,8 @@ import java.util.TreeMap;
  * "already paid" WeChat's before an order query or close acts on it, so an answer that is
  * not 2xx and whose signature does not verify is a {@link ValidationException} here. Each
  * call is bounded by {@code timeout}; nothing is retried. Built per merchant by
- * {@link WechatPayClients}.
+ * {@link WechatPayClients}. Downloads (a bill's {@code download_url}) stream: see
+ * {@link #innerDownload}.
  */
 public final class WechatPayApiClient extends AbstractHttpClient {
 
@@ -64,10 +66,8 @@ public final class WechatPayApiClient extends AbstractHttpClient {
 
     @Override
     protected OriginalResponse innerExecute(HttpRequest request) {
-        URI uri = request.getUri();
-        URI target = URI
-            .create(baseUrl + uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
-        java.net.http.HttpRequest.Builder call = java.net.http.HttpRequest.newBuilder(target).timeout(timeout);
+        java.net.http.HttpRequest.Builder call = java.net.http.HttpRequest.newBuilder(target(request.getUri()))
+            .timeout(timeout);
         request.getHeaders().getHeaders().forEach(call::header);
         call.method(request.getHttpMethod().name(),
                 request.getBody() instanceof JsonRequestBody json
@@ -128,14 +128,72 @@ public final class WechatPayApiClient extends AbstractHttpClient {
         return headers;
     }
 
+    /**
+     * Sends the SDK's signed download ({@link AbstractHttpClient#download}: a GET of the
+     * URL a bill answer gave, {@code Authorization} over its path and query) and hands
+     * back the body as it streams in, never read here, as a {@link Download}: the SDK's
+     * {@code download} returns a bare {@link InputStream}, with no room for the status or
+     * the length, so they travel with the stream. The answer is unsigned (WeChat signs no
+     * download); any status comes back, the caller decides. {@code timeout} bounds the
+     * wait for the answer's headers; the body then streams as fast as it comes.
+     */
     @Override
     protected InputStream innerDownload(HttpRequest request) {
-        throw new UnsupportedOperationException("the channel clients download nothing");
+        java.net.http.HttpRequest.Builder call = java.net.http.HttpRequest.newBuilder(target(request.getUri()))
+            .timeout(timeout)
+            .GET();
+        request.getHeaders().getHeaders().forEach(call::header);
+        HttpResponse<InputStream> response;
+        try {
+            response = http.send(call.build(), HttpResponse.BodyHandlers.ofInputStream());
+        }
+        catch (IOException e) {
+            throw new HttpException(request, e);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new HttpException(request, e);
+        }
+        return new Download(response.body(), response.statusCode(),
+                response.headers().firstValueAsLong("Content-Length").orElse(-1));
+    }
+
+    /**
+     * Scheme, host and port of {@code baseUrl}; path and query as the SDK signed them.
+     */
+    private URI target(URI uri) {
+        return URI.create(baseUrl + uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
     }
 
     @Override
     protected String getHttpClientInfo() {
         return "java.net.http/" + Runtime.version().feature();
+    }
+
+    /**
+     * A download's body, open, with the answer's status and {@code Content-Length} (-1
+     * when it has none).
+     */
+    public static final class Download extends FilterInputStream {
+
+        private final int status;
+
+        private final long contentLength;
+
+        Download(InputStream body, int status, long contentLength) {
+            super(body);
+            this.status = status;
+            this.contentLength = contentLength;
+        }
+
+        public int status() {
+            return status;
+        }
+
+        public long contentLength() {
+            return contentLength;
+        }
+
     }
 
 }
