@@ -1,5 +1,6 @@
 package io.paypipe.sandbox.alipay;
 
+import io.paypipe.sandbox.bill.SettlementBook;
 import io.paypipe.sandbox.config.SandboxProperties;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.push.NotificationPusher;
@@ -22,7 +23,8 @@ import org.springframework.context.annotation.Configuration;
  * {@link NotificationPusher} in the context. {@code alipayRefundDesk} refunds the trades
  * {@code alipayPayments} was paid and {@code alipayOrderDesk} queries and closes them,
  * behind {@code alipayGateway} (the openapi gateway the SDK calls;
- * {@code sandbox.alipay.*}).
+ * {@code sandbox.alipay.*}); {@code alipayPayments} records what it settles in the
+ * {@code settlementBook}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(AlipayRefundProperties.class)
@@ -36,10 +38,10 @@ class AlipaySandboxConfiguration {
     @Bean(destroyMethod = "close")
     AlipayPayments alipayPayments(SandboxMerchants merchants, AlipayNotifications notifications,
             SandboxProperties properties, CallbackScenarios callbacks, ChannelOrderBooks books,
-            @Qualifier("sandboxClock") Clock clock) {
+            SettlementBook settlementBook, @Qualifier("sandboxClock") Clock clock) {
         AlipayPayments payments = new AlipayPayments(merchants, notifications, AlipayPayments
             .pusher(properties.alipayNotifyUrl(), properties.timeCompression(), properties.notifyTimeout(), clock),
-                callbacks);
+                callbacks, settlementBook);
         books.register(new AlipayOrderBook(payments));
         return payments;
     }
