@@ -12,7 +12,6 @@ import java.security.PublicKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.StringJoiner;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -21,7 +20,9 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code alipay.trade.refund} and {@code alipay.trade.fastpay.refund.query}
  * ({@link AlipayRefundDesk}), {@code alipay.trade.query} and {@code alipay.trade.close}
  * ({@link AlipayOrderDesk}; a query or close refused at the door is recorded in
- * {@link ChannelCalls} too). A request is the common parameters
+ * {@link ChannelCalls} too), {@code alipay.data.dataservice.bill.downloadurl.query}
+ * ({@link AlipayBillDesk}: the bill of the calling app, or with {@code app_auth_token} of
+ * the app that authorised it). A request is the common parameters
  * ({@code app_id, method, charset, sign_type, sign, timestamp,
  * version, ...}) and {@code biz_content} (JSON); it is verified as the gateway does: RSA2
  * ({@code SHA256withRSA}) over every non-empty parameter but {@code sign}, sorted,
@@ -41,6 +42,8 @@ public final class AlipayGateway {
 
     public static final String CLOSE = "alipay.trade.close";
 
+    public static final String BILL = "alipay.data.dataservice.bill.downloadurl.query";
+
     private static final Map<String, Operation> ORDER_METHODS = Map.of(QUERY, Operation.QUERY, CLOSE, Operation.CLOSE);
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -53,12 +56,15 @@ public final class AlipayGateway {
 
     private final ChannelCalls calls;
 
-    public AlipayGateway(SandboxMerchants merchants, AlipayRefundDesk desk, AlipayOrderDesk orders,
-            ChannelCalls calls) {
+    private final AlipayBillDesk bills;
+
+    public AlipayGateway(SandboxMerchants merchants, AlipayRefundDesk desk, AlipayOrderDesk orders, ChannelCalls calls,
+            AlipayBillDesk bills) {
         this.merchants = merchants;
         this.desk = desk;
         this.orders = orders;
         this.calls = calls;
+        this.bills = bills;
     }
 
     /**
@@ -75,10 +81,10 @@ public final class AlipayGateway {
 
     /**
      * Handles one gateway request; {@code params} are the query and form parameters,
-     * decoded.
+     * decoded; {@code baseUrl} is where the sandbox was reached (for a download URL).
      */
-    public Response handle(Map<String, String> params) {
-        Response response = verifiedAndHandled(params);
+    public Response handle(Map<String, String> params, String baseUrl) {
+        Response response = verifiedAndHandled(params, baseUrl);
         Operation operation = ORDER_METHODS.get(params.get("method"));
         if (operation != null && response.refusal() != null) {
             calls.record(Channel.ALIPAY, operation, params.get("app_id"), params.get("app_id"), null, null, 200,
@@ -87,9 +93,10 @@ public final class AlipayGateway {
         return response;
     }
 
-    private Response verifiedAndHandled(Map<String, String> params) {
+    private Response verifiedAndHandled(Map<String, String> params, String baseUrl) {
         String method = params.get("method");
-        if (!REFUND.equals(method) && !REFUND_QUERY.equals(method) && !ORDER_METHODS.containsKey(method)) {
+        if (!REFUND.equals(method) && !REFUND_QUERY.equals(method) && !ORDER_METHODS.containsKey(method)
+                && !BILL.equals(method)) {
             return new Response(
                     "{\"error_response\":" + AlipayJson.object(invalid("isv.invalid-method", "不存在的方法名")) + "}",
                     AlipayRefundDesk.Delivery.ANSWER);
@@ -125,10 +132,15 @@ public final class AlipayGateway {
             return signed(nodeName, app.get(), invalid("isv.invalid-parameter", "参数无效"));
         }
         String appId = app.get().appId();
+        String token = params.get("app_auth_token");
+        if (BILL.equals(method) && token != null && !app.get().authAppIds().contains(token)) {
+            return signed(nodeName, app.get(), invalidToken());
+        }
         AlipayRefundDesk.Reply reply = switch (method) {
             case REFUND -> desk.refund(appId, biz);
             case REFUND_QUERY -> desk.query(appId, biz);
             case QUERY -> orders.query(appId, biz);
+            case BILL -> bills.downloadUrl((token != null) ? token : appId, biz, baseUrl);
             default -> orders.close(appId, biz);
         };
         if (reply.delivery() == AlipayRefundDesk.Delivery.UNAVAILABLE
@@ -159,6 +171,20 @@ public final class AlipayGateway {
         return node;
     }
 
+    /**
+     * An {@code app_auth_token} that names no app that authorised the caller. The sandbox
+     * issues no tokens (the merchants file carries none): an authorising app's token is
+     * its app id.
+     */
+    private static Map<String, String> invalidToken() {
+        Map<String, String> node = new LinkedHashMap<>();
+        node.put("code", "20001");
+        node.put("msg", "Insufficient Token Permissions");
+        node.put("sub_code", "aop.invalid-app-auth-token");
+        node.put("sub_msg", "无效的应用授权令牌");
+        return node;
+    }
+
     private static Optional<Charset> charset(String name) {
         try {
             return Optional.of(name == null || name.isBlank() ? StandardCharsets.UTF_8 : Charset.forName(name));
@@ -166,35 +192,6 @@ public final class AlipayGateway {
         catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
             return Optional.empty();
         }
-    }
-
-    /** Compact JSON of a flat node, strings only, order kept, non-ASCII and '/' as is. */
-    static final class AlipayJson {
-
-        private AlipayJson() {
-        }
-
-        static String object(Map<String, String> node) {
-            StringJoiner out = new StringJoiner(",", "{", "}");
-            node.forEach((key, value) -> out.add(quote(key) + ":" + quote(value)));
-            return out.toString();
-        }
-
-        private static String quote(String s) {
-            StringBuilder out = new StringBuilder(s.length() + 2).append('"');
-            for (char c : s.toCharArray()) {
-                switch (c) {
-                    case '"' -> out.append("\\\"");
-                    case '\\' -> out.append("\\\\");
-                    case '\n' -> out.append("\\n");
-                    case '\r' -> out.append("\\r");
-                    case '\t' -> out.append("\\t");
-                    default -> out.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
-                }
-            }
-            return out.append('"').toString();
-        }
-
     }
 
 }

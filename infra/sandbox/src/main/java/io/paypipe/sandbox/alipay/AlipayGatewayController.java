@@ -9,6 +9,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * {@code POST /sandbox/alipay/gateway.do}: where the official SDK's
@@ -39,7 +40,8 @@ class AlipayGatewayController {
     ResponseEntity<String> gateway(HttpServletRequest request) throws InterruptedException {
         Map<String, String> params = new LinkedHashMap<>();
         request.getParameterMap().forEach((key, values) -> params.put(key, values.length == 0 ? "" : values[0]));
-        AlipayGateway.Response response = gateway.handle(params);
+        AlipayGateway.Response response = gateway.handle(params,
+                ServletUriComponentsBuilder.fromContextPath(request).build().toUriString());
         return switch (response.delivery()) {
             case ANSWER -> ResponseEntity.ok().contentType(JSON_UTF8).body(response.body());
             case ANSWER_LOST -> {

@@ -1,6 +1,7 @@
 package io.paypipe.sandbox.alipay;
 
 import io.paypipe.core.id.Channel;
+import io.paypipe.sandbox.bill.SettlementBook;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.push.DeliveryRules;
 import io.paypipe.sandbox.push.NotificationPusher;
@@ -21,6 +22,9 @@ import java.util.concurrent.CompletableFuture;
  * same bytes (same {@code notify_id}, same {@code sign}): Alipay's notifications have no
  * signed timestamp a receiver could hold against a late re-send. Used by the HTTP API,
  * the launcher and the tests.
+ * <p>
+ * Every payment taken, and every refund that succeeds, is recorded in the
+ * {@link SettlementBook} the bills are made of ({@link AlipaySettlements}).
  */
 public final class AlipayPayments implements AutoCloseable {
 
@@ -52,6 +56,8 @@ public final class AlipayPayments implements AutoCloseable {
 
     private final AlipayTradeBook trades = new AlipayTradeBook();
 
+    private final AlipaySettlements settlements;
+
     /**
      * A pusher to {@code notifyUrl} with Alipay's {@link #DELIVERY_RULES};
      * {@code timeout} per attempt.
@@ -74,10 +80,20 @@ public final class AlipayPayments implements AutoCloseable {
      */
     public AlipayPayments(SandboxMerchants merchants, AlipayNotifications notifications, NotificationPusher pusher,
             CallbackScenarios callbacks) {
+        this(merchants, notifications, pusher, callbacks, new SettlementBook());
+    }
+
+    /**
+     * Payments as {@code callbacks} say, whose payments and refunds are recorded in
+     * {@code settlements}.
+     */
+    public AlipayPayments(SandboxMerchants merchants, AlipayNotifications notifications, NotificationPusher pusher,
+            CallbackScenarios callbacks, SettlementBook settlements) {
         this.merchants = merchants;
         this.notifications = notifications;
         this.pusher = pusher;
         this.callbacks = callbacks;
+        this.settlements = new AlipaySettlements(settlements);
     }
 
     /**
@@ -101,6 +117,7 @@ public final class AlipayPayments implements AutoCloseable {
         }
         AlipayTrade paid = trades.pay(trade, notifications.clock().instant());
         AlipayNotification notification = notifications.tradeStatusSync(paid);
+        settlements.paid(paid, notification);
         return new Payment(notification, paid, callbacks.gate(OrderRef.of(Channel.ALIPAY, appId, outTradeNo), copies,
                 () -> push(notification, paid, copies).deliveries()));
     }
@@ -152,6 +169,11 @@ public final class AlipayPayments implements AutoCloseable {
      */
     public AlipayTradeBook trades() {
         return trades;
+    }
+
+    /** Records this Alipay's payments and refunds. */
+    AlipaySettlements settlements() {
+        return settlements;
     }
 
     public AlipayNotifications notifications() {

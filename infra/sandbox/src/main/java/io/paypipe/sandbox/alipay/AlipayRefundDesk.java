@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * {@code ACQ.SYSTEM_ERROR} ("try again with the same parameters"; Alipay asks for 3 s
  * between refunds of one trade). A refund that succeeds is announced by the refund notice
  * to the payment's notify URL (cumulative {@code refund_fee}, {@code gmt_refund},
- * {@code out_biz_no}).
+ * {@code out_biz_no}) and recorded for the bills ({@link AlipaySettlements}), as is a
+ * refund made in Alipay's console.
  */
 public final class AlipayRefundDesk implements AutoCloseable {
 
@@ -164,8 +165,10 @@ public final class AlipayRefundDesk implements AutoCloseable {
                 throw new IllegalArgumentException("the trade has " + account.trade().totalFen() + " fen, "
                         + account.takenFen() + " refunded: cannot refund " + amountFen);
             }
-            account.add(account.consoleKey(), new AlipayRefund(null, amountFen, "console", now, now));
+            AlipayRefund refund = new AlipayRefund(null, amountFen, "console", now, now);
+            account.add(account.consoleKey(), refund);
             refunded = account.refundedFen();
+            payments.settlements().refunded(account.trade(), refund);
         }
         return notice(account, null, refunded);
     }
@@ -176,6 +179,7 @@ public final class AlipayRefundDesk implements AutoCloseable {
         synchronized (account) {
             done = account.succeed(outRequestNo, clock.instant());
             refunded = account.refundedFen();
+            payments.settlements().refunded(account.trade(), done);
         }
         notice(account, outRequestNo, refunded);
         return done;

@@ -1,5 +1,7 @@
 package io.paypipe.sandbox.alipay;
 
+import io.paypipe.sandbox.bill.BillScenarios;
+import io.paypipe.sandbox.bill.SettlementBook;
 import io.paypipe.sandbox.config.SandboxProperties;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.push.NotificationPusher;
@@ -22,7 +24,8 @@ import org.springframework.context.annotation.Configuration;
  * {@link NotificationPusher} in the context. {@code alipayRefundDesk} refunds the trades
  * {@code alipayPayments} was paid and {@code alipayOrderDesk} queries and closes them,
  * behind {@code alipayGateway} (the openapi gateway the SDK calls;
- * {@code sandbox.alipay.*}).
+ * {@code sandbox.alipay.*}), which also hands out the bills of {@code alipayBillDesk}
+ * (made of the {@code settlementBook} that {@code alipayPayments} records in).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(AlipayRefundProperties.class)
@@ -36,10 +39,10 @@ class AlipaySandboxConfiguration {
     @Bean(destroyMethod = "close")
     AlipayPayments alipayPayments(SandboxMerchants merchants, AlipayNotifications notifications,
             SandboxProperties properties, CallbackScenarios callbacks, ChannelOrderBooks books,
-            @Qualifier("sandboxClock") Clock clock) {
+            SettlementBook settlementBook, @Qualifier("sandboxClock") Clock clock) {
         AlipayPayments payments = new AlipayPayments(merchants, notifications, AlipayPayments
             .pusher(properties.alipayNotifyUrl(), properties.timeCompression(), properties.notifyTimeout(), clock),
-                callbacks);
+                callbacks, settlementBook);
         books.register(new AlipayOrderBook(payments));
         return payments;
     }
@@ -57,9 +60,15 @@ class AlipaySandboxConfiguration {
     }
 
     @Bean
+    AlipayBillDesk alipayBillDesk(SettlementBook settlementBook, BillScenarios billScenarios,
+            AlipayRefundProperties properties, @Qualifier("sandboxClock") Clock clock) {
+        return new AlipayBillDesk(settlementBook, billScenarios, clock, properties.billUrlTtl());
+    }
+
+    @Bean
     AlipayGateway alipayGateway(SandboxMerchants merchants, AlipayRefundDesk desk, AlipayOrderDesk orders,
-            ChannelCalls calls) {
-        return new AlipayGateway(merchants, desk, orders, calls);
+            ChannelCalls calls, AlipayBillDesk bills) {
+        return new AlipayGateway(merchants, desk, orders, calls, bills);
     }
 
 }
