@@ -7,6 +7,7 @@ import io.paypipe.sandbox.bill.SettlementBook;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -135,7 +136,7 @@ public final class StripeReportApi {
         StripeReportDay day = StripeReportDay.of(book, scenarios, run.account(), run.intervalStart(),
                 run.intervalEnd());
         boolean summary = run.reportType().equals(StripeReportCsv.SUMMARY);
-        Supplier<java.util.Iterator<byte[]>> records = summary ? () -> List
+        Supplier<Iterator<byte[]>> records = summary ? () -> List
             .of(StripeReportCsv.summary(run.columns(), day.summarized(),
                     day.scenario() == BillScenario.SUMMARY_DISAGREES))
             .iterator() : () -> StripeReportCsv.itemized(run.columns(), day.itemized(), this::chargeId);
