@@ -99,16 +99,17 @@ public class SandboxConfiguration {
     }
 
     /**
-     * Stripe's events, pushed by its own pusher (Stripe's schedule, any 2xx is success).
+     * Stripe's events, pushed by its own pusher (Stripe's schedule, any 2xx is success);
+     * its payments and refunds that succeed are recorded in {@code settlementBook}.
      */
     @Bean(destroyMethod = "close")
     public StripePayments stripePayments(SandboxProperties properties, StripeMerchants stripeMerchants,
             SandboxOrders sandboxOrders, CallbackScenarios callbackScenarios, ChannelOrderBooks books,
-            @Qualifier("sandboxClock") Clock clock) {
+            SettlementBook settlementBook, @Qualifier("sandboxClock") Clock clock) {
         StripePayments payments = new StripePayments(stripeMerchants, new StripeEvents(clock), sandboxOrders,
                 StripePayments.pusher(properties.stripeNotifyUrl(), properties.timeCompression(),
                         properties.notifyTimeout(), clock),
-                callbackScenarios);
+                callbackScenarios, settlementBook);
         books.register(new StripeOrderBook(payments));
         return payments;
     }

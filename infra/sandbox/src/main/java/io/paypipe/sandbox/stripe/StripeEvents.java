@@ -39,7 +39,14 @@ public final class StripeEvents {
 
     /** A PaymentIntent event, signed now with the merchant's secret. */
     public SignedNotification paymentIntent(PaymentIntentSpec spec, PaymentIntentEvent event) {
-        long created = now();
+        return paymentIntent(spec, event, now());
+    }
+
+    /**
+     * A PaymentIntent event created (and signed) at {@code created}, epoch seconds: the
+     * time a receiver takes for the payment's (ingress: {@code paid_at}).
+     */
+    public SignedNotification paymentIntent(PaymentIntentSpec spec, PaymentIntentEvent event, long created) {
         return event(spec.merchant(), spec.connect(), event.type(), StripeObjects.paymentIntent(spec, event, created),
                 null, created);
     }
@@ -61,10 +68,18 @@ public final class StripeEvents {
      * {@code refund.failed}) of a refund the sandbox's refunds API keeps, signed now.
      */
     public SignedNotification refund(StripeMerchant merchant, StripeRefund refund, String type) {
+        return refund(merchant, refund, type, now());
+    }
+
+    /**
+     * Like {@link #refund(StripeMerchant, StripeRefund, String)}, created at
+     * {@code created} (epoch seconds): a succeeded refund's event gives the time the
+     * refund counts as succeeded.
+     */
+    public SignedNotification refund(StripeMerchant merchant, StripeRefund refund, String type, long created) {
         if (!type.startsWith("refund.")) {
             throw new IllegalArgumentException("not a refund event: " + type);
         }
-        long created = now();
         return event(merchant, false, type, StripeObjects.refund(refund), null, created);
     }
 

@@ -40,31 +40,42 @@ public final class StripePaymentBook {
     }
 
     /**
+     * What {@link #apply} did: the PaymentIntent, and whether this event made it succeed
+     * (false for a success event of one that had already succeeded).
+     */
+    public record Applied(Payment payment, boolean succeededNow) {
+    }
+
+    /**
      * Records what {@code event} says of {@code spec}'s PaymentIntent, created at
      * {@code created} (epoch seconds) when new: its status moves (a succeeded one stays
      * succeeded), a success takes the spec's amounts.
      * @throws OrderClosedException when a canceled PaymentIntent would move on
      */
-    public Payment apply(PaymentIntentSpec spec, PaymentIntentEvent event, long created) {
-        Payment payment = byPaymentIntent.computeIfAbsent(spec.paymentIntentId(),
-                id -> new Payment(spec, event.status(), created));
+    public Applied apply(PaymentIntentSpec spec, PaymentIntentEvent event, long created) {
+        boolean[] fresh = { false };
+        Payment payment = byPaymentIntent.computeIfAbsent(spec.paymentIntentId(), id -> {
+            fresh[0] = true;
+            return new Payment(spec, event.status(), created);
+        });
         synchronized (payment) {
             if (payment.status.equals("canceled") && event != PaymentIntentEvent.CANCELED) {
                 throw new OrderClosedException(OrderRef.of(Channel.STRIPE, spec.merchant().account(),
                         spec.outTradeNo() == null ? spec.paymentIntentId() : spec.outTradeNo()));
             }
-            if (!payment.status.equals("succeeded")) {
-                payment.status = event.status();
-                if (event == PaymentIntentEvent.SUCCEEDED) {
-                    payment.spec = spec;
-                }
-                if (event == PaymentIntentEvent.CANCELED) {
-                    payment.canceledAt = created;
-                    payment.cancellationReason = "abandoned";
-                }
+            if (!fresh[0] && payment.status.equals("succeeded")) {
+                return new Applied(payment, false);
             }
+            payment.status = event.status();
+            if (event == PaymentIntentEvent.SUCCEEDED) {
+                payment.spec = spec;
+            }
+            if (event == PaymentIntentEvent.CANCELED) {
+                payment.canceledAt = created;
+                payment.cancellationReason = "abandoned";
+            }
+            return new Applied(payment, event == PaymentIntentEvent.SUCCEEDED);
         }
-        return payment;
     }
 
     /**

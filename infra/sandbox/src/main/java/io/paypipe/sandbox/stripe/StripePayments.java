@@ -3,6 +3,7 @@ package io.paypipe.sandbox.stripe;
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.money.Money;
+import io.paypipe.sandbox.bill.SettlementBook;
 import io.paypipe.sandbox.order.SandboxOrders;
 import io.paypipe.sandbox.push.DeliveryRules;
 import io.paypipe.sandbox.push.NotificationPusher;
@@ -56,23 +57,30 @@ public final class StripePayments implements AutoCloseable {
 
     private final StripePaymentBook book = new StripePaymentBook();
 
-    /** Payments whose events always go out (no callback scenarios). */
+    private final StripeSettlements settlements;
+
+    /**
+     * Payments whose events always go out (no callback scenarios), their settlements kept
+     * in a book of their own.
+     */
     public StripePayments(StripeMerchants merchants, StripeEvents events, SandboxOrders orders,
             NotificationPusher pusher) {
-        this(merchants, events, orders, pusher, new CallbackScenarios());
+        this(merchants, events, orders, pusher, new CallbackScenarios(), new SettlementBook());
     }
 
     /**
      * Payments whose PaymentIntent events go out as the orders' {@code callbacks}
-     * scenarios say (dropped, held until queried).
+     * scenarios say (dropped, held until queried); every payment and refund that succeeds
+     * is recorded in {@code settlements}, what Stripe's reports list.
      */
     public StripePayments(StripeMerchants merchants, StripeEvents events, SandboxOrders orders,
-            NotificationPusher pusher, CallbackScenarios callbacks) {
+            NotificationPusher pusher, CallbackScenarios callbacks, SettlementBook settlements) {
         this.merchants = merchants;
         this.events = events;
         this.orders = orders;
         this.pusher = pusher;
         this.callbacks = callbacks;
+        this.settlements = new StripeSettlements(settlements);
     }
 
     /**
@@ -160,12 +168,16 @@ public final class StripePayments implements AutoCloseable {
     /**
      * Pushes the PaymentIntent's event (as its order's callback scenario says) and
      * records what it says in the {@link #book()}, where the PaymentIntents and Refunds
-     * APIs find it.
+     * APIs find it; a PaymentIntent that succeeds by it is a settlement at the event's
+     * {@code created}, whether its callback goes out or not.
      * @throws OrderClosedException when the PaymentIntent was canceled
      */
     public Payment push(PaymentIntentSpec spec, PaymentIntentEvent event, int copies) {
-        book.apply(spec, event, events.clock().instant().getEpochSecond());
-        SignedNotification n = events.paymentIntent(spec, event);
+        long created = events.clock().instant().getEpochSecond();
+        if (book.apply(spec, event, created).succeededNow()) {
+            settlements.paid(spec, created);
+        }
+        SignedNotification n = events.paymentIntent(spec, event, created);
         if (spec.outTradeNo() == null) {
             return new Payment(spec, push(n, spec.merchant(), copies));
         }
@@ -205,6 +217,11 @@ public final class StripePayments implements AutoCloseable {
 
     public StripeEvents events() {
         return events;
+    }
+
+    /** Where refunds that succeed are recorded, as payments are. */
+    StripeSettlements settlements() {
+        return settlements;
     }
 
     public NotificationPusher pusher() {

@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
  * {@code settleDelay}. Events: {@code refund.created} (with the status it was created
  * in); on success {@code refund.updated} and {@code charge.refunded} (the Charge with the
  * CUMULATIVE {@code amount_refunded}); on failure {@code refund.updated} and
- * {@code refund.failed}.
+ * {@code refund.failed}. A refund that succeeds is a settlement at the {@code created} of
+ * the event that first says so ({@code refund.created} of one made succeeded,
+ * {@code refund.updated} of a pending one).
  */
 final class StripeRefundLifecycle implements AutoCloseable {
 
@@ -39,8 +41,10 @@ final class StripeRefundLifecycle implements AutoCloseable {
      * Announces {@code refund}, just created, and schedules its settlement if pending.
      */
     void created(StripeMerchant merchant, Payment payment, StripeRefund refund, StripeRefundScenario scenario) {
-        push(merchant, payments.events().refund(merchant, refund, "refund.created"));
+        long at = now();
+        push(merchant, payments.events().refund(merchant, refund, "refund.created", at));
         if (refund.status().equals("succeeded")) {
+            payments.settlements().refunded(payment.spec(), refund, at);
             chargeRefunded(merchant, payment);
             return;
         }
@@ -56,13 +60,19 @@ final class StripeRefundLifecycle implements AutoCloseable {
             done = fails ? pending.settled("failed", INSUFFICIENT_FUNDS) : pending.settled("succeeded", null);
             payment.put(done);
         }
-        push(merchant, payments.events().refund(merchant, done, "refund.updated"));
+        long at = now();
+        push(merchant, payments.events().refund(merchant, done, "refund.updated", at));
         if (fails) {
             push(merchant, payments.events().refund(merchant, done, "refund.failed"));
         }
         else {
+            payments.settlements().refunded(payment.spec(), done, at);
             chargeRefunded(merchant, payment);
         }
+    }
+
+    private long now() {
+        return payments.events().clock().instant().getEpochSecond();
     }
 
     private void chargeRefunded(StripeMerchant merchant, Payment payment) {
