@@ -1,9 +1,13 @@
 package io.paypipe.reconcile.config;
 
 import io.paypipe.support.ServiceSettings;
+import io.paypipe.reconcile.bill.guard.GuardSettings;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -37,6 +41,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param outbox the sweep that publishes raw rows still unsettled again
  * ({@code reconcile.outbox.*})
  * @param status the thresholds of the morning numbers ({@code reconcile.status.*})
+ * @param bill the daily bill reconciliation ({@code reconcile.bill.*})
  */
 @ConfigurationProperties("reconcile")
 public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue("6") int topicPartitions,
@@ -46,7 +51,7 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("10s") Duration channelCallTimeout, @DefaultValue("3s") Duration connectTimeout,
         @DefaultValue WechatPay wechatpay, @DefaultValue Alipay alipay, @DefaultValue Stripe stripe,
         @DefaultValue QuerySettings query, @DefaultValue Watch watch, @DefaultValue Outbox outbox,
-        @DefaultValue Status status) implements ServiceSettings{
+        @DefaultValue Status status, @DefaultValue Bill bill) implements ServiceSettings{
 
     public ReconcileProperties {
         if (!channelCallTimeout.isPositive() || !connectTimeout.isPositive()) {
@@ -245,6 +250,87 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
      * since) are counted
      */
     public record Status(@DefaultValue("10m") Duration unsettledAfter, @DefaultValue("24h") Duration setAsideAfter) {
+    }
+
+    /**
+     * The daily bill reconciliation.
+     *
+     * @param guards what blocks a bill ({@code reconcile.bill.guards.*})
+     * @param staleAfter a batch RUNNING longer than this counts as dead (its day may run
+     * again)
+     * @param insertBatchSize bill lines per batch insert into {@code recon_bill_line}
+     * @param schedule the daily runs ({@code reconcile.bill.schedule.*})
+     * @param feeRates the fee each channel charges on a payment, by channel code
+     * ({@code reconcile.bill.fee-rates.wechatpay.rate=0.006}); a channel not given keeps
+     * its default (the sandbox's: 0.6 % for wechatpay and alipay, 2.9 % + 30 for stripe)
+     * @param merchantFeeRates a merchant's own rate, by merchant id, over its channel's
+     * @param feeToleranceMinor a payment line's fee may differ this much (minor units)
+     * from the fee its rate gives before it is a FEE difference
+     * @param diffSweep how often the OPEN "channel only" payment differences are checked
+     * against the ledger (a payment that landed resolves its difference)
+     */
+    public record Bill(@DefaultValue Guards guards, @DefaultValue("30m") Duration staleAfter,
+            @DefaultValue("1000") int insertBatchSize, @DefaultValue Schedule schedule, Map<String, FeeRate> feeRates,
+            Map<String, FeeRate> merchantFeeRates, @DefaultValue("0") long feeToleranceMinor,
+            @DefaultValue("30s") Duration diffSweep) {
+
+        /** The sandbox's rates (infra/sandbox FeeRates). */
+        public static final Map<String, FeeRate> DEFAULT_FEE_RATES = Map.of("wechatpay",
+                new FeeRate(new BigDecimal("0.006"), 0), "alipay", new FeeRate(new BigDecimal("0.006"), 0), "stripe",
+                new FeeRate(new BigDecimal("0.029"), 30));
+
+        public Bill {
+            Map<String, FeeRate> rates = new HashMap<>(DEFAULT_FEE_RATES);
+            if (feeRates != null) {
+                rates.putAll(feeRates);
+            }
+            feeRates = Map.copyOf(rates);
+            merchantFeeRates = merchantFeeRates == null ? Map.of() : Map.copyOf(merchantFeeRates);
+            if (feeToleranceMinor < 0 || insertBatchSize < 1) {
+                throw new IllegalArgumentException(
+                        "reconcile.bill.fee-tolerance-minor must not be negative, insert-batch-size at least 1");
+            }
+            if (!diffSweep.isPositive() || !staleAfter.isPositive()) {
+                throw new IllegalArgumentException("reconcile.bill.diff-sweep and stale-after must be positive");
+            }
+        }
+
+    }
+
+    /**
+     * @param dropShare a day below this share of its comparable day's lines is blocked
+     * unless a person confirms
+     * @param wrongDayGrace how far outside its day a line may be and still count as the
+     * day's
+     */
+    public record Guards(@DefaultValue("0.10") BigDecimal dropShare, @DefaultValue("10m") Duration wrongDayGrace) {
+
+        public GuardSettings settings() {
+            return new GuardSettings(dropShare, wrongDayGrace);
+        }
+
+    }
+
+    /**
+     * @param enabled whether the daily runs start by themselves (T+1 and T+3)
+     * @param runAt when, in each channel's zone
+     */
+    public record Schedule(@DefaultValue("false") boolean enabled, @DefaultValue("10:30") LocalTime runAt) {
+    }
+
+    /**
+     * A fee rate: the fee of a payment of {@code amount} is
+     * {@code HALF_UP(amount x rate) + fixedMinor}.
+     */
+    public record FeeRate(BigDecimal rate, @DefaultValue("0") long fixedMinor) {
+
+        public FeeRate {
+            if (rate == null || rate.signum() < 0 || rate.compareTo(BigDecimal.ONE) >= 0 || fixedMinor < 0) {
+                throw new IllegalArgumentException("a fee rate needs a rate in [0, 1) and a fixed part not negative: "
+                        + rate + " + " + fixedMinor);
+            }
+        }
+
     }
 
 }

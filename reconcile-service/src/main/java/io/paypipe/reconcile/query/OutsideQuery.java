@@ -3,6 +3,7 @@ package io.paypipe.reconcile.query;
 import io.paypipe.channel.query.ChannelQueryRegistry;
 import io.paypipe.channel.query.QueryAnswer;
 import io.paypipe.core.event.PaymentQueryDue;
+import io.paypipe.core.event.PaymentQueryDue.Reason;
 import io.paypipe.core.order.OrderStatus;
 import io.paypipe.reconcile.raw.FoundPayment;
 import io.paypipe.support.order.OrderColumns;
@@ -14,12 +15,16 @@ import org.springframework.stereotype.Component;
 
 /**
  * A query outside the order's chain, asked on {@code payment.query} by an unverified
- * callback that named a known order (ingress) or by a dead letter of
- * {@code payment.notify} (the processor): the order is queried once, at once (rate permit
- * as any call). A payment (or a trade the channel closed) goes the callback's way and
- * ends the chain; a rate-limited or failed answer is asked again after the error ladder
- * while it lasts; any other answer is left to the order's own chain (logged), an Unknown
- * one also raises QUERY_UNDECIDED. The record's attempt counts nothing here.
+ * callback that named a known order (ingress), by a dead letter of {@code payment.notify}
+ * (the processor) or by a payment the daily bill lists and the ledger lacks
+ * (BILL_CHANNEL_ONLY, reconcile's own comparison): the order is queried once, at once
+ * (rate permit as any call), if it is PENDING, or for BILL_CHANNEL_ONLY also CLOSED (the
+ * bill says the channel took the money: a Paid answer goes the callback's way and the
+ * processor handles the payment of a closed order). A payment (or a trade the channel
+ * closed) goes the callback's way and ends the chain; a rate-limited or failed answer is
+ * asked again after the error ladder while it lasts; any other answer is left to the
+ * order's own chain (logged), an Unknown one also raises QUERY_UNDECIDED. The record's
+ * attempt counts nothing here.
  */
 @Component
 final class OutsideQuery {
@@ -54,8 +59,16 @@ final class OutsideQuery {
         this.clock = clock;
     }
 
+    /**
+     * Whether a query of {@code reason} asks the channel about an order in
+     * {@code status}.
+     */
+    static boolean asks(Reason reason, OrderStatus status) {
+        return status == OrderStatus.PENDING || (reason == Reason.BILL_CHANNEL_ONLY && status == OrderStatus.CLOSED);
+    }
+
     void query(PaymentQueryDue due, OrderColumns order, int failures) {
-        if (order.status() != OrderStatus.PENDING) {
+        if (!asks(due.reason(), order.status())) {
             log.info("{} query of order {}: the order is {}, nothing to ask", due.reason(), order.key(),
                     order.status());
             return;

@@ -19,12 +19,14 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Every outbox and status integration test: reconcile-service on the shared broker and
  * database ({@link TestInfra}), the outbox sweep every 200 ms with batches of
  * {@value #BATCH} (republish-after 10m and alert-after 1h as in production: the tests
- * date their rows back). One Spring context for all of them; the database is shared, so
- * each test uses its own merchant ids and asserts on its own rows.
+ * date their rows back), the bill differences' ledger sweep every 300 ms. One Spring
+ * context for all of them; the database is shared, so each test uses its own merchant ids
+ * and asserts on its own rows.
  */
 @SpringBootTest(classes = ReconcileApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { "reconcile.outbox.interval=200ms",
-                "reconcile.outbox.batch-size=" + ReconcileIntegrationBase.BATCH, "reconcile.publish-timeout=3s" })
+                "reconcile.outbox.batch-size=" + ReconcileIntegrationBase.BATCH, "reconcile.publish-timeout=3s",
+                "reconcile.bill.diff-sweep=300ms" })
 public abstract class ReconcileIntegrationBase {
 
     public static final int BATCH = 5;
