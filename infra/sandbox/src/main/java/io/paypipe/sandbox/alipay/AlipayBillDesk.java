@@ -52,10 +52,13 @@ public final class AlipayBillDesk {
 
     private final Map<String, Grant> grants = new ConcurrentHashMap<>();
 
+    private final BillScenarios scenarios;
+
     public AlipayBillDesk(SettlementBook book, BillScenarios scenarios, Clock clock, Duration urlTtl) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.urlTtl = Objects.requireNonNull(urlTtl, "urlTtl");
         this.files = new AlipayBillFiles(book, scenarios, clock);
+        this.scenarios = scenarios;
     }
 
     /**
@@ -75,7 +78,7 @@ public final class AlipayBillDesk {
         }
         Instant now = clock.instant();
         LocalDate today = LocalDate.ofInstant(now, AlipayBillCsv.BEIJING);
-        if ("signcustomer".equals(type) || !day.get().isBefore(today)) {
+        if ("signcustomer".equals(type) || !scenarios.billed(day.get(), today)) {
             return answer(notExist());
         }
         grants.values().removeIf(g -> !g.expiresAt().isAfter(now));

@@ -1,5 +1,6 @@
 package io.paypipe.sandbox.bill;
 
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -9,6 +10,7 @@ import org.springframework.context.annotation.Configuration;
  * in-process fetch them by type.
  */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(BillSandboxProperties.class)
 class BillSandboxConfiguration {
 
     @Bean
@@ -17,8 +19,10 @@ class BillSandboxConfiguration {
     }
 
     @Bean
-    BillScenarios billScenarios() {
-        return new BillScenarios();
+    BillScenarios billScenarios(BillSandboxProperties properties) {
+        BillScenarios scenarios = new BillScenarios();
+        scenarios.billCurrentDay(properties.currentDayBilled());
+        return scenarios;
     }
 
 }

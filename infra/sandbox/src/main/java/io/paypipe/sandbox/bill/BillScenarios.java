@@ -29,6 +29,31 @@ public final class BillScenarios {
 
     private final Map<Key, Armed> armed = new ConcurrentHashMap<>();
 
+    private volatile boolean currentDayBilled;
+
+    /**
+     * Whether the channels serve the bill of the day not over yet (today in the channel's
+     * zone) as they would serve it tomorrow: never at a real channel (WeChat
+     * {@code NO_STATEMENT_EXIST}, Alipay {@code isp.bill_not_exist}, Stripe
+     * {@code data_not_available}); the demo turns it on
+     * ({@code sandbox.bills.current-day-billed}) to reconcile the day it paid.
+     */
+    public boolean currentDayBilled() {
+        return currentDayBilled;
+    }
+
+    public void billCurrentDay(boolean billed) {
+        this.currentDayBilled = billed;
+    }
+
+    /**
+     * Whether the channel has a bill of {@code day} when today (in the channel's zone) is
+     * {@code today}: a day over, or today when {@link #currentDayBilled()}.
+     */
+    public boolean billed(LocalDate day, LocalDate today) {
+        return day.isBefore(today) || (currentDayBilled && day.equals(today));
+    }
+
     public void arm(Channel channel, String merchantId, LocalDate day, BillScenario scenario, long generatedLines) {
         armed.put(new Key(channel, merchantId, day), new Armed(scenario, generatedLines));
     }

@@ -62,6 +62,19 @@ class BillScenariosController {
         return ResponseEntity.status(HttpStatus.CREATED).body(request);
     }
 
+    record CurrentDayRequest(boolean billed) {
+    }
+
+    /**
+     * Whether today's bills are served as they stand (the demo's setting
+     * {@code sandbox.bills.current-day-billed}).
+     */
+    @PostMapping("/current-day")
+    CurrentDayRequest currentDay(@RequestBody CurrentDayRequest request) {
+        scenarios.billCurrentDay(request.billed());
+        return request;
+    }
+
     /** 201 with the settlement recorded. */
     @PostMapping("/settlements")
     ResponseEntity<Settlement> settle(@RequestBody SettlementRequest request) {

@@ -87,6 +87,17 @@ class AlipayBillDeskTest {
     }
 
     @Test
+    void givenTheCurrentDayBilled_whenTodayIsQueried_thenItHasABillAndTomorrowStillNone() {
+        // Given the demo's setting: today's bill served as it stands
+        scenarios.billCurrentDay(true);
+
+        // When today and tomorrow are asked for
+        // Then today has a bill, tomorrow none
+        assertThat(query("trade", "2026-11-30")).containsEntry("code", "10000");
+        assertThat(query("trade", "2026-12-01")).containsEntry("sub_code", "isp.bill_not_exist");
+    }
+
+    @Test
     void givenOtherBillTypesAndDates_whenQueried_thenTheyAreRefusedOrHaveNoBill() {
         assertThat(query("signcustomer", "2026-11-29")).containsEntry("sub_code", "isp.bill_not_exist");
         assertThat(query("trade", "2026-10")).containsEntry("sub_code", "isp.bill_not_exist");

@@ -110,6 +110,22 @@ class StripeReportApiTest extends RunningSandbox {
     }
 
     @Test
+    void givenTheCurrentDayBilledWhenTodaysReportRunsThenItSucceeds() throws Exception {
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        scenarios.billCurrentDay(true);
+        try {
+            ReportRun run = client(ACCOUNT).v1().reporting().reportRuns().create(params(today, ITEMIZED_TYPE));
+            ReportRun done = client(ACCOUNT).v1().reporting().reportRuns().retrieve(run.getId());
+
+            assertThat(done.getStatus()).isEqualTo("succeeded");
+            assertThat(done.getResult()).isNotNull();
+        }
+        finally {
+            scenarios.billCurrentDay(false);
+        }
+    }
+
+    @Test
     void givenNoSummaryArmedWhenBothReportsRunThenTheSummaryFailsAndTheItemizedSucceeds() throws Exception {
         LocalDate day = LocalDate.parse("2026-10-02");
         scenarios.arm(Channel.STRIPE, ACCOUNT, day, BillScenario.NO_SUMMARY, 0);

@@ -42,7 +42,7 @@ final class TradeBills {
 
     /** Whether {@code day} is over in Beijing: WeChat has no bill of today or later. */
     boolean billed(LocalDate day) {
-        return day.isBefore(LocalDate.now(clock.withZone(BillZones.zone(Channel.WECHATPAY))));
+        return scenarios.billed(day, LocalDate.now(clock.withZone(BillZones.zone(Channel.WECHATPAY))));
     }
 
     /**

@@ -111,6 +111,18 @@ class TradeBillsTest {
     }
 
     @Test
+    void givenTheCurrentDayBilledOrNot_whenAskedWhetherTodayIsBilled_thenOnlyTheSettingBillsIt() {
+        LocalDate today = DAY.plusDays(1);
+        assertThat(bills.billed(DAY)).isTrue();
+        assertThat(bills.billed(today)).isFalse();
+
+        scenarios.billCurrentDay(true);
+
+        assertThat(bills.billed(today)).isTrue();
+        assertThat(bills.billed(today.plusDays(1))).isFalse();
+    }
+
+    @Test
     void givenADayWithoutSettlements_whenBilled_thenTheBillIsTheHeaderAndASummaryOfZeros() {
         assertThat(lines(bills.of(directMerchant(), Optional.empty(), DAY))).containsExactly(DETAIL_HEADER,
                 SUMMARY_HEADER, EMPTY_SUMMARY);
