@@ -1,9 +1,13 @@
 package io.paypipe.reconcile.config;
 
+import io.paypipe.reconcile.bill.guard.GuardSettings;
 import io.paypipe.support.ServiceSettings;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -37,6 +41,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param outbox the sweep that publishes raw rows still unsettled again
  * ({@code reconcile.outbox.*})
  * @param status the thresholds of the morning numbers ({@code reconcile.status.*})
+ * @param bill the daily bill reconciliation ({@code reconcile.bill.*})
  */
 @ConfigurationProperties("reconcile")
 public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue("6") int topicPartitions,
@@ -46,7 +51,7 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("10s") Duration channelCallTimeout, @DefaultValue("3s") Duration connectTimeout,
         @DefaultValue WechatPay wechatpay, @DefaultValue Alipay alipay, @DefaultValue Stripe stripe,
         @DefaultValue QuerySettings query, @DefaultValue Watch watch, @DefaultValue Outbox outbox,
-        @DefaultValue Status status) implements ServiceSettings{
+        @DefaultValue Status status, @DefaultValue Bill bill) implements ServiceSettings{
 
     public ReconcileProperties {
         if (!channelCallTimeout.isPositive() || !connectTimeout.isPositive()) {
@@ -74,8 +79,11 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
 
     /**
      * @param apiBase Stripe's API base (the sandbox's locally)
+     * @param currency the settlement currency of the Stripe accounts (ISO 4217): the
+     * currency their balance summary report is in, and an empty day's zero totals
      */
-    public record Stripe(@DefaultValue("http://127.0.0.1:8090/sandbox/stripe") String apiBase) {
+    public record Stripe(@DefaultValue("http://127.0.0.1:8090/sandbox/stripe") String apiBase,
+            @DefaultValue("USD") String currency) {
     }
 
     /**
@@ -245,6 +253,107 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
      * since) are counted
      */
     public record Status(@DefaultValue("10m") Duration unsettledAfter, @DefaultValue("24h") Duration setAsideAfter) {
+    }
+
+    /**
+     * The daily bill reconciliation (issue 14): each channel's bill of a merchant's day
+     * is read into {@code recon_bill_line}, judged by the guards, then compared with the
+     * ledger and refunds.
+     *
+     * @param guards the guards' thresholds
+     * @param staleAfter a batch still RUNNING this long after it started counts as dead:
+     * the next run of its day blocks it (reason FAILED) and takes the next run number
+     * @param insertBatchSize bill lines per batched INSERT into {@code recon_bill_line}
+     * @param schedule the daily runs (T+1 and T+3)
+     * @param feeRates the fee a channel charges by default, by channel code
+     * ({@code wechatpay}, {@code alipay}, {@code stripe}); a channel not given keeps the
+     * default (the sandbox's: 0.6 % for the CN channels, 2.9 % + 30 minor units for
+     * Stripe)
+     * @param merchantFeeRates a merchant's own rate, by merchant id, over its channel's
+     * @param feeToleranceMinor how far (minor units) a line's fee may be from the
+     * expected fee before it is a FEE difference
+     */
+    public record Bill(@DefaultValue Guards guards, @DefaultValue("1h") Duration staleAfter,
+            @DefaultValue("1000") int insertBatchSize, @DefaultValue Schedule schedule, Map<String, FeeRate> feeRates,
+            Map<String, FeeRate> merchantFeeRates, @DefaultValue("0") long feeToleranceMinor) {
+
+        /** The default rates by channel code: what the sandbox charges. */
+        public static final Map<String, FeeRate> DEFAULT_FEE_RATES = Map.of("wechatpay",
+                new FeeRate(new BigDecimal("0.006"), 0), "alipay", new FeeRate(new BigDecimal("0.006"), 0), "stripe",
+                new FeeRate(new BigDecimal("0.029"), 30));
+
+        public Bill {
+            guards = (guards != null) ? guards : new Guards(null, null);
+            schedule = (schedule != null) ? schedule : new Schedule(false, null);
+            staleAfter = (staleAfter != null) ? staleAfter : Duration.ofHours(1);
+            Map<String, FeeRate> rates = new HashMap<>(DEFAULT_FEE_RATES);
+            if (feeRates != null) {
+                rates.putAll(feeRates);
+            }
+            feeRates = Map.copyOf(rates);
+            merchantFeeRates = (merchantFeeRates != null) ? Map.copyOf(merchantFeeRates) : Map.of();
+            if (!staleAfter.isPositive() || insertBatchSize < 1 || feeToleranceMinor < 0) {
+                throw new IllegalArgumentException("reconcile.bill.stale-after must be positive, insert-batch-size at "
+                        + "least 1, fee-tolerance-minor not negative");
+            }
+        }
+
+        /**
+         * The fee rate of a merchant's lines: its own, else its channel's (every channel
+         * has one).
+         */
+        public FeeRate feeRate(String channelCode, String merchantId) {
+            FeeRate own = merchantFeeRates.get(merchantId);
+            return (own != null) ? own : feeRates.get(channelCode);
+        }
+
+    }
+
+    /**
+     * The guards' thresholds ({@code reconcile.bill.guards.*}).
+     *
+     * @param dropShare a day with fewer lines than this share of the comparable day's
+     * (same weekday a week before, else the day before) is blocked unless a person
+     * confirms it (0.10 when not set)
+     * @param wrongDayGrace how far outside its day a line may be and still count as the
+     * day's (10 minutes when not set)
+     */
+    public record Guards(BigDecimal dropShare, Duration wrongDayGrace) {
+
+        public GuardSettings settings() {
+            return new GuardSettings(dropShare, wrongDayGrace);
+        }
+
+    }
+
+    /**
+     * The daily runs ({@code reconcile.bill.schedule.*}): at {@code runAt} in each
+     * channel's zone, T+1 of the day before and T+3 of three days before, for every
+     * merchant of the merchants file (each sub-merchant of a service provider).
+     *
+     * @param enabled false: nothing runs by itself (the launcher turns it on)
+     * @param runAt the local time in the channel's zone (10:30 when not set: WeChat's
+     * bills are ready from 10:00 Beijing time)
+     */
+    public record Schedule(@DefaultValue("false") boolean enabled, LocalTime runAt) {
+
+        public Schedule {
+            runAt = (runAt != null) ? runAt : LocalTime.of(10, 30);
+        }
+
+    }
+
+    /**
+     * A fee rate: {@code HALF_UP(amount * rate) + fixedMinor}, in the line's minor units.
+     */
+    public record FeeRate(BigDecimal rate, long fixedMinor) {
+
+        public FeeRate {
+            if (rate == null || rate.signum() < 0 || fixedMinor < 0) {
+                throw new IllegalArgumentException("a fee rate needs a rate and a fixed part, neither negative");
+            }
+        }
+
     }
 
 }
