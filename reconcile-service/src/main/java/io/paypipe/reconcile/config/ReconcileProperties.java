@@ -332,8 +332,8 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
      * merchant of the merchants file (each sub-merchant of a service provider).
      *
      * @param enabled false: nothing runs by itself (the launcher turns it on)
-     * @param runAt the local time in the channel's zone (10:30 when not set: WeChat's
-     * bills are ready from 10:00 Beijing time)
+     * @param runAt the local time in the channel's zone (10:30 when not set: WeChat has
+     * the day's bill from 09:00 Beijing time, with margin)
      */
     public record Schedule(@DefaultValue("false") boolean enabled, LocalTime runAt) {
 
