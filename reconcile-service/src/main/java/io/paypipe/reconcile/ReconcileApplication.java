@@ -9,8 +9,9 @@ import org.springframework.context.annotation.PropertySource;
 /**
  * Reconciliation: the active query of pending orders at their channels (Pull,
  * {@code io.paypipe.reconcile.query}), the Kafka Streams watchdog of notifications that
- * reach no settlement ({@code watch}), the raw tables as an outbox ({@code outbox}) and
- * the morning numbers ({@code status}). Its Kafka templates, retry topics, alerts and
+ * reach no settlement ({@code watch}), the raw tables as an outbox ({@code outbox}), the
+ * morning numbers ({@code status}) and the daily bill reconciliation ({@code recon},
+ * reading bills with {@code bill}). Its Kafka templates, retry topics, alerts and
  * dead-letter recorder come from service-support ({@link EnableServiceSupport}).
  */
 @SpringBootApplication

@@ -1,7 +1,7 @@
 package io.paypipe.reconcile.config;
 
-import io.paypipe.support.ServiceSettings;
 import io.paypipe.reconcile.bill.guard.GuardSettings;
+import io.paypipe.support.ServiceSettings;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.file.Path;
@@ -79,8 +79,11 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
 
     /**
      * @param apiBase Stripe's API base (the sandbox's locally)
+     * @param currency the settlement currency of the Stripe accounts (ISO 4217): the
+     * currency their balance summary report is in, and an empty day's zero totals
      */
-    public record Stripe(@DefaultValue("http://127.0.0.1:8090/sandbox/stripe") String apiBase) {
+    public record Stripe(@DefaultValue("http://127.0.0.1:8090/sandbox/stripe") String apiBase,
+            @DefaultValue("USD") String currency) {
     }
 
     /**
@@ -253,57 +256,81 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
     }
 
     /**
-     * The daily bill reconciliation.
+     * The daily bill reconciliation (issue 14): each channel's bill of a merchant's day
+     * is read into {@code recon_bill_line}, judged by the guards, then compared with the
+     * ledger and refunds.
      *
-     * @param guards what blocks a bill ({@code reconcile.bill.guards.*})
-     * @param staleAfter a batch RUNNING longer than this counts as dead (its day may run
-     * again)
-     * @param insertBatchSize bill lines per batch insert into {@code recon_bill_line}
-     * @param schedule the daily runs ({@code reconcile.bill.schedule.*})
-     * @param feeRates the fee each channel charges on a payment, by channel code
-     * ({@code reconcile.bill.fee-rates.wechatpay.rate=0.006}); a channel not given keeps
-     * its default (the sandbox's: 0.6 % for wechatpay and alipay, 2.9 % + 30 for stripe)
+     * @param guards the guards' thresholds
+     * @param staleAfter a batch still RUNNING this long after it started counts as dead:
+     * the next run of its day blocks it (reason FAILED) and takes the next run number
+     * @param insertBatchSize bill lines per batched INSERT into {@code recon_bill_line}
+     * @param schedule the daily runs (T+1 and T+3)
+     * @param feeRates the fee a channel charges by default, by channel code
+     * ({@code wechatpay}, {@code alipay}, {@code stripe}); a channel not given keeps the
+     * default (the sandbox's: 0.6 % for the CN channels, 2.9 % + 30 minor units for
+     * Stripe)
      * @param merchantFeeRates a merchant's own rate, by merchant id, over its channel's
-     * @param feeToleranceMinor a payment line's fee may differ this much (minor units)
-     * from the fee its rate gives before it is a FEE difference
+     * @param feeToleranceMinor how far (minor units) a line's fee may be from the
+     * expected fee before it is a FEE difference
      * @param diffSweep how often the OPEN "channel only" payment differences are checked
      * against the ledger (a payment that landed resolves its difference)
+     * @param downloadTimeout bound on a bill's request and on the wait for its download
+     * to start (WeChat hashes, Alipay zips a whole day before the first byte: seconds for
+     * a million rows) and on a Stripe report run's wait
+     * @param reportPoll how often a pending Stripe report run is read again
      */
-    public record Bill(@DefaultValue Guards guards, @DefaultValue("30m") Duration staleAfter,
+    public record Bill(@DefaultValue Guards guards, @DefaultValue("1h") Duration staleAfter,
             @DefaultValue("1000") int insertBatchSize, @DefaultValue Schedule schedule, Map<String, FeeRate> feeRates,
             Map<String, FeeRate> merchantFeeRates, @DefaultValue("0") long feeToleranceMinor,
-            @DefaultValue("30s") Duration diffSweep) {
+            @DefaultValue("30s") Duration diffSweep, @DefaultValue("60s") Duration downloadTimeout,
+            @DefaultValue("1s") Duration reportPoll) {
 
-        /** The sandbox's rates (infra/sandbox FeeRates). */
+        /** The default rates by channel code: what the sandbox charges. */
         public static final Map<String, FeeRate> DEFAULT_FEE_RATES = Map.of("wechatpay",
                 new FeeRate(new BigDecimal("0.006"), 0), "alipay", new FeeRate(new BigDecimal("0.006"), 0), "stripe",
                 new FeeRate(new BigDecimal("0.029"), 30));
 
         public Bill {
+            guards = (guards != null) ? guards : new Guards(null, null);
+            schedule = (schedule != null) ? schedule : new Schedule(false, null);
+            staleAfter = (staleAfter != null) ? staleAfter : Duration.ofHours(1);
+            diffSweep = (diffSweep != null) ? diffSweep : Duration.ofSeconds(30);
+            downloadTimeout = (downloadTimeout != null) ? downloadTimeout : Duration.ofSeconds(60);
+            reportPoll = (reportPoll != null) ? reportPoll : Duration.ofSeconds(1);
             Map<String, FeeRate> rates = new HashMap<>(DEFAULT_FEE_RATES);
             if (feeRates != null) {
                 rates.putAll(feeRates);
             }
             feeRates = Map.copyOf(rates);
-            merchantFeeRates = merchantFeeRates == null ? Map.of() : Map.copyOf(merchantFeeRates);
-            if (feeToleranceMinor < 0 || insertBatchSize < 1) {
-                throw new IllegalArgumentException(
-                        "reconcile.bill.fee-tolerance-minor must not be negative, insert-batch-size at least 1");
+            merchantFeeRates = (merchantFeeRates != null) ? Map.copyOf(merchantFeeRates) : Map.of();
+            if (!staleAfter.isPositive() || !diffSweep.isPositive() || !downloadTimeout.isPositive()
+                    || !reportPoll.isPositive() || insertBatchSize < 1 || feeToleranceMinor < 0) {
+                throw new IllegalArgumentException("reconcile.bill.stale-after, diff-sweep, download-timeout and "
+                        + "report-poll must be positive, insert-batch-size at least 1, fee-tolerance-minor not negative");
             }
-            if (!diffSweep.isPositive() || !staleAfter.isPositive()) {
-                throw new IllegalArgumentException("reconcile.bill.diff-sweep and stale-after must be positive");
-            }
+        }
+
+        /**
+         * The fee rate of a merchant's lines: its own, else its channel's (every channel
+         * has one).
+         */
+        public FeeRate feeRate(String channelCode, String merchantId) {
+            FeeRate own = merchantFeeRates.get(merchantId);
+            return (own != null) ? own : feeRates.get(channelCode);
         }
 
     }
 
     /**
-     * @param dropShare a day below this share of its comparable day's lines is blocked
-     * unless a person confirms
+     * The guards' thresholds ({@code reconcile.bill.guards.*}).
+     *
+     * @param dropShare a day with fewer lines than this share of the comparable day's
+     * (same weekday a week before, else the day before) is blocked unless a person
+     * confirms it (0.10 when not set)
      * @param wrongDayGrace how far outside its day a line may be and still count as the
-     * day's
+     * day's (10 minutes when not set)
      */
-    public record Guards(@DefaultValue("0.10") BigDecimal dropShare, @DefaultValue("10m") Duration wrongDayGrace) {
+    public record Guards(BigDecimal dropShare, Duration wrongDayGrace) {
 
         public GuardSettings settings() {
             return new GuardSettings(dropShare, wrongDayGrace);
@@ -312,22 +339,30 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
     }
 
     /**
-     * @param enabled whether the daily runs start by themselves (T+1 and T+3)
-     * @param runAt when, in each channel's zone
+     * The daily runs ({@code reconcile.bill.schedule.*}): at {@code runAt} in each
+     * channel's zone, T+1 of the day before and T+3 of three days before, for every
+     * merchant of the merchants file (each sub-merchant of a service provider).
+     *
+     * @param enabled false: nothing runs by itself (the launcher turns it on)
+     * @param runAt the local time in the channel's zone (10:30 when not set: WeChat has
+     * the day's bill from 09:00 Beijing time, with margin)
      */
-    public record Schedule(@DefaultValue("false") boolean enabled, @DefaultValue("10:30") LocalTime runAt) {
+    public record Schedule(@DefaultValue("false") boolean enabled, LocalTime runAt) {
+
+        public Schedule {
+            runAt = (runAt != null) ? runAt : LocalTime.of(10, 30);
+        }
+
     }
 
     /**
-     * A fee rate: the fee of a payment of {@code amount} is
-     * {@code HALF_UP(amount x rate) + fixedMinor}.
+     * A fee rate: {@code HALF_UP(amount * rate) + fixedMinor}, in the line's minor units.
      */
-    public record FeeRate(BigDecimal rate, @DefaultValue("0") long fixedMinor) {
+    public record FeeRate(BigDecimal rate, long fixedMinor) {
 
         public FeeRate {
-            if (rate == null || rate.signum() < 0 || rate.compareTo(BigDecimal.ONE) >= 0 || fixedMinor < 0) {
-                throw new IllegalArgumentException("a fee rate needs a rate in [0, 1) and a fixed part not negative: "
-                        + rate + " + " + fixedMinor);
+            if (rate == null || rate.signum() < 0 || fixedMinor < 0) {
+                throw new IllegalArgumentException("a fee rate needs a rate and a fixed part, neither negative");
             }
         }
 

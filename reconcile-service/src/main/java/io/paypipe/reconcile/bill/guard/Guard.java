@@ -1,6 +1,12 @@
 package io.paypipe.reconcile.bill.guard;
 
-/** The guards that can block a reconciliation batch; each is a reason's kind. */
+/**
+ * Why a reconciliation batch can be blocked; each is a reason's kind. The first ones are
+ * {@link BillGuards}' judgement of a bill read to its end; {@link #OTHER_MERCHANT} is the
+ * runner's own guard on the lines it stores, and {@link #NOT_READY},
+ * {@link #FETCH_FAILED} and {@link #FAILED} are bills that could not be read at all (the
+ * batch is not clean either).
+ */
 public enum Guard {
 
     /**
@@ -31,6 +37,27 @@ public enum Guard {
     UNREADABLE,
 
     /** More than half of the lines are outside the bill's day: another day's bill. */
-    WRONG_DAY
+    WRONG_DAY,
+
+    /**
+     * Lines of another merchant than the batch's: the bill is not (only) the merchant's
+     * own.
+     */
+    OTHER_MERCHANT,
+
+    /** The channel has no bill for the day yet. */
+    NOT_READY,
+
+    /**
+     * The bill could not be fetched or read to its end: no credentials, a network error,
+     * a download that broke off, a file that cannot be opened.
+     */
+    FETCH_FAILED,
+
+    /**
+     * The run itself failed (the database during the run, the comparison) or died while
+     * RUNNING: the day is not reconciled.
+     */
+    FAILED
 
 }

@@ -15,9 +15,10 @@ import java.util.zip.ZipOutputStream;
 
 /**
  * Fixture factory: Alipay bills as the channel serves them (CHANNELS.md §2.3), from the
- * sample files under src/test/resources or built line by line.
+ * sample files under src/test/resources or built line by line. Public for the runner's
+ * tests ({@code recon}).
  */
-final class AlipayBills {
+public final class AlipayBills {
 
     static final Charset GBK = Charset.forName("GBK");
 
@@ -42,7 +43,7 @@ final class AlipayBills {
     private AlipayBills() {
     }
 
-    static byte[] resource(String name) {
+    public static byte[] resource(String name) {
         try (InputStream in = AlipayBills.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("no test resource " + name);
@@ -55,7 +56,7 @@ final class AlipayBills {
     }
 
     /** The sample day's zip: the detail and the summary file, entry names in GBK. */
-    static byte[] sampleDayZip() {
+    public static byte[] sampleDayZip() {
         return zip(DETAIL, resource(DETAIL), SUMMARY, resource(SUMMARY));
     }
 

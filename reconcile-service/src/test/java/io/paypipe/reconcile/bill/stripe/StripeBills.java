@@ -6,8 +6,11 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-/** Fixtures: the sample reports under src/test/resources and small variations of them. */
-final class StripeBills {
+/**
+ * Fixtures: the sample reports under src/test/resources and small variations of them.
+ * Public for the runner's tests ({@code recon}).
+ */
+public final class StripeBills {
 
     static final String HEADER = String.join(",", StripeBillParser.COLUMNS);
 
@@ -17,7 +20,7 @@ final class StripeBills {
     private StripeBills() {
     }
 
-    static InputStream resource(String name) {
+    public static InputStream resource(String name) {
         InputStream in = StripeBills.class.getResourceAsStream(name);
         if (in == null) {
             throw new UncheckedIOException(new IOException("no test resource " + name));

@@ -4,12 +4,17 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * An ALL bill of {@code rows} payments of 0.01 yuan, generated as it is read (never held
- * in memory), counting the bytes it has handed out.
+ * An ALL bill of {@code rows} payments of 0.01 yuan on 2026-11-29 (Beijing time) for
+ * merchant {@value #MERCHANT} or the one given, generated as it is read (never held in
+ * memory), counting the bytes it has handed out.
  */
-final class GeneratedBill extends InputStream {
+public final class GeneratedBill extends InputStream {
+
+    public static final String MERCHANT = "1900000109";
 
     private final long rows;
+
+    private final String merchant;
 
     private long row = -1;
 
@@ -19,11 +24,16 @@ final class GeneratedBill extends InputStream {
 
     private long produced;
 
-    GeneratedBill(long rows) {
-        this.rows = rows;
+    public GeneratedBill(long rows) {
+        this(rows, MERCHANT);
     }
 
-    long produced() {
+    public GeneratedBill(long rows, String merchant) {
+        this.rows = rows;
+        this.merchant = merchant;
+    }
+
+    public long produced() {
         return produced;
     }
 
@@ -55,9 +65,9 @@ final class GeneratedBill extends InputStream {
         row++;
         String text;
         if (row < rows) {
-            text = String.format("`2026-11-29 10:%02d:%02d,`wxapp0001,`1900000109,`0,`,`42%026d,`ORD-%d,`oUser,`JSAPI,"
+            text = String.format("`2026-11-29 10:%02d:%02d,`wxapp0001,`%s,`0,`,`42%026d,`ORD-%d,`oUser,`JSAPI,"
                     + "`SUCCESS,`OTHERS,`CNY,`0.01,`0.00,`0,`0,`0.00,`0.00,`,`,`Tea,`,`0.00006,`0.60%%,`0.01,`0.00,`\n",
-                    (row / 60) % 60, row % 60, row, row);
+                    (row / 60) % 60, row % 60, merchant, row, row);
         }
         else if (row == rows) {
             text = WechatBills.ALL_SUMMARY_HEADER + "\n"

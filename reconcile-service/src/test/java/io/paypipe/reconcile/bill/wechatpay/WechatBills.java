@@ -14,19 +14,20 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * Fixtures: the sample bills under src/test/resources, their variants, and a parse run.
+ * Public for the runner's tests ({@code recon}), which write these bills to files.
  */
-final class WechatBills {
+public final class WechatBills {
 
-    static final String ALL_HEADER = "交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,"
+    public static final String ALL_HEADER = "交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,"
             + "货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费," + "费率,订单金额,申请退款金额,费率备注";
 
-    static final String ALL_SUMMARY_HEADER = "总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额";
+    public static final String ALL_SUMMARY_HEADER = "总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额";
 
     private WechatBills() {
     }
 
     /** A sample bill: all.csv, success.csv, refund.csv, empty-day.csv. */
-    static String sample(String name) {
+    public static String sample(String name) {
         try (InputStream in = WechatBills.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalArgumentException("no sample " + name);
@@ -38,11 +39,11 @@ final class WechatBills {
         }
     }
 
-    static byte[] utf8(String text) {
+    public static byte[] utf8(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    static byte[] gzip(byte[] plain) {
+    public static byte[] gzip(byte[] plain) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
             gz.write(plain);
@@ -54,7 +55,7 @@ final class WechatBills {
     }
 
     /** The all.csv sample without its summary header and row. */
-    static String withoutSummary(String bill) {
+    public static String withoutSummary(String bill) {
         return bill.substring(0, bill.indexOf(ALL_SUMMARY_HEADER));
     }
 
