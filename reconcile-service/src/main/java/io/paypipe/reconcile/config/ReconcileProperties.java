@@ -361,8 +361,9 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
     public record FeeRate(BigDecimal rate, long fixedMinor) {
 
         public FeeRate {
-            if (rate == null || rate.signum() < 0 || fixedMinor < 0) {
-                throw new IllegalArgumentException("a fee rate needs a rate and a fixed part, neither negative");
+            if (rate == null || rate.signum() < 0 || rate.compareTo(BigDecimal.ONE) >= 0 || fixedMinor < 0) {
+                throw new IllegalArgumentException("a fee rate needs a rate in [0, 1) and a fixed part not negative: "
+                        + rate + " + " + fixedMinor);
             }
         }
 

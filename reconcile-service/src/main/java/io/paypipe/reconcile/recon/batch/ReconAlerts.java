@@ -54,6 +54,7 @@ class ReconAlerts {
         String categories = counts.openByCategory()
             .entrySet()
             .stream()
+            .filter((e) -> e.getValue() > 0)
             .sorted(Map.Entry.comparingByKey())
             .map((e) -> e.getKey() + " " + e.getValue())
             .collect(Collectors.joining(", "));
