@@ -1,5 +1,6 @@
 package io.paypipe.sandbox.alipay;
 
+import io.paypipe.sandbox.bill.BillOutputStreams;
 import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
 import java.io.FilterOutputStream;
@@ -97,9 +98,9 @@ final class AlipayBillZip {
 
     /** How many bytes {@link #write} writes for {@code content}. */
     static long length(Content content) throws IOException {
-        Counting counting = new Counting();
+        BillOutputStreams.Counting counting = new BillOutputStreams.Counting(OutputStream.nullOutputStream());
         write(content, counting);
-        return counting.count;
+        return counting.count();
     }
 
     /**
@@ -107,7 +108,7 @@ final class AlipayBillZip {
      * zip cut short).
      */
     static void writeCut(Content content, OutputStream out, long limit) throws IOException {
-        write(content, new Cut(out, limit));
+        write(content, BillOutputStreams.cut(out, limit));
     }
 
     private static ZipEntry entry(String name, Content content) {
@@ -138,52 +139,6 @@ final class AlipayBillZip {
         @Override
         public void close() throws IOException {
             flush();
-        }
-
-    }
-
-    /** Counts what is written, keeps nothing. */
-    private static final class Counting extends OutputStream {
-
-        private long count;
-
-        @Override
-        public void write(int b) {
-            count++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            count += len;
-        }
-
-    }
-
-    /** Passes on the first {@code limit} bytes, drops the rest. */
-    private static final class Cut extends FilterOutputStream {
-
-        private long left;
-
-        Cut(OutputStream out, long limit) {
-            super(out);
-            this.left = limit;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            if (left > 0) {
-                out.write(b);
-                left--;
-            }
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            int passed = (int) Math.min(len, Math.max(0, left));
-            if (passed > 0) {
-                out.write(b, off, passed);
-                left -= passed;
-            }
         }
 
     }

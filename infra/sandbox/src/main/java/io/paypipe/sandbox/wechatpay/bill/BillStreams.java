@@ -1,6 +1,7 @@
 package io.paypipe.sandbox.wechatpay.bill;
 
-import java.io.FilterOutputStream;
+import io.paypipe.sandbox.bill.BillOutputStreams;
+import io.paypipe.sandbox.bill.BillOutputStreams.Counting;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.security.MessageDigest;
@@ -46,7 +47,7 @@ final class BillStreams {
             };
             bill.writePlain(plain);
             gzip.finish();
-            return new Measured(HexFormat.of().formatHex(sha1.digest()), plain.count, gzipped.count);
+            return new Measured(HexFormat.of().formatHex(sha1.digest()), plain.count(), gzipped.count());
         }
     }
 
@@ -56,19 +57,14 @@ final class BillStreams {
      * stays open.
      */
     static void write(TradeBill bill, boolean gzip, long limit, OutputStream out) throws IOException {
-        OutputStream target = limit >= 0 ? new Cut(out, limit) : out;
-        try {
-            if (gzip) {
-                GZIPOutputStream zipped = gzip(target);
-                bill.writePlain(zipped);
-                zipped.finish();
-            }
-            else {
-                bill.writePlain(target);
-            }
+        OutputStream target = limit >= 0 ? BillOutputStreams.cut(out, limit) : out;
+        if (gzip) {
+            GZIPOutputStream zipped = gzip(target);
+            bill.writePlain(zipped);
+            zipped.finish();
         }
-        catch (CutReached reached) {
-            // the rest of the file is not sent
+        else {
+            bill.writePlain(target);
         }
         out.flush();
     }
@@ -88,66 +84,6 @@ final class BillStreams {
         catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("no SHA-1 in this JVM", e);
         }
-    }
-
-    /** Passes bytes on and counts them. */
-    private static class Counting extends FilterOutputStream {
-
-        long count;
-
-        Counting(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] { (byte) b }, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            count += len;
-        }
-
-    }
-
-    /** Passes the first {@code limit} bytes on, then stops the writing. */
-    private static final class Cut extends FilterOutputStream {
-
-        private long left;
-
-        Cut(OutputStream out, long limit) {
-            super(out);
-            this.left = limit;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] { (byte) b }, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            int passed = (int) Math.min(len, left);
-            out.write(b, off, passed);
-            left -= passed;
-            if (left == 0) {
-                throw new CutReached();
-            }
-        }
-
-    }
-
-    /** The cut is reached: nothing more is written. */
-    private static final class CutReached extends IOException {
-
-        private static final long serialVersionUID = 1L;
-
-        CutReached() {
-            super("cut", null);
-        }
-
     }
 
 }
