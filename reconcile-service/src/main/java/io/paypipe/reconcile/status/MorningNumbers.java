@@ -16,9 +16,11 @@ import org.springframework.stereotype.Service;
  * {@code reconcile.status.unsettled-after} (a callback came in and was not finished), raw
  * rows at handled=2 untouched for {@code reconcile.status.set-aside-after} (set aside and
  * nobody looked), for payments and refunds alike; orders still PENDING past
- * {@code reconcile.query.expiry}; query chains in flight. All zero does not prove that no
- * payment was lost (a callback that never arrived leaves no row): the active query and
- * the bill reconciliation cover that.
+ * {@code reconcile.query.expiry}; query chains in flight; merchant days whose latest bill
+ * reconciliation is BLOCKED (a bill nobody may call complete) and reconciliation
+ * differences still OPEN after {@code reconcile.status.unsettled-after}. All zero does
+ * not prove that no payment was lost (a callback that never arrived leaves no row): the
+ * active query and the bill reconciliation cover that, and their failures count here.
  */
 @Service
 class MorningNumbers {
@@ -53,18 +55,26 @@ class MorningNumbers {
                 number("refunds_unsettled", "pay_refund_raw handled=0 stored more than " + text(unsettled) + " ago",
                         repository.refundsUnsettled(now.minus(unsettled), merchant), now),
                 number("refunds_set_aside", "pay_refund_raw handled=2 untouched for more than " + text(setAside),
-                        repository.refundsSetAside(now.minus(setAside), merchant), now));
+                        repository.refundsSetAside(now.minus(setAside), merchant), now),
+                number("recon_days_blocked", "recon_batch days whose latest batch is BLOCKED",
+                        repository.reconDaysBlocked(merchant), now),
+                number("recon_diffs_open", "recon_diff OPEN found more than " + text(unsettled) + " ago",
+                        repository.reconDiffsOpen(now.minus(unsettled), merchant), now));
         int nonzero = (int) numbers.stream().filter(n -> n.count() > 0).count();
         return new StatusView(now, merchant, nonzero, numbers);
     }
 
     private static NumberView number(String name, String what, Figure figure, Instant now) {
         Example oldest = figure.oldest()
-            .map(o -> new Example(o.ref() == Figure.Ref.RAW ? o.id() : null,
-                    o.ref() == Figure.Ref.ORDER ? o.id() : null, o.channel(), o.merchantId(), o.outTradeNo(), o.since(),
+            .map(o -> new Example(id(o, Figure.Ref.RAW), id(o, Figure.Ref.ORDER), id(o, Figure.Ref.BATCH),
+                    id(o, Figure.Ref.DIFF), o.channel(), o.merchantId(), o.outTradeNo(), o.since(),
                     Math.max(0, Duration.between(o.since(), now).toSeconds())))
             .orElse(null);
         return new NumberView(name, what, figure.count(), oldest);
+    }
+
+    private static Long id(Figure.Oldest oldest, Figure.Ref ref) {
+        return (oldest.ref() == ref) ? oldest.id() : null;
     }
 
     /**

@@ -93,6 +93,49 @@ class StatusRepository {
     }
 
     /**
+     * Merchant days whose latest reconciliation batch (the highest id of its channel,
+     * merchant and day) is BLOCKED: nobody may call such a day reconciled. The oldest
+     * example is the batch, its age counted from its start.
+     */
+    Figure reconDaysBlocked(String merchant) {
+        return jdbc.sql("""
+                SELECT n.total, o.id, o.channel, o.merchant_id, NULL AS out_trade_no, o.started_at AS since
+                  FROM (SELECT COUNT(*) AS total FROM recon_batch b
+                         WHERE b.status = 'BLOCKED' AND (:merchant IS NULL OR b.merchant_id = :merchant)
+                           AND NOT EXISTS (SELECT 1 FROM recon_batch l
+                                            WHERE l.channel = b.channel AND l.merchant_id = b.merchant_id
+                                              AND l.bill_day = b.bill_day AND l.id > b.id)) n
+                  LEFT JOIN (SELECT b.id, b.channel, b.merchant_id, b.started_at FROM recon_batch b
+                              WHERE b.status = 'BLOCKED' AND (:merchant IS NULL OR b.merchant_id = :merchant)
+                                AND NOT EXISTS (SELECT 1 FROM recon_batch l
+                                                 WHERE l.channel = b.channel AND l.merchant_id = b.merchant_id
+                                                   AND l.bill_day = b.bill_day AND l.id > b.id)
+                              ORDER BY b.started_at, b.id LIMIT 1) o ON TRUE
+                """).param("merchant", merchant).query((rs, i) -> figure(rs, Figure.Ref.BATCH)).single();
+    }
+
+    /**
+     * Reconciliation differences still OPEN that were found before {@code before}. The
+     * oldest example is the difference, its age counted from when it was found.
+     */
+    Figure reconDiffsOpen(Instant before, String merchant) {
+        return jdbc.sql("""
+                SELECT n.total, o.id, o.channel, o.merchant_id, NULL AS out_trade_no, o.created_at AS since
+                  FROM (SELECT COUNT(*) AS total FROM recon_diff
+                         WHERE handle_status = 'OPEN' AND created_at < :before
+                           AND (:merchant IS NULL OR merchant_id = :merchant)) n
+                  LEFT JOIN (SELECT id, channel, merchant_id, created_at FROM recon_diff
+                              WHERE handle_status = 'OPEN' AND created_at < :before
+                                AND (:merchant IS NULL OR merchant_id = :merchant)
+                              ORDER BY created_at, id LIMIT 1) o ON TRUE
+                """)
+            .param("before", Timestamp.from(before))
+            .param("merchant", merchant)
+            .query((rs, i) -> figure(rs, Figure.Ref.DIFF))
+            .single();
+    }
+
+    /**
      * The count of one raw table's rows at {@code :handled} with {@code since} (one of
      * its own time columns, a constant of this class) before {@code :before}, and the
      * oldest of them.

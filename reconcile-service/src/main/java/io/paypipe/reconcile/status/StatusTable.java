@@ -32,7 +32,8 @@ final class StatusTable {
     }
 
     private static String example(Example e) {
-        String id = e.rawId() != null ? "raw " + e.rawId() : "order " + e.orderId();
+        String id = (e.rawId() != null) ? "raw " + e.rawId() : (e.orderId() != null) ? "order " + e.orderId()
+                : (e.batchId() != null) ? "batch " + e.batchId() : "diff " + e.diffId();
         return id + "  " + e.channel() + "  merchant " + e.merchant() + "  out_trade_no "
                 + (e.outTradeNo() == null ? "-" : e.outTradeNo()) + "  age " + age(e.ageSeconds());
     }

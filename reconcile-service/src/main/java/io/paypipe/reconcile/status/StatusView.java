@@ -19,11 +19,13 @@ record StatusView(Instant at, String merchant, int nonzero, List<NumberView> num
     }
 
     /**
-     * The oldest row counted: a raw row ({@code raw_id}) or an order ({@code order_id}),
-     * and its age in seconds at {@code at}, counted from {@code since}.
+     * The oldest row counted: a raw row ({@code raw_id}), an order ({@code order_id}), a
+     * reconciliation batch ({@code batch_id}) or difference ({@code diff_id}), and its
+     * age in seconds at {@code at}, counted from {@code since}.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Example(@JsonProperty("raw_id") Long rawId, @JsonProperty("order_id") Long orderId, String channel,
+    record Example(@JsonProperty("raw_id") Long rawId, @JsonProperty("order_id") Long orderId,
+            @JsonProperty("batch_id") Long batchId, @JsonProperty("diff_id") Long diffId, String channel,
             String merchant, @JsonProperty("out_trade_no") String outTradeNo, Instant since,
             @JsonProperty("age_seconds") long ageSeconds) {
     }

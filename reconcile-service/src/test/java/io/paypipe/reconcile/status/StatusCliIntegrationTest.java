@@ -36,7 +36,7 @@ class StatusCliIntegrationTest extends ReconcileIntegrationBase {
         assertThat(run.exit()).isEqualTo(1);
         assertThat(run.out()).contains("(merchant " + merchant + ")")
             .contains("raw " + rawId + "  wechatpay  merchant " + merchant)
-            .contains("1 of 6 numbers are not zero");
+            .contains("1 of 8 numbers are not zero");
     }
 
     @Test

@@ -14,9 +14,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.jdbc.support.KeyHolder;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -115,7 +119,7 @@ class StatusIntegrationTest extends ReconcileIntegrationBase {
         assertThat(response.headers().firstValue("Paypipe-Nonzero")).hasValue("0");
         JsonNode status = Json.MAPPER.readTree(response.body());
         assertThat(status.path("nonzero").asInt()).isZero();
-        assertThat(status.path("numbers")).hasSize(6).allSatisfy(n -> {
+        assertThat(status.path("numbers")).hasSize(8).allSatisfy(n -> {
             assertThat(n.path("count").asLong()).isZero();
             assertThat(n.path("oldest").isNull()).isTrue();
         });
@@ -133,7 +137,70 @@ class StatusIntegrationTest extends ReconcileIntegrationBase {
         assertThat(response.body()).contains("(merchant " + m + ")")
             .containsPattern("pay_notify_raw handled=0 stored more than 10m ago +1  raw " + id
                     + "  wechatpay  merchant " + m + "  out_trade_no O-\\S+  age 3[01]m\\d\\ds")
-            .contains("1 of 6 numbers are not zero");
+            .contains("1 of 8 numbers are not zero");
+    }
+
+    @Test
+    void givenABlockedDayAndAnOldOpenDifference_whenStatusIsAsked_thenTheReconNumbersCountThem() throws Exception {
+        // Given a day blocked then reconciled (not counted), a day reconciled then
+        // blocked
+        // (counted), an OPEN difference found 30 min ago (counted), one found 2 min ago
+        // and a resolved one (not counted)
+        String m = newMerchant();
+        Instant now = now();
+        LocalDate day = LocalDate.of(2026, 11, 20);
+        batch(m, day, 0, "BLOCKED", now.minus(Duration.ofHours(30)));
+        batch(m, day, 1, "CLEAN", now.minus(Duration.ofHours(29)));
+        batch(m, day.plusDays(1), 0, "CLEAN", now.minus(Duration.ofHours(6)));
+        long blocked = batch(m, day.plusDays(1), 1, "BLOCKED", now.minus(Duration.ofHours(5)));
+        long old = diff(m, day, "T-OLD", "OPEN", now.minus(Duration.ofMinutes(30)));
+        diff(m, day, "T-NEW", "OPEN", now.minus(Duration.ofMinutes(2)));
+        diff(m, day, "T-DONE", "RESOLVED", now.minus(Duration.ofHours(2)));
+
+        // When
+        JsonNode status = Json.MAPPER.readTree(get("/status?merchant=" + m, "application/json").body());
+
+        // Then
+        assertThat(status.path("nonzero").asInt()).isEqualTo(2);
+        assertNumber(status, "recon_days_blocked", 1, "batch_id", blocked, null, "wechatpay", m, Duration.ofHours(5));
+        assertNumber(status, "recon_diffs_open", 1, "diff_id", old, null, "wechatpay", m, Duration.ofMinutes(30));
+        String table = get("/status?merchant=" + m, "text/plain").body();
+        assertThat(table).contains("batch " + blocked + "  wechatpay  merchant " + m)
+            .contains("diff " + old + "  wechatpay  merchant " + m)
+            .contains("2 of 8 numbers are not zero");
+    }
+
+    private long batch(String merchant, LocalDate day, int runNo, String status, Instant startedAt) {
+        KeyHolder key = new GeneratedKeyHolder();
+        jdbc.sql("""
+                INSERT INTO recon_batch (channel, merchant_id, bill_day, run_kind, run_no, source, status, started_at,
+                                         finished_at)
+                VALUES ('wechatpay', :merchant, :day, 'RERUN', :runNo, 'IMPORT', :status, :at, :at)
+                """)
+            .param("merchant", merchant)
+            .param("day", day)
+            .param("runNo", runNo)
+            .param("status", status)
+            .param("at", Timestamp.from(startedAt))
+            .update(key);
+        return key.getKey().longValue();
+    }
+
+    private long diff(String merchant, LocalDate day, String tradeNo, String handleStatus, Instant createdAt) {
+        KeyHolder key = new GeneratedKeyHolder();
+        jdbc.sql(
+                """
+                        INSERT INTO recon_diff (batch_id, channel, merchant_id, bill_day, category, channel_trade_no, field,
+                                                channel_value, handle_status, created_at, updated_at)
+                        VALUES (0, 'wechatpay', :merchant, :day, 'CHANNEL_ONLY', :trade, 'payment', '100 CNY', :status, :at, :at)
+                        """)
+            .param("merchant", merchant)
+            .param("day", day)
+            .param("trade", tradeNo)
+            .param("status", handleStatus)
+            .param("at", Timestamp.from(createdAt))
+            .update(key);
+        return key.getKey().longValue();
     }
 
     @Test
