@@ -112,6 +112,7 @@ public final class Auditor {
         violations.addAll(new SettlementChecks(sql).run(clock.instant(), retryBudget, checked));
         violations.addAll(new RefundChecks(sql).run(clock.instant(), refundQueryBudget, checked));
         violations.addAll(new RefundRawChecks(sql).run(clock.instant(), retryBudget, checked));
+        violations.addAll(new ReconChecks(sql).run(checked));
         TopicReader reader = new TopicReader(bootstrapServers, orderPaidTopic, connectTimeout, readTimeout);
         violations.addAll(new TopicChecks(jdbc, scope, reader).run(checked));
         return new AuditReport(scope, violations, checked);

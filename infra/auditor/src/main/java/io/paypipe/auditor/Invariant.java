@@ -1,9 +1,9 @@
 package io.paypipe.auditor;
 
 /**
- * What the auditor checks; each is an invariant of DESIGN.md, issue 10 or issue 12. Every
- * violation row starts with the id of what it is about (named in brackets below), so
- * operators and tests can tell exactly which rows broke it.
+ * What the auditor checks; each is an invariant of DESIGN.md, issue 10, issue 12 or issue
+ * 14. Every violation row starts with the id of what it is about (named in brackets
+ * below), so operators and tests can tell exactly which rows broke it.
  */
 public enum Invariant {
 
@@ -125,6 +125,27 @@ public enum Invariant {
      * cluster?) is this violation, with the reason, and the ledger side of the topic
      * check is not judged. [{@code topic}]
      */
-    TOPIC_READ_COMPLETE
+    TOPIC_READ_COMPLETE,
+    /**
+     * Every reconciliation batch BLOCKED has its {@code RECON_BLOCKED:<batch id>} alert,
+     * every batch DIFFS its {@code RECON_DIFFS:<batch id>} (issue 14: none gives up or
+     * finds a difference silently). Audited with the whole history only.
+     * [{@code batch_id}]
+     */
+    RECON_BATCH_HAS_ALERT,
+    /**
+     * Every reconciliation batch that passed the guards (CLEAN, DIFFS, EMPTY_DAY) read a
+     * bill with a summary whose line count is the lines read, stored every line it read
+     * in {@code recon_bill_line}, is EMPTY_DAY only with no line, and is DIFFS exactly
+     * when it left differences open: a bill that is empty, cut or without its summary is
+     * never called reconciled. Audited with the whole history only. [{@code batch_id}]
+     */
+    RECON_PASSED_BILL_COMPLETE,
+    /**
+     * Every {@code ledger_correction} (a new row, never an update of a money row) answers
+     * a RESOLVED AMOUNT difference of the same channel, merchant, trade and refund
+     * number. Audited with the whole history only. [{@code correction_id}]
+     */
+    RECON_CORRECTION_RESOLVES_AMOUNT_DIFF
 
 }

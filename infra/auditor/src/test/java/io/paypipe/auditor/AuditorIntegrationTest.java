@@ -45,9 +45,10 @@ class AuditorIntegrationTest {
             .endsWith("order_transition=2, orders=6, pay_notify_raw=8, "
                     + "pay_notify_raw handled=2=4, pay_notify_raw refundable outcomes=2, pay_refund_raw=3, "
                     + "pay_refund_raw handled=2=1, payment_ledger=2, " + CheckedNames.LEDGER_ROWS_CHECKED + "=2, "
-                    + CheckedNames.LEDGER_ROWS_BEFORE_RETENTION + "=0, refund=4, refund_task=2, "
-                    + "refund_transition by notice=1)\n")
-            .startsWith("audit: no violation (checked ops_alert=6, " + CheckedNames.EVENT_IDS + "=2, ");
+                    + CheckedNames.LEDGER_ROWS_BEFORE_RETENTION
+                    + "=0, recon_batch finished=0, refund=4, refund_task=2, " + "refund_transition by notice=1)\n")
+            .startsWith("audit: no violation (checked ledger_correction rows=0, ops_alert=6, " + CheckedNames.EVENT_IDS
+                    + "=2, ");
     }
 
     @Test
