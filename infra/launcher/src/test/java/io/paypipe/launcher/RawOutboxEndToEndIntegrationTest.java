@@ -52,9 +52,15 @@ class RawOutboxEndToEndIntegrationTest {
      */
     private static final String MERCHANT = "1900000103";
 
+    /**
+     * The outbox compressed; the active query's first query of an order 10 min after it
+     * (the default is 3 min): within this test nothing but the outbox can publish the
+     * row.
+     */
     private static final List<String> RECONCILE = List.of("reconcile.outbox.interval=500ms",
             "reconcile.outbox.republish-after=2s", "reconcile.watch.settle-within=5s",
-            "reconcile.watch.scan-interval=500ms", "reconcile.watch.commit-interval=100ms");
+            "reconcile.watch.scan-interval=500ms", "reconcile.watch.commit-interval=100ms",
+            "reconcile.query.first-query-after=10m");
 
     private static final Duration SETTLE_WITHIN = Duration.ofSeconds(5);
 
@@ -95,11 +101,13 @@ class RawOutboxEndToEndIntegrationTest {
             // effect
             await().atMost(WAIT)
                 .untilAsserted(() -> assertThat(counts(jdbc, no)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+            // (by the outbox: ingress never published it and no query was due; its stamp
+            // last_republished_at is written only when the processor has not settled the
+            // row first, which a fast processor does: "settled meanwhile")
             assertThat(rawRows(jdbc, MERCHANT, no)).singleElement().satisfies(r -> {
                 assertThat(r.id()).isEqualTo(rawId);
                 assertThat(r.handled()).isOne();
                 assertThat(r.outcome()).isEqualTo("APPLIED");
-                assertThat(r.republished()).as("published again by the outbox").isTrue();
             });
             await().atMost(WAIT).untilAsserted(() -> assertThat(orderPaidEventIds(MERCHANT, no)).hasSize(1));
 
