@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
@@ -30,7 +31,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * acknowledged; then pays one order through Alipay and one through Stripe and refunds
  * part of the first and all of the second through refund-service ({@link DemoRefunds});
  * then pays one WeChat order whose callbacks the sandbox drops, which reconcile-service's
- * active query finds ({@link DemoLostCallback}).
+ * active query finds ({@link DemoLostCallback}); then reconciles the channels' bills of
+ * every day it paid on with the ledger and the refunds ({@link DemoReconciliation}).
  */
 public final class Demo {
 
@@ -62,21 +64,35 @@ public final class Demo {
             FirstTries firstTries, Duration took, boolean complete) {
     }
 
-    /** Complete when the payments, the refunds and the lost callback all are. */
-    public record Result(Payments payments, DemoRefundsResult refunds, DemoLostCallbackResult lostCallback) {
+    /**
+     * Complete when the payments, the refunds, the lost callback and the reconciliation
+     * all are.
+     */
+    public record Result(Payments payments, DemoRefundsResult refunds, DemoLostCallbackResult lostCallback,
+            DemoReconciliationResult reconciliation) {
 
         public boolean complete() {
-            return payments.complete() && refunds.complete() && lostCallback.complete();
+            return payments.complete() && refunds.complete() && lostCallback.complete() && reconciliation.complete();
         }
 
     }
 
     /**
      * The settings of reconcile-service the demo needs (its lost callback found within
-     * seconds), for the launcher to pass when it runs the demo.
+     * seconds, today's bills reconciled), for the launcher to pass when it runs the demo.
      */
     public static Map<String, String> reconcileSettings() {
-        return DemoLostCallback.RECONCILE_SETTINGS;
+        Map<String, String> settings = new TreeMap<>(DemoLostCallback.RECONCILE_SETTINGS);
+        settings.putAll(DemoReconciliation.RECONCILE_SETTINGS);
+        return settings;
+    }
+
+    /**
+     * The settings of the sandbox the demo needs (today's bills served), for the launcher
+     * to pass when it runs the demo.
+     */
+    public static Map<String, String> sandboxSettings() {
+        return DemoReconciliation.SANDBOX_SETTINGS;
     }
 
     private final LocalPipeline pipeline;
@@ -143,7 +159,11 @@ public final class Demo {
                     plan.timeout());
             out.println();
             lost.print(out, plan.timeout());
-            return new Result(result, refunds, lost);
+            DemoReconciliationResult reconciliation = new DemoReconciliation(pipeline, out)
+                .run(List.of(prefix, refundPrefix(prefix), lostCallbackPrefix(prefix)), plan.timeout());
+            out.println();
+            reconciliation.print(out, plan.timeout());
+            return new Result(result, refunds, lost, reconciliation);
         }
     }
 

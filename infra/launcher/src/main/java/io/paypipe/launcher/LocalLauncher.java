@@ -12,15 +12,23 @@ import java.util.concurrent.CountDownLatch;
  * {@code var/}, unless {@code SPRING_KAFKA_BOOTSTRAP_SERVERS} and
  * {@code SPRING_DATASOURCE_URL} name external ones; then the channel sandbox, the four
  * services and the downstream reference consumers; then runs the demo. reconcile-service
- * keeps its watchdog's state under {@code var/reconcile-watch}; while the demo runs, its
- * active query starts 5 s after an order instead of 3 min
- * ({@link Demo#reconcileSettings()}: the demo's lost callback is found within seconds).
+ * keeps its watchdog's state under {@code var/reconcile-watch} and runs the daily bill
+ * reconciliations ({@code reconcile.bill.schedule.enabled}); the sandbox keeps the
+ * settlements its bills list in {@code var/sandbox-settlements.jsonl}, so that its bills
+ * and the database under {@code var/} agree across runs (deleting {@code var/} resets
+ * both). While the demo runs, reconcile-service's active query starts 5 s after an order
+ * instead of 3 min ({@link Demo#reconcileSettings()}: the demo's lost callback is found
+ * within seconds), and the sandbox serves today's bills and reconcile-service reconciles
+ * today ({@link Demo#sandboxSettings()}), which no real channel allows.
  * <p>
  * Options: {@code --orders=N} (default 101: one storm order and 100 others),
  * {@code --storm=N} duplicate copies for one order (default 1000), {@code --storm-wave=N}
  * copies pushed at a time (default 200), {@code --no-demo}, {@code --exit-after-demo}.
  */
 public final class LocalLauncher {
+
+    /** Under {@code var/}: the sandbox's settlements, which its bills list. */
+    static final String SETTLEMENTS_FILE = "sandbox-settlements.jsonl";
 
     private LocalLauncher() {
     }
@@ -67,13 +75,22 @@ public final class LocalLauncher {
             System.out.printf("paypipe: Kafka at %s, MariaDB at %s%n", infra.bootstrapServers(), infra.jdbcUrl());
         }
 
-        // reconcile-service's watchdog keeps its Kafka Streams state beside the data
+        // reconcile-service's watchdog keeps its Kafka Streams state beside the data, the
+        // sandbox the settlements its bills list beside the database whose payments they
+        // are: deleting var/ resets both
         settings = settings.withExtra(PipelineService.RECONCILE, "reconcile.watch.state-dir",
                 var.resolve("reconcile-watch").toString());
+        settings = settings.withExtra(PipelineService.SANDBOX, "sandbox.bills.settlements-file",
+                var.resolve(SETTLEMENTS_FILE).toString());
+        // the product's daily T+1 and T+3 bill reconciliations
+        settings = settings.withExtra(PipelineService.RECONCILE, "reconcile.bill.schedule.enabled", "true");
         boolean demo = !options.contains("--no-demo");
         if (demo) {
             for (var setting : Demo.reconcileSettings().entrySet()) {
                 settings = settings.withExtra(PipelineService.RECONCILE, setting.getKey(), setting.getValue());
+            }
+            for (var setting : Demo.sandboxSettings().entrySet()) {
+                settings = settings.withExtra(PipelineService.SANDBOX, setting.getKey(), setting.getValue());
             }
         }
         writeConnection(var, settings);

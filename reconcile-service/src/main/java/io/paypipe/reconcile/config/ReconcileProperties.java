@@ -278,12 +278,16 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
      * to start (WeChat hashes, Alipay zips a whole day before the first byte: seconds for
      * a million rows) and on a Stripe report run's wait
      * @param reportPoll how often a pending Stripe report run is read again
+     * @param currentDayAllowed accept runs of today (the day not over yet in the
+     * channel's zone), which no real channel has a bill of: only against the sandbox
+     * serving today's bills ({@code sandbox.bills.current-day-billed}), for the demo and
+     * the end-to-end tests
      */
     public record Bill(@DefaultValue Guards guards, @DefaultValue("1h") Duration staleAfter,
             @DefaultValue("1000") int insertBatchSize, @DefaultValue Schedule schedule, Map<String, FeeRate> feeRates,
             Map<String, FeeRate> merchantFeeRates, @DefaultValue("0") long feeToleranceMinor,
             @DefaultValue("30s") Duration diffSweep, @DefaultValue("60s") Duration downloadTimeout,
-            @DefaultValue("1s") Duration reportPoll) {
+            @DefaultValue("1s") Duration reportPoll, @DefaultValue("false") boolean currentDayAllowed) {
 
         /** The default rates by channel code: what the sandbox charges. */
         public static final Map<String, FeeRate> DEFAULT_FEE_RATES = Map.of("wechatpay",

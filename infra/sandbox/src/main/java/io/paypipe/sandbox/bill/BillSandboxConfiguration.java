@@ -1,5 +1,7 @@
 package io.paypipe.sandbox.bill;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -13,9 +15,19 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(BillSandboxProperties.class)
 class BillSandboxConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(BillSandboxConfiguration.class);
+
+    /**
+     * In memory, or kept in {@code sandbox.bills.settlements-file} when set (closed with
+     * the context).
+     */
     @Bean
-    SettlementBook settlementBook() {
-        return new SettlementBook();
+    SettlementBook settlementBook(BillSandboxProperties properties) {
+        return properties.settlementsFileIfSet().map(file -> {
+            SettlementBook book = SettlementBook.persistedIn(file);
+            log.info("sandbox bills: {} settlements read from {}, each new one appended", book.size(), file);
+            return book;
+        }).orElseGet(SettlementBook::new);
     }
 
     @Bean

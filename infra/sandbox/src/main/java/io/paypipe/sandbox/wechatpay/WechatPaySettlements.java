@@ -15,8 +15,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * What WeChat Pay writes into the {@link SettlementBook} (its trade bills are built from
  * it): a payment once it took the money, a refund once it paid it back. The time is the
  * one WeChat reports, as its notification says it: {@code success_time}, whole seconds.
- * The merchant is the order's (the sub_mchid in service-provider mode); a payment's fee
- * is {@link FeeRates#feeMinor}, a refund's zero. A refund is written once per
+ * The merchant is the order's (the sub_mchid in service-provider mode). A payment settles
+ * what the payer paid ({@code payer_total}, the 应结订单金额 of the bill): the sandbox's
+ * coupons are the merchant's own (WeChat's 免充值券), so a coupon is money the merchant never
+ * receives, and the ledger books {@code payer_total} too. Its fee is
+ * {@link FeeRates#feeMinor} of that amount, a refund's zero. A refund is written once per
  * {@code refund_id}, however often its success is pushed.
  */
 final class WechatPaySettlements {
@@ -43,7 +46,7 @@ final class WechatPaySettlements {
             return;
         }
         book.record(Settlement.payment(Channel.WECHATPAY, spec.orderMerchantId(), spec.outTradeNo(),
-                spec.transactionId(), spec.totalFen(), FeeRates.feeMinor(Channel.WECHATPAY, spec.totalFen()),
+                spec.transactionId(), spec.payerTotalFen(), FeeRates.feeMinor(Channel.WECHATPAY, spec.payerTotalFen()),
                 spec.currency(), seconds(spec.successTime())));
     }
 

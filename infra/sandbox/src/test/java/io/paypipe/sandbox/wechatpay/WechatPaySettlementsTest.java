@@ -52,6 +52,21 @@ class WechatPaySettlementsTest extends WechatPayRefundApiSupport {
     }
 
     @Test
+    void givenAPaymentWithACoupon_whenItPaysItsOrder_thenWhatThePayerPaidIsSettledWithItsFee() {
+        // Given an order of 100.00 paid 99.50 by the payer, 0.50 by the merchant's coupon
+        String no = "SETTLE-COUPON-" + unique();
+
+        // When paid
+        payments.pay(DIRECT, no, 10_000, 9_950L, 1);
+
+        // Then what settles is what the payer paid, as the ledger books it (payer_total)
+        assertThat(settlementsOf(DIRECT, no)).singleElement().satisfies(s -> {
+            assertThat(s.amountMinor()).isEqualTo(9_950);
+            assertThat(s.feeMinor()).as("0.6 % of 99.50, HALF_UP").isEqualTo(60);
+        });
+    }
+
+    @Test
     void givenAServiceProvidersPayment_whenPaid_thenItIsTheSubMerchantsSettlement() {
         String no = "SETTLE-SUB-" + unique();
 

@@ -1,6 +1,7 @@
 package io.paypipe.reconcile.recon.web;
 
 import io.paypipe.core.id.Channel;
+import io.paypipe.reconcile.config.ReconcileProperties;
 import io.paypipe.reconcile.bill.guard.BillDay;
 import io.paypipe.reconcile.recon.RunKind;
 import io.paypipe.reconcile.recon.RunRequest;
@@ -12,22 +13,32 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
  * Reads the bodies of {@code POST /recon/runs} and {@code POST /recon/imports} into a
  * {@link RunRequest}, or says what is wrong: an unknown channel or kind, a merchant id
  * that is not 1 to 64 characters, a day that is not {@code yyyy-MM-dd} or not over yet in
- * the channel's zone (no channel has its bill), an import path that is not an absolute
- * path to a readable file on this service's machine.
+ * the channel's zone (no channel has its bill; unless
+ * {@code reconcile.bill.current-day-allowed}, for the sandbox that bills today), an
+ * import path that is not an absolute path to a readable file on this service's machine.
  */
 @Component
 class RunForms {
 
     private final Clock clock;
 
-    RunForms(Clock clock) {
+    private final boolean currentDayAllowed;
+
+    @Autowired
+    RunForms(Clock clock, ReconcileProperties properties) {
+        this(clock, properties.bill().currentDayAllowed());
+    }
+
+    RunForms(Clock clock, boolean currentDayAllowed) {
         this.clock = clock;
+        this.currentDayAllowed = currentDayAllowed;
     }
 
     /** {@code kind} T+1 when not given. */
@@ -92,7 +103,8 @@ class RunForms {
             return new Form.Invalid("day must be yyyy-MM-dd");
         }
         BillDay billDay = new BillDay(channel, day);
-        if (!day.isBefore(LocalDate.now(clock.withZone(billDay.zone())))) {
+        LocalDate today = LocalDate.now(clock.withZone(billDay.zone()));
+        if (day.isAfter(today) || (day.equals(today) && !currentDayAllowed)) {
             return new Form.Invalid("the day " + day + " is not over yet in " + billDay.zone() + ": no bill yet");
         }
         Optional<RunKind> kind = (kindText == null || kindText.isBlank()) ? Optional.of(byDefault)

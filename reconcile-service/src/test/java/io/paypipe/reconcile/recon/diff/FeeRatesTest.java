@@ -19,7 +19,7 @@ class FeeRatesTest {
 
     private static Bill bill(Map<String, FeeRate> channels, Map<String, FeeRate> merchants) {
         return new Bill(null, Duration.ofMinutes(30), 1000, null, channels, merchants, 2, Duration.ofSeconds(30), null,
-                null);
+                null, false);
     }
 
     @Test

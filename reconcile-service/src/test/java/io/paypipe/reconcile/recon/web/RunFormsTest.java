@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RunFormsTest {
 
     /** 2026-12-01 00:30 in Beijing, still 2026-11-30 in UTC. */
-    private final RunForms forms = new RunForms(new MutableClock(Instant.parse("2026-11-30T16:30:00Z")));
+    private final RunForms forms = new RunForms(new MutableClock(Instant.parse("2026-11-30T16:30:00Z")), false);
 
     @TempDir
     Path dir;
@@ -57,6 +57,22 @@ class RunFormsTest {
         assertThat(forms.run(new RunBody("stripe", "acct_1", "2026-11-30", "T+1", null)))
             .isEqualTo(new Form.Invalid("the day 2026-11-30 is not over yet in Z: no bill yet"));
         assertThat(forms.run(new RunBody("alipay", "2021", "2026-11-30", "T+1", null))).isInstanceOf(Form.Valid.class);
+    }
+
+    @Test
+    void givenTodayAllowedForTheSandbox_whenRead_thenTodayIsValidAndTomorrowStillNot() {
+        // Given runs of today allowed (reconcile.bill.current-day-allowed: the sandbox
+        // bills today)
+        RunForms allowing = new RunForms(new MutableClock(Instant.parse("2026-11-30T16:30:00Z")), true);
+
+        // Then today in the channel's zone is a day to reconcile, tomorrow is not
+        assertThat(allowing.run(new RunBody("alipay", "2021", "2026-12-01", "RERUN", null)))
+            .isEqualTo(new Form.Valid(new RunRequest(Channel.ALIPAY, "2021", LocalDate.of(2026, 12, 1), RunKind.RERUN,
+                    new Source.Fetch(), Optional.empty())));
+        assertThat(allowing.run(new RunBody("stripe", "acct_1", "2026-11-30", "RERUN", null)))
+            .isInstanceOf(Form.Valid.class);
+        assertThat(allowing.run(new RunBody("stripe", "acct_1", "2026-12-01", "RERUN", null)))
+            .isEqualTo(new Form.Invalid("the day 2026-12-01 is not over yet in Z: no bill yet"));
     }
 
     @Test
