@@ -44,9 +44,14 @@ public record OrderRow(OrderId id, OrderKey key, Optional<MerchantId> spMerchant
         return new OrderRow(id, key, spMerchantId, channel, amount, to, channelTradeNo, paidAmount);
     }
 
-    /** The order's paying trade as a payment; only for a paid order. */
+    /**
+     * The order's paying trade as a payment, its total the order's amount (the processor
+     * pays an order only by a trade whose order amount at the channel equals it); only
+     * for a paid order.
+     */
     public Payment payment() {
-        return new Payment(id, channel, channelTradeNo.orElseThrow(), paidAmount.orElseThrow(), Optional.empty());
+        return new Payment(id, channel, channelTradeNo.orElseThrow(), amount, paidAmount.orElseThrow(),
+                Optional.empty());
     }
 
 }

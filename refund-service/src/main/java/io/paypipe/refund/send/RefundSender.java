@@ -85,7 +85,7 @@ public class RefundSender {
         }
         else {
             RefundOrder order = new RefundOrder(merchant.get(), refund.orderKey(), refund.channelTradeNo(),
-                    refund.refundNo(), refund.amount(), paymentTotal(refund), refund.reason(),
+                    refund.refundNo(), refund.amount(), tradeTotal(refund), refund.reason(),
                     refund.channelRefundId().orElse(null));
             call = calls.call(() -> operation.apply(client.get()).apply(order));
         }
@@ -99,9 +99,15 @@ public class RefundSender {
         return merchants.of(refund.channel(), refund.orderKey().merchantId(), refund.spMerchantId());
     }
 
-    private Money paymentTotal(RefundRow refund) {
+    /**
+     * The total of the refund's trade as its channel knows it (WeChat's
+     * {@code amount.total}: the order amount, a coupon included, not what the payer
+     * paid). A stored refund always has its payment; were it not found, the refund's own
+     * amount, which a channel checking the total refuses rather than refunding wrongly.
+     */
+    private Money tradeTotal(RefundRow refund) {
         return payments.ofTrade(refund.orderKey().merchantId(), refund.channel(), refund.channelTradeNo())
-            .map(Payment::paid)
+            .map(Payment::tradeTotal)
             .orElse(refund.amount());
     }
 

@@ -171,6 +171,20 @@ public final class ChannelSandbox {
         };
     }
 
+    /**
+     * WeChat pays {@code outTradeNo} of {@code merchant} with the merchant's coupon: the
+     * trade's total ({@code amount.total}) is {@code totalFen}, the payer paid
+     * {@code payerTotalFen} ({@code amount.payer_total}); the trade's number.
+     */
+    public ChannelTradeNo payWechatWithCoupon(MerchantId merchant, String outTradeNo, long totalFen,
+            long payerTotalFen) {
+        return ChannelTradeNo
+            .of(post("/sandbox/wechatpay/payments", Map.of("merchantId", merchant.value(), "outTradeNo", outTradeNo,
+                    "totalFen", totalFen, "payerTotalFen", payerTotalFen))
+                .get("transactionId")
+                .asString());
+    }
+
     /** How WeChat treats the refund {@code outRefundNo} of {@code merchant}. */
     public void chooseWechat(MerchantId merchant, String outRefundNo, String scenario) {
         post("/sandbox/wechatpay/refund-scenarios",

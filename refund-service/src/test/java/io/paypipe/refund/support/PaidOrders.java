@@ -35,8 +35,11 @@ public final class PaidOrders {
         this.jdbc = jdbc;
     }
 
-    /** A paid order of {@code merchant}. */
-    public record Paid(OrderId id, OrderKey key, Channel channel, ChannelTradeNo tradeNo, Money paid) {
+    /**
+     * A paid order of {@code merchant}: its {@code amount} and what its trade
+     * {@code paid} (less than the amount when a coupon paid the rest).
+     */
+    public record Paid(OrderId id, OrderKey key, Channel channel, ChannelTradeNo tradeNo, Money amount, Money paid) {
     }
 
     public static OrderKey newKey(MerchantId merchant) {
@@ -51,23 +54,37 @@ public final class PaidOrders {
     /** An order of {@code merchant} that {@code channel} (the sandbox) paid. */
     public Paid paid(MerchantId merchant, Channel channel, long minor) {
         OrderKey key = newKey(merchant);
-        return paid(key, channel, minor, ChannelSandbox.get().pay(channel, merchant, key.outTradeNo().value(), minor));
+        return paid(key, channel, minor, minor,
+                ChannelSandbox.get().pay(channel, merchant, key.outTradeNo().value(), minor));
     }
 
-    public Paid paid(OrderKey key, Channel channel, long minor, ChannelTradeNo tradeNo) {
+    /**
+     * An order of {@code amountFen} of WeChat {@code merchant} that the sandbox paid with
+     * the merchant's coupon: the payer paid {@code payerFen}, the order and its ledger
+     * row book it as the processor does ({@code paid_amount_minor} = payer_total,
+     * {@code order_amount_minor} = the trade's total).
+     */
+    public Paid paidWithCoupon(MerchantId merchant, long amountFen, long payerFen) {
+        OrderKey key = newKey(merchant);
+        return paid(key, Channel.WECHATPAY, amountFen, payerFen,
+                ChannelSandbox.get().payWechatWithCoupon(merchant, key.outTradeNo().value(), amountFen, payerFen));
+    }
+
+    private Paid paid(OrderKey key, Channel channel, long amount, long paid, ChannelTradeNo tradeNo) {
         Timestamp now = Timestamp.from(Instant.now().truncatedTo(ChronoUnit.SECONDS));
         var keys = new GeneratedKeyHolder();
         jdbc.sql(
                 """
                         INSERT INTO orders (tenant_id, merchant_id, out_trade_no, channel, amount_minor, currency, status,
                                             channel_trade_no, paid_amount_minor, paid_at, created_at, updated_at)
-                        VALUES (:tenant, :merchant, :no, :channel, :amount, :currency, 'PAID', :tradeNo, :amount, :now, :now, :now)
+                        VALUES (:tenant, :merchant, :no, :channel, :amount, :currency, 'PAID', :tradeNo, :paid, :now, :now, :now)
                         """)
             .param("tenant", key.tenantId().value())
             .param("merchant", key.merchantId().value())
             .param("no", key.outTradeNo().value())
             .param("channel", channel.code())
-            .param("amount", minor)
+            .param("amount", amount)
+            .param("paid", paid)
             .param("currency", currency(channel))
             .param("tradeNo", tradeNo.value())
             .param("now", now)
@@ -77,19 +94,21 @@ public final class PaidOrders {
                 """
                         INSERT INTO payment_ledger (order_id, tenant_id, merchant_id, channel, channel_trade_no, order_amount_minor,
                                                     paid_amount_minor, currency, event_id, paid_at, created_at)
-                        VALUES (:order, :tenant, :merchant, :channel, :tradeNo, :amount, :amount, :currency, :eventId, :now, :now)
+                        VALUES (:order, :tenant, :merchant, :channel, :tradeNo, :amount, :paid, :currency, :eventId, :now, :now)
                         """)
             .param("order", id.value())
             .param("tenant", key.tenantId().value())
             .param("merchant", key.merchantId().value())
             .param("channel", channel.code())
             .param("tradeNo", tradeNo.value())
-            .param("amount", minor)
+            .param("amount", amount)
+            .param("paid", paid)
             .param("currency", currency(channel))
             .param("eventId", OrderPaid.idFor(channel, tradeNo).value())
             .param("now", now)
             .update();
-        return new Paid(id, key, channel, tradeNo, Money.of(minor, currency(channel)));
+        return new Paid(id, key, channel, tradeNo, Money.of(amount, currency(channel)),
+                Money.of(paid, currency(channel)));
     }
 
     /**
@@ -110,7 +129,7 @@ public final class PaidOrders {
         Instant paidAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         topics.send(Topics.ORDER_PAID, order.key().kafkaKey(),
                 new OrderPaid(OrderPaid.idFor(order.channel(), order.tradeNo()), order.id(), order.key(),
-                        order.channel(), order.tradeNo(), order.paid(), order.paid(), paidAt));
+                        order.channel(), order.tradeNo(), order.amount(), order.paid(), paidAt));
     }
 
     /** The tests pay WeChat and Alipay in CNY, Stripe in USD. */
@@ -125,6 +144,22 @@ public final class PaidOrders {
     public RefundTaskCreated doublePayment(Paid order, long minor, RefundTaskCreated.Reason reason) {
         ChannelTradeNo second = ChannelSandbox.get()
             .pay(order.channel(), order.key().merchantId(), order.key().outTradeNo().value(), minor);
+        return task(order, second, minor, reason);
+    }
+
+    /**
+     * A second WeChat trade that paid {@code order}'s amount with the merchant's coupon,
+     * the payer paying {@code payerFen}: the refund task the processor writes (its amount
+     * what the payer paid, as the processor takes it), and its event.
+     */
+    public RefundTaskCreated doublePaymentWithCoupon(Paid order, long payerFen, RefundTaskCreated.Reason reason) {
+        ChannelTradeNo second = ChannelSandbox.get()
+            .payWechatWithCoupon(order.key().merchantId(), order.key().outTradeNo().value(), order.amount().minor(),
+                    payerFen);
+        return task(order, second, payerFen, reason);
+    }
+
+    private RefundTaskCreated task(Paid order, ChannelTradeNo second, long minor, RefundTaskCreated.Reason reason) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         var task = new RefundTaskCreated(RefundTaskCreated.idFor(order.key(), order.id(), second), order.id(),
                 order.key(), order.channel(), second, Money.of(minor, "CNY"), reason, 1, now);

@@ -29,14 +29,16 @@ import org.slf4j.LoggerFactory;
  * WeChat Pay's refund API through the official SDK's {@link RefundService}:
  * {@code create} ({@code POST /v3/refund/domestic/refunds}, our refund number as
  * {@code out_refund_no}, the trade by its {@code transaction_id}, {@code sub_mchid} in
- * partner mode) and {@code queryByOutRefundNo}. Calls are signed with the merchant's API
- * key from the merchants file ({@code merchantSerialNo}, {@code merchantPrivateKeyPem})
- * and answers verified with its platform keys, through channel-clients'
- * {@link WechatPayClients} ({@link WechatPayApiClient}), which sends them to
- * {@code baseUrl} (the sandbox locally) within {@code callTimeout}. What the answers
- * mean: {@link RefundAnswers}; no usable answer (a timeout, a refused connection, an
- * answer not signed by WeChat, missing credentials) is {@link RefundCall.Unknown}. Logs
- * name the refund number and the outcome, never a key, a signature or an answer's body.
+ * partner mode, {@code amount.refund} this refund and {@code amount.total} the trade's
+ * total, {@link RefundOrder#tradeTotal()}) and {@code queryByOutRefundNo}. Calls are
+ * signed with the merchant's API key from the merchants file ({@code merchantSerialNo},
+ * {@code merchantPrivateKeyPem}) and answers verified with its platform keys, through
+ * channel-clients' {@link WechatPayClients} ({@link WechatPayApiClient}), which sends
+ * them to {@code baseUrl} (the sandbox locally) within {@code callTimeout}. What the
+ * answers mean: {@link RefundAnswers}; no usable answer (a timeout, a refused connection,
+ * an answer not signed by WeChat, missing credentials) is {@link RefundCall.Unknown}.
+ * Logs name the refund number and the outcome, never a key, a signature or an answer's
+ * body.
  */
 public final class WechatPayRefunds implements ChannelRefunds, AutoCloseable {
 
@@ -76,7 +78,9 @@ public final class WechatPayRefunds implements ChannelRefunds, AutoCloseable {
         request.setReason(reason(order.reason()));
         AmountReq amount = new AmountReq();
         amount.setRefund(order.amount().minor());
-        amount.setTotal(order.paymentTotal().minor());
+        // WeChat's amount.total is the original order amount (the coupon included), not
+        // what the payer paid: any other total is PARAM_ERROR
+        amount.setTotal(order.tradeTotal().minor());
         amount.setCurrency(order.amount().currency());
         request.setAmount(amount);
         return call("refund", order, service -> service.create(request), RefundAnswers::ofCreateError);

@@ -262,7 +262,7 @@ class AlipayRefundsIntegrationTest {
     }
 
     private static RefundOrder withMerchant(RefundOrder o, Merchant merchant) {
-        return new RefundOrder(merchant, o.orderKey(), o.channelTradeNo(), o.refundNo(), o.amount(), o.paymentTotal(),
+        return new RefundOrder(merchant, o.orderKey(), o.channelTradeNo(), o.refundNo(), o.amount(), o.tradeTotal(),
                 o.reason(), o.channelRefundId());
     }
 

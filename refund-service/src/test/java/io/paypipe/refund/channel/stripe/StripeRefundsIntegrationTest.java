@@ -202,12 +202,12 @@ class StripeRefundsIntegrationTest {
     }
 
     private static RefundOrder withRefundId(RefundOrder o, String channelRefundId) {
-        return new RefundOrder(o.merchant(), o.orderKey(), o.channelTradeNo(), o.refundNo(), o.amount(),
-                o.paymentTotal(), o.reason(), channelRefundId);
+        return new RefundOrder(o.merchant(), o.orderKey(), o.channelTradeNo(), o.refundNo(), o.amount(), o.tradeTotal(),
+                o.reason(), channelRefundId);
     }
 
     private static RefundOrder withMerchant(RefundOrder o, Merchant merchant) {
-        return new RefundOrder(merchant, o.orderKey(), o.channelTradeNo(), o.refundNo(), o.amount(), o.paymentTotal(),
+        return new RefundOrder(merchant, o.orderKey(), o.channelTradeNo(), o.refundNo(), o.amount(), o.tradeTotal(),
                 o.reason(), o.channelRefundId());
     }
 

@@ -36,12 +36,12 @@ final class RefundOrders {
     /** Another refund of the same payment, under a fresh number. */
     static RefundOrder another(RefundOrder order, long refundFen) {
         return new RefundOrder(order.merchant(), order.orderKey(), order.channelTradeNo(), "RF-" + unique(),
-                Money.of(refundFen, "CNY"), order.paymentTotal(), order.reason(), null);
+                Money.of(refundFen, "CNY"), order.tradeTotal(), order.reason(), null);
     }
 
     static RefundOrder withMerchant(RefundOrder order, Merchant merchant) {
         return new RefundOrder(merchant, order.orderKey(), order.channelTradeNo(), order.refundNo(), order.amount(),
-                order.paymentTotal(), order.reason(), order.channelRefundId());
+                order.tradeTotal(), order.reason(), order.channelRefundId());
     }
 
     static Merchant withCredentials(Merchant merchant, Merchant.WechatPayCredentials credentials) {
