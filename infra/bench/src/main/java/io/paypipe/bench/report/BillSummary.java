@@ -85,6 +85,11 @@ public record BillSummary(String startedAt, String command, String loadAverageAt
         return failure.isEmpty() && status.equals("CLEAN") && rowsRead == lines && compared == lines && diffsOpen == 0;
     }
 
+    /** Measured by {@code --only=bill}, not in the run of the rest of its report. */
+    public boolean measuredAlone() {
+        return command.contains("--only=bill");
+    }
+
     /** The phase could not run or measure: nothing but the reason. */
     public static BillSummary failed(String startedAt, String command, String loadAverageAtStart, String merchantId,
             String day, long lines, Seeding seeding, Optional<Long> batchId, String reason) {

@@ -121,7 +121,7 @@ public final class ReportWriter {
                 .append(m.rssMib())
                 .append(" |\n");
         }
-        r.bill().ifPresent(b -> md.append("\n").append(BillSection.markdown(b, !b.startedAt().equals(r.startedAt()))));
+        r.bill().ifPresent(b -> md.append("\n").append(BillSection.markdown(b, b.measuredAlone())));
         md.append(BenchmarksPageProse.FOOTER);
         return md.toString();
     }
