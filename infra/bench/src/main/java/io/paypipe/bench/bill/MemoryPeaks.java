@@ -27,9 +27,14 @@ final class MemoryPeaks {
 
     private Optional<Long> committedPeak = Optional.empty();
 
+    private final Optional<Long> oldGenBefore;
+
+    private Optional<Long> oldGenPeak = Optional.empty();
+
     MemoryPeaks(List<ProcessUsage.Rss> before, Optional<ReconClient.Heap> heap) {
         before.forEach(r -> processes.put(r.pid(), new Seen(r.name(), r.rssMib(), r.rssMib(), r.rssMib())));
         this.heapBefore = heap.map(ReconClient.Heap::usedMib);
+        this.oldGenBefore = heap.flatMap(ReconClient.Heap::oldGenUsedMib);
         heap.ifPresent(this::heap);
     }
 
@@ -48,13 +53,14 @@ final class MemoryPeaks {
     private void heap(ReconClient.Heap h) {
         heapPeak = Optional.of(Math.max(heapPeak.orElse(0L), h.usedMib()));
         committedPeak = Optional.of(Math.max(committedPeak.orElse(0L), h.committedMib()));
+        h.oldGenUsedMib().ifPresent(old -> oldGenPeak = Optional.of(Math.max(oldGenPeak.orElse(0L), old)));
     }
 
     BillSummary.Memory summary() {
         List<BillSummary.ProcessRss> list = new ArrayList<>();
         processes
             .forEach((pid, s) -> list.add(new BillSummary.ProcessRss(pid, s.name(), s.before(), s.peak(), s.last())));
-        return new BillSummary.Memory(List.copyOf(list), heapBefore, heapPeak, committedPeak);
+        return new BillSummary.Memory(List.copyOf(list), heapBefore, heapPeak, committedPeak, oldGenBefore, oldGenPeak);
     }
 
 }

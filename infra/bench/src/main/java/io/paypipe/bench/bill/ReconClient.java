@@ -3,9 +3,11 @@ package io.paypipe.bench.bill;
 import io.paypipe.core.topic.Json;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.Map;
@@ -23,6 +25,8 @@ final class ReconClient {
     private final URI base;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private Optional<String> oldGenId = Optional.empty();
 
     ReconClient(URI base) {
         this.base = base;
@@ -60,27 +64,59 @@ final class ReconClient {
     }
 
     /**
-     * Heap used and committed of reconcile-service's JVM in MiB; empty when not exposed.
+     * Heap used and committed of reconcile-service's JVM in MiB, and the old generation's
+     * used part (what outlived the young collections: a bill held in memory would pile up
+     * there); empty when not exposed.
      */
     Optional<Heap> heap() {
-        return heapMib("jvm.memory.used").flatMap(used -> heapMib("jvm.memory.committed").map(c -> new Heap(used, c)));
+        return mib("jvm.memory.used", "area:heap").flatMap(used -> mib("jvm.memory.committed", "area:heap")
+            .map(c -> new Heap(used, c, oldGen().flatMap(id -> mib("jvm.memory.used", "id:" + id)))));
     }
 
-    record Heap(long usedMib, long committedMib) {
+    /**
+     * @param oldGenUsedMib empty when the collector's pools are not known
+     */
+    record Heap(long usedMib, long committedMib, Optional<Long> oldGenUsedMib) {
     }
 
-    private Optional<Long> heapMib(String metric) {
-        try {
-            HttpResponse<String> response = send(
-                    HttpRequest.newBuilder(base.resolve("/actuator/metrics/" + metric + "?tag=area:heap"))
-                        .timeout(Duration.ofSeconds(2))
-                        .GET()
-                        .build());
-            if (response.statusCode() != 200) {
-                return Optional.empty();
+    /** The old generation's pool name ("G1 Old Gen", "Tenured Gen", ...), asked once. */
+    private Optional<String> oldGen() {
+        if (oldGenId.isEmpty()) {
+            oldGenId = metric("jvm.memory.used", "area:heap").flatMap(ReconClient::oldGenOf);
+        }
+        return oldGenId;
+    }
+
+    private static Optional<String> oldGenOf(JsonNode metric) {
+        for (JsonNode tag : metric.path("availableTags")) {
+            if (tag.path("tag").asString().equals("id")) {
+                for (JsonNode value : tag.path("values")) {
+                    String id = value.asString();
+                    if (id.contains("Old") || id.contains("Tenured")) {
+                        return Optional.of(id);
+                    }
+                }
             }
-            JsonNode value = Json.MAPPER.readTree(response.body()).path("measurements").path(0).path("value");
-            return value.isNumber() ? Optional.of((long) (value.asDouble() / (1024 * 1024))) : Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    private Optional<Long> mib(String metric, String tag) {
+        return metric(metric, tag).map(m -> m.path("measurements").path(0).path("value"))
+            .filter(JsonNode::isNumber)
+            .map(v -> (long) (v.asDouble() / (1024 * 1024)));
+    }
+
+    private Optional<JsonNode> metric(String metric, String tag) {
+        try {
+            HttpResponse<String> response = send(HttpRequest
+                .newBuilder(base.resolve("/actuator/metrics/" + metric + "?tag="
+                        + URLEncoder.encode(tag, StandardCharsets.UTF_8).replace("+", "%20")))
+                .timeout(Duration.ofSeconds(2))
+                .GET()
+                .build());
+            return (response.statusCode() == 200) ? Optional.of(Json.MAPPER.readTree(response.body()))
+                    : Optional.empty();
         }
         catch (IllegalStateException e) {
             return Optional.empty();

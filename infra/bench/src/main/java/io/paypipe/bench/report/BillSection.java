@@ -53,6 +53,8 @@ final class BillSection {
         row(md, "heap used of reconcile-service's JVM: before / highest poll (committed, highest)",
                 mib(m.heapUsedBeforeMib()) + " / " + mib(m.heapUsedPeakMib()) + " (" + mib(m.heapCommittedPeakMib())
                         + ")");
+        row(md, "its old generation used: before / highest poll",
+                mib(m.oldGenUsedBeforeMib()) + " / " + mib(m.oldGenUsedPeakMib()));
         row(md, "ledger seeding (not in the figure)", seeding(b.seeding()));
         md.append("\n| process | RSS before MiB | RSS highest poll MiB | RSS after MiB | highest - before MiB |\n")
             .append("|---|---:|---:|---:|---:|\n");

@@ -59,14 +59,17 @@ public record BillSummary(String startedAt, String command, String loadAverageAt
 
     /**
      * Resident memory of the product's processes before the batch, the highest of the
-     * polls and after; the heap used of reconcile-service's JVM (its
+     * polls and after; the heap of reconcile-service's JVM (its
      * {@code /actuator/metrics}: with the local launcher the one JVM of every service and
-     * the sandbox), when it answers.
+     * the sandbox), when it answers: used (live objects and garbage not yet collected),
+     * committed, and the old generation's used part (what outlived young collections: a
+     * bill held in memory would pile up there).
      */
     public record Memory(List<ProcessRss> processes, Optional<Long> heapUsedBeforeMib, Optional<Long> heapUsedPeakMib,
-            Optional<Long> heapCommittedPeakMib) {
+            Optional<Long> heapCommittedPeakMib, Optional<Long> oldGenUsedBeforeMib, Optional<Long> oldGenUsedPeakMib) {
 
-        public static final Memory NONE = new Memory(List.of(), Optional.empty(), Optional.empty(), Optional.empty());
+        public static final Memory NONE = new Memory(List.of(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty());
 
     }
 

@@ -14,13 +14,13 @@ class MemoryPeaksTest {
     void givenReadingsDuringABatch_whenSummed_thenEachProcessHasItsBeforeHighestAndLast() {
         // Given the launcher at 900 MiB and MariaDB at 300 MiB before the batch
         MemoryPeaks peaks = new MemoryPeaks(List.of(new Rss(1, "paypipe-launcher", 900), new Rss(2, "mariadbd", 300)),
-                Optional.of(new ReconClient.Heap(200, 512)));
+                Optional.of(new ReconClient.Heap(200, 512, Optional.of(80L))));
 
         // When the readings go up and down again
         long total = peaks.read(List.of(new Rss(1, "paypipe-launcher", 1_200), new Rss(2, "mariadbd", 310)),
-                Optional.of(new ReconClient.Heap(450, 768)));
+                Optional.of(new ReconClient.Heap(450, 768, Optional.of(95L))));
         peaks.read(List.of(new Rss(1, "paypipe-launcher", 1_100), new Rss(2, "mariadbd", 350)),
-                Optional.of(new ReconClient.Heap(300, 768)));
+                Optional.of(new ReconClient.Heap(300, 768, Optional.of(90L))));
 
         // Then
         assertThat(total).isEqualTo(1_510);
@@ -30,6 +30,8 @@ class MemoryPeaksTest {
         assertThat(m.heapUsedBeforeMib()).contains(200L);
         assertThat(m.heapUsedPeakMib()).contains(450L);
         assertThat(m.heapCommittedPeakMib()).contains(768L);
+        assertThat(m.oldGenUsedBeforeMib()).contains(80L);
+        assertThat(m.oldGenUsedPeakMib()).contains(95L);
     }
 
     @Test
@@ -41,6 +43,7 @@ class MemoryPeaksTest {
         assertThat(peaks.summary().processes()).containsExactly(new BillSummary.ProcessRss(3, "new", 0, 50, 50));
         assertThat(peaks.summary().heapUsedPeakMib()).isEmpty();
         assertThat(peaks.summary().heapUsedBeforeMib()).isEmpty();
+        assertThat(peaks.summary().oldGenUsedPeakMib()).isEmpty();
     }
 
 }

@@ -15,7 +15,7 @@ class BillSectionTest {
                 Optional.of("2026-12-01T02:30:04Z"), Optional.of("2026-12-01T02:31:04Z"));
         BillSummary.Memory memory = new BillSummary.Memory(
                 List.of(new BillSummary.ProcessRss(42, "paypipe-launcher", 900, 1_250, 1_100)), Optional.of(200L),
-                Optional.of(450L), Optional.of(768L));
+                Optional.of(450L), Optional.of(768L), Optional.of(80L), Optional.of(95L));
         return new BillSummary("2026-12-01T02:29:00Z", "./paypipe bench --only=bill", "1.20 1.10 1.00 2/400 99",
                 "1.90 1.40 1.10 2/400 120", "wechatpay", "1900000100", "2020-01-06", 1_000_000,
                 new BillSummary.Seeding(0, 1_000_000, 95_000), Optional.of(7L), status, List.of(), 1_000_000,
@@ -33,6 +33,7 @@ class BillSectionTest {
                 "40.0 s at 25000 rows/s",
                 "| guards and comparison with the ledger (wall time minus reading) | 20.0 s |",
                 "wechatpay 1900000100 2020-01-06 (7)", "90.0 s, 1.5 cores busy", "200 MiB / 450 MiB (768 MiB)",
+                "| its old generation used: before / highest poll | 80 MiB / 95 MiB |",
                 "1000000 payments inserted in 95.0 s", "| paypipe-launcher (42) | 900 | 1250 | 1100 | 350 |");
         assertThat(md).doesNotContain("FAILED");
     }
