@@ -40,8 +40,8 @@ final class BenchmarksPageProse {
             `out`, the rest of that page left as it was measured).
 
             ```
-            ./paypipe bench --only=bill     # the bill reconciliation alone: ~1 min of seeding on the first run, then
-                                            # about a minute per million lines on 2 cores
+            ./paypipe bench --only=bill     # the bill reconciliation alone: the product's start, ~25 s of seeding the
+                                            # first time a day is used, then 40-60 s for a million lines on 2 cores
             ```
 
             The benchmark never runs in CI and never fails for being slow; it fails (exit code 1) only when the effects

@@ -1,5 +1,8 @@
 package io.paypipe.bench.report;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /**
@@ -45,8 +48,8 @@ final class BillSection {
         row(md, "reading: API call, download, parse, INSERT into `recon_bill_line`",
                 seconds(t.readMillis()) + " at " + t.readRowsPerSecond() + " rows/s (" + t.readFrom() + ")");
         row(md, "guards and comparison with the ledger (wall time minus reading)", seconds(t.compareMillis()));
-        row(md, "the batch row's `started_at` → `finished_at` (whole seconds)",
-                t.batchStartedAt().orElse("-") + " → " + t.batchFinishedAt().orElse("-"));
+        row(md, "the batch row's `started_at` → `finished_at`", t.batchStartedAt().orElse("-") + " → "
+                + t.batchFinishedAt().orElse("-") + between(t.batchStartedAt(), t.batchFinishedAt()));
         row(md, "CPU of the product's processes during the batch",
                 seconds(t.productCpuMillis()) + ", " + t.coresBusy() + " cores busy");
         BillSummary.Memory m = b.memory();
@@ -78,6 +81,21 @@ final class BillSection {
                 + (b.reasons().isEmpty() ? "" : "; reasons: " + String.join("; ", b.reasons()))
                 + (b.openByCategory().isEmpty() ? "" : "; open differences " + b.openByCategory())
                 + ". Its speed is not a reconciliation speed.";
+    }
+
+    /**
+     * The batch's own length, from its row's times (as precise as the column keeps them).
+     */
+    private static String between(Optional<String> from, Optional<String> to) {
+        try {
+            return from
+                .flatMap(f -> to
+                    .map(t -> " (" + seconds(Duration.between(Instant.parse(f), Instant.parse(t)).toMillis()) + ")"))
+                .orElse("");
+        }
+        catch (DateTimeParseException e) {
+            return "";
+        }
     }
 
     private static String seeding(BillSummary.Seeding s) {

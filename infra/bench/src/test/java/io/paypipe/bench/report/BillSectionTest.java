@@ -32,7 +32,8 @@ class BillSectionTest {
                 "**CLEAN**", "| **rows/s end to end** | **16667** |", "| lines read / compared | 1000000 / 1000000 |",
                 "40.0 s at 25000 rows/s",
                 "| guards and comparison with the ledger (wall time minus reading) | 20.0 s |",
-                "wechatpay 1900000100 2020-01-06 (7)", "90.0 s, 1.5 cores busy", "200 MiB / 450 MiB (768 MiB)",
+                "wechatpay 1900000100 2020-01-06 (7)", "90.0 s, 1.5 cores busy",
+                "2026-12-01T02:30:04Z → 2026-12-01T02:31:04Z (60.0 s)", "200 MiB / 450 MiB (768 MiB)",
                 "| its old generation used: before / highest poll | 80 MiB / 95 MiB |",
                 "1000000 payments inserted in 95.0 s", "| paypipe-launcher (42) | 900 | 1250 | 1100 | 350 |");
         assertThat(md).doesNotContain("FAILED");
