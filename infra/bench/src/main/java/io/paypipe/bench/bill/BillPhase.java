@@ -14,6 +14,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import javax.sql.DataSource;
@@ -32,9 +33,11 @@ public final class BillPhase {
 
     /**
      * @param command the driver's command line as given, for the report
+     * @param machine what the report says of the machine (cpus, CPU model, ...)
      * @param timeout how long the batch may run before the phase gives up on it
      */
-    public record Settings(URI reconcile, long lines, LocalDate day, Duration poll, Duration timeout, String command) {
+    public record Settings(URI reconcile, long lines, LocalDate day, Duration poll, Duration timeout, String command,
+            Map<String, String> machine) {
     }
 
     private final Settings settings;
@@ -86,8 +89,8 @@ public final class BillPhase {
         }
         catch (RuntimeException e) {
             out.printf("bench: bill: FAILED: %s%n", e.getMessage());
-            return BillSummary.failed(startedAt, settings.command(), load, merchant, day, settings.lines(), seeding,
-                    batchId, e.toString());
+            return BillSummary.failed(startedAt, settings.command(), settings.machine(), load, merchant, day,
+                    settings.lines(), seeding, batchId, e.toString());
         }
     }
 
@@ -130,10 +133,10 @@ public final class BillPhase {
         Optional<String> failure = state.running()
                 ? Optional.of("the batch was still RUNNING after " + settings.timeout().toSeconds() + " s")
                 : Optional.empty();
-        BillSummary summary = new BillSummary(startedAt, settings.command(), load, loadAverage(), "wechatpay", merchant,
-                settings.day().toString(), settings.lines(), seeding, Optional.of(id), state.status(), state.reasons(),
-                state.rowsRead(), state.billBytes(), state.compared(), state.diffsOpen(), state.openByCategory(),
-                timing, memory.summary(), List.copyOf(samples), failure);
+        BillSummary summary = new BillSummary(startedAt, settings.command(), settings.machine(), load, loadAverage(),
+                "wechatpay", merchant, settings.day().toString(), settings.lines(), seeding, Optional.of(id),
+                state.status(), state.reasons(), state.rowsRead(), state.billBytes(), state.compared(),
+                state.diffsOpen(), state.openByCategory(), timing, memory.summary(), List.copyOf(samples), failure);
         out.printf(
                 "bench: bill: batch %d %s%s: %d lines read, %d compared, %d open differences %s in %d ms: "
                         + "%.0f rows/s end to end (reading %d ms at %d rows/s, comparison %d ms)%n",

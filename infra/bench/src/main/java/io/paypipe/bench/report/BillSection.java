@@ -32,7 +32,12 @@ final class BillSection {
             .append(b.loadAverageAtStart())
             .append("`, at its end `")
             .append(b.loadAverageAtEnd())
-            .append("`.\n\n");
+            .append("`.");
+        if (measuredApart) {
+            md.append(" Machine: ");
+            b.machine().forEach((k, v) -> md.append(k).append(" `").append(v).append("`; "));
+        }
+        md.append("\n\n");
         md.append(outcome(b)).append("\n\n");
         if (b.failure().isPresent()) {
             return md.toString();

@@ -13,15 +13,17 @@ import java.util.Optional;
  * @param startedAt when this phase started (it may come from another run than the rest of
  * the report: {@code --only=bill})
  * @param command the driver's command line as given
+ * @param machine the machine it ran on (cpus, CPU model, memory, OS, JVM): with
+ * {@code --only=bill} not necessarily the one of the rest of the report
  * @param status the batch's final status, {@code RUNNING} when it did not end in time,
  * {@code FAILED} when the phase could not run (see {@code failure})
  * @param billBytes the bytes reconcile-service counted as downloaded (the gzip)
  * @param samples one per poll of the batch
  */
-public record BillSummary(String startedAt, String command, String loadAverageAtStart, String loadAverageAtEnd,
-        String channel, String merchantId, String day, long lines, Seeding seeding, Optional<Long> batchId,
-        String status, List<String> reasons, long rowsRead, long billBytes, long compared, long diffsOpen,
-        Map<String, Long> openByCategory, Timing timing, Memory memory, List<Sample> samples,
+public record BillSummary(String startedAt, String command, Map<String, String> machine, String loadAverageAtStart,
+        String loadAverageAtEnd, String channel, String merchantId, String day, long lines, Seeding seeding,
+        Optional<Long> batchId, String status, List<String> reasons, long rowsRead, long billBytes, long compared,
+        long diffsOpen, Map<String, Long> openByCategory, Timing timing, Memory memory, List<Sample> samples,
         Optional<String> failure) {
 
     /**
@@ -94,11 +96,12 @@ public record BillSummary(String startedAt, String command, String loadAverageAt
     }
 
     /** The phase could not run or measure: nothing but the reason. */
-    public static BillSummary failed(String startedAt, String command, String loadAverageAtStart, String merchantId,
-            String day, long lines, Seeding seeding, Optional<Long> batchId, String reason) {
-        return new BillSummary(startedAt, command, loadAverageAtStart, loadAverageAtStart, "wechatpay", merchantId, day,
-                lines, seeding, batchId, "FAILED", List.of(), 0, 0, 0, 0, Map.of(), Timing.NONE, Memory.NONE, List.of(),
-                Optional.of(reason));
+    public static BillSummary failed(String startedAt, String command, Map<String, String> machine,
+            String loadAverageAtStart, String merchantId, String day, long lines, Seeding seeding,
+            Optional<Long> batchId, String reason) {
+        return new BillSummary(startedAt, command, machine, loadAverageAtStart, loadAverageAtStart, "wechatpay",
+                merchantId, day, lines, seeding, batchId, "FAILED", List.of(), 0, 0, 0, 0, Map.of(), Timing.NONE,
+                Memory.NONE, List.of(), Optional.of(reason));
     }
 
 }

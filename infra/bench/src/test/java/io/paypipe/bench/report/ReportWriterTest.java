@@ -100,11 +100,11 @@ class ReportWriterTest {
     @Test
     void aBillPhaseOfTheSameRunIsNotSaidToBeMeasuredOnItsOwn() {
         BillSummary clean = BillSectionTest.bill("CLEAN", 1_000_000, 0, Map.of());
-        BillSummary sameRun = new BillSummary(clean.startedAt(), "./paypipe bench", clean.loadAverageAtStart(),
-                clean.loadAverageAtEnd(), clean.channel(), clean.merchantId(), clean.day(), clean.lines(),
-                clean.seeding(), clean.batchId(), clean.status(), clean.reasons(), clean.rowsRead(), clean.billBytes(),
-                clean.compared(), clean.diffsOpen(), clean.openByCategory(), clean.timing(), clean.memory(),
-                clean.samples(), clean.failure());
+        BillSummary sameRun = new BillSummary(clean.startedAt(), "./paypipe bench", clean.machine(),
+                clean.loadAverageAtStart(), clean.loadAverageAtEnd(), clean.channel(), clean.merchantId(), clean.day(),
+                clean.lines(), clean.seeding(), clean.batchId(), clean.status(), clean.reasons(), clean.rowsRead(),
+                clean.billBytes(), clean.compared(), clean.diffsOpen(), clean.openByCategory(), clean.timing(),
+                clean.memory(), clean.samples(), clean.failure());
 
         assertThat(ReportWriter.markdown(report(true).withBill(sameRun), "")).contains("### Bill reconciliation")
             .doesNotContain("on its own");
