@@ -91,12 +91,15 @@ final class BenchmarksPageProse {
               set-based comparison with `payment_ledger`. The ledger is seeded beforehand with the same payments
               (batched `INSERT IGNORE`, made-up negative order ids, no orders; skipped when the day holds them
               already; its time is shown, not counted), so the batch must end **CLEAN** with every line compared:
-              anything else is shown as a failed figure and fails the run. The batch is polled every 500 ms
-              (`GET /recon/batches/{id}`): rows read, the service's own rate (frozen when the comparison begins, which
-              splits reading from comparing), the resident memory of the product's processes and reconcile-service's
-              heap (`/actuator/metrics`). With the local launcher the sandbox renders the bill in the same JVM and on
-              the same two cores as the services and MariaDB: a real channel's download would cost this machine
-              nothing but the reading.
+              anything else is shown as a failed figure and fails the run. The batch is polled 500 ms after each
+              poll's answers (`GET /recon/batches/{id}`): rows read, the service's own rate (frozen when the comparison
+              begins, which splits reading from comparing), the resident memory and CPU of the launcher the script
+              started and its MariaDB, and reconcile-service's heap (`/actuator/metrics`). A bill held in memory would
+              show in the old generation; the resident set grows mostly because G1 enlarges the heap under the
+              allocation rate (the launcher runs without `-Xmx`: up to a quarter of the machine's memory). With the
+              local launcher the sandbox renders the bill (twice: once to hash it for the API's answer, once for the
+              download) in the same JVM and on the same two cores as the services and MariaDB: a real channel's
+              download would cost this machine nothing but the reading.
 
             """
         .replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())

@@ -70,8 +70,8 @@ final class BillSection {
             md.append(String.format("| %s (%d) | %d | %d | %d | %d |%n", p.name(), p.pid(), p.beforeMib(), p.peakMib(),
                     p.afterMib(), p.peakMib() - p.beforeMib()));
         }
-        md.append("\nPolled every ").append(t.pollMillis()).append(" ms: ").append(b.samples().size());
-        md.append(" readings (time, phase, rows read, memory) in the JSON.\n");
+        md.append("\nPolled ").append(t.pollMillis()).append(" ms after the previous poll's answers: ");
+        md.append(b.samples().size()).append(" readings (time, phase, rows read, memory) in the JSON.\n");
         return md.toString();
     }
 
