@@ -7,7 +7,8 @@ import io.paypipe.bench.report.ReportWriter;
  * {@code ./paypipe bench}: the benchmark driver. Runs against services that are running
  * already (the local launcher or external ones), prints a progress line a second, and
  * writes docs/benchmarks.md, its JSON and its chart. Exit code 1 when the effects of any
- * phase were not exact: a fast run with wrong results is a failed run.
+ * phase were not exact or the bill's batch was not clean: a fast run with wrong results
+ * is a failed run.
  */
 public final class BenchCli {
 
@@ -29,6 +30,9 @@ public final class BenchCli {
         System.out.printf("bench: wrote %s, %s and %s in %s%n", ReportWriter.MARKDOWN, ReportWriter.JSON,
                 ReportWriter.CHART, options.out().toAbsolutePath());
         report.ratios().forEach((k, v) -> System.out.printf("bench:   %-60s %s%n", k, v));
+        report.bill()
+            .ifPresent(b -> System.out.printf("bench:   bill reconciliation, %d lines: %s, %.0f rows/s end to end%s%n",
+                    b.lines(), b.status(), b.timing().rowsPerSecond(), b.clean() ? "" : " (A FAILED FIGURE)"));
         System.out.println(
                 report.allExact() ? "bench: effects exact in every phase" : "bench: EFFECTS NOT EXACT: failed run");
         System.exit(report.allExact() ? 0 : 1);

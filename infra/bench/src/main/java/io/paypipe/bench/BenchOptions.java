@@ -3,6 +3,7 @@ package io.paypipe.bench;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,11 +13,19 @@ import java.util.Map;
  * The driver's options: {@code --name=value}, each with a default; the broker and the
  * database come from {@code SPRING_KAFKA_BOOTSTRAP_SERVERS} / {@code SPRING_DATASOURCE_*}
  * (which {@code ./paypipe run} writes to {@code var/connection.env}) unless given.
+ *
+ * @param onlyBill {@code --only=bill}: the bill reconciliation phase alone, its section
+ * put into the report of the last run in {@code out}
+ * @param billLines lines of the generated WeChat bill (0: no bill phase)
+ * @param billDay the bill's day: a past one, so the sandbox serves it; the quick run has
+ * its own, so that a quick run's smaller bill never meets a ledger seeded for a bigger
+ * one
  */
 record BenchOptions(URI ingress, URI sandbox, String kafka, String jdbcUrl, String dbUser, String dbPassword,
         Path merchantsFile, int concurrency, Duration duration, int orders, int duplicatePercent,
         List<Integer> ladderPercent, Duration step, List<Integer> comparePercent, List<Integer> delaysMs,
-        List<Integer> backlogs, int dueRecords, Path out, Map<String, String> asGiven) {
+        List<Integer> backlogs, int dueRecords, Path out, URI reconcile, boolean onlyBill, long billLines,
+        LocalDate billDay, Map<String, String> asGiven) {
 
     static BenchOptions parse(String[] args, Map<String, String> env) {
         Map<String, String> given = new LinkedHashMap<>();
@@ -41,11 +50,30 @@ record BenchOptions(URI ingress, URI sandbox, String kafka, String jdbcUrl, Stri
                 Duration.ofSeconds(o.integer("step", quick ? 5 : 20)), o.list("compare", quick ? "50" : "50,90"),
                 o.list("delays", "0,200,800"), o.list("backlogs", quick ? "0,2000" : "0,10000,100000"),
                 o.integer("due", quick ? 200 : 1_000),
-                Path.of(o.text("out", quick ? "infra/bench/target/bench" : "docs")), Map.copyOf(given));
+                Path.of(o.text("out", quick ? "infra/bench/target/bench" : "docs")),
+                URI.create(o.text("reconcile", env.getOrDefault("PAYPIPE_RECONCILE_URL", "http://127.0.0.1:8083"))),
+                only(o.text("only", "all")), Long.parseLong(o.text("bill-lines", quick ? "100000" : "1000000")),
+                LocalDate.parse(o.text("bill-day", quick ? "2020-02-03" : "2020-01-06")),
+                java.util.Collections.unmodifiableMap(given));
         if (!o.unused().isEmpty()) {
             throw new IllegalArgumentException("unknown options: " + o.unused());
         }
         return options;
+    }
+
+    private static boolean only(String phases) {
+        return switch (phases) {
+            case "all" -> false;
+            case "bill" -> true;
+            default -> throw new IllegalArgumentException("--only is all or bill, not '" + phases + "'");
+        };
+    }
+
+    /** The command line as given, for the report. */
+    String command() {
+        StringBuilder c = new StringBuilder("./paypipe bench");
+        asGiven.forEach((k, v) -> c.append(" --").append(k).append('=').append(v));
+        return c.toString();
     }
 
     /**

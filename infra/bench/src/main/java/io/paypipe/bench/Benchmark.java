@@ -3,14 +3,17 @@ package io.paypipe.bench;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.paypipe.bench.backlog.BacklogCost;
+import io.paypipe.bench.bill.BillPhase;
 import io.paypipe.bench.floor.FloorStats;
 import io.paypipe.bench.floor.JdbcFloor;
 import io.paypipe.bench.floor.KafkaFloor;
 import io.paypipe.bench.load.Delivery;
 import io.paypipe.bench.load.LoadRunner;
 import io.paypipe.bench.report.BenchReport;
+import io.paypipe.bench.report.BillSummary;
 import io.paypipe.bench.report.FloorSummary;
 import io.paypipe.bench.report.PhaseSummary;
+import io.paypipe.bench.report.ReportWriter;
 import io.paypipe.bench.product.ProcessUsage;
 import io.paypipe.bench.product.SandboxClient;
 import io.paypipe.core.topic.Topics;
@@ -20,14 +23,18 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * One benchmark run, phase by phase: floors, capacity, the latency ladder, the
- * comparison, the backlog cost.
+ * comparison, the backlog cost, the bill reconciliation; or the bill reconciliation alone
+ * ({@code --only=bill}), put into the report of the last run in {@code out}.
  */
 final class Benchmark {
+
+    /** The bill reconciliation's batch may run this long before it counts as failed. */
+    private static final Duration BILL_TIMEOUT = Duration.ofMinutes(30);
 
     private final BenchOptions options;
 
@@ -39,6 +46,9 @@ final class Benchmark {
     }
 
     BenchReport run() {
+        if (options.onlyBill()) {
+            return billAlone();
+        }
         Instant started = Instant.now();
         Map<String, String> machine = MachineInfo.read();
         try (HikariDataSource shared = dataSource("bench", Math.max(options.concurrency(), 10));
@@ -85,22 +95,59 @@ final class Benchmark {
             List<BacklogCost.Row> backlog = BacklogCost.measure(new BacklogCost.Settings(shared, options.kafka(),
                     options.backlogs(), options.dueRecords(), 200, Duration.ofSeconds(5)), out);
             List<ProcessUsage.Rss> memory = ProcessUsage.rssOfProduct();
+            Optional<BillSummary> bill = (options.billLines() > 0) ? Optional.of(bill(sandbox)) : Optional.empty();
 
-            boolean allExact = Stream.concat(Stream.concat(Stream.of(capacity), ladder.stream()), comparison.stream())
-                .allMatch(PhaseSummary::exact);
             return new BenchReport(started.toString(), Duration.between(started, Instant.now()).toSeconds(), machine,
-                    options.asGiven(), floors, capacity, ladder, comparison, backlog, memory,
-                    Ratios.of(floors, capacity, comparison, backlog), allExact);
+                    options.asGiven(), floors, Optional.of(capacity), ladder, comparison, backlog, memory,
+                    Ratios.of(floors, capacity, comparison, backlog),
+                    BenchReport.allExact(Optional.of(capacity), ladder, comparison, bill), bill);
         }
     }
 
+    /**
+     * The bill phase alone: its section replaces the bill section of the last report in
+     * {@code out} (the rest of that page stays as measured then), or makes a page of its
+     * own when there is none.
+     */
+    private BenchReport billAlone() {
+        Instant started = Instant.now();
+        BillSummary bill = bill(new SandboxClient(options.sandbox()));
+        return ReportWriter.read(options.out())
+            .map(previous -> previous.withBill(bill))
+            .orElseGet(() -> BenchReport.billOnly(started.toString(),
+                    Duration.between(started, Instant.now()).toSeconds(), MachineInfo.read(), options.asGiven(), bill));
+    }
+
+    private BillSummary bill(SandboxClient sandbox) {
+        // batched INSERTs as multi-row statements: a million ledger rows are seeded
+        try (HikariDataSource ledger = dataSource("bench-bill-ledger", 2, Map.of("rewriteBatchedStatements", "true"))) {
+            return new BillPhase(new BillPhase.Settings(options.reconcile(), options.billLines(), options.billDay(),
+                    Duration.ofMillis(500), BILL_TIMEOUT, options.command(), machine()), sandbox, ledger, out)
+                .run();
+        }
+    }
+
+    /**
+     * The machine, without the load (the bill phase reads its own at its start and end).
+     */
+    private static Map<String, String> machine() {
+        Map<String, String> m = new java.util.LinkedHashMap<>(MachineInfo.read());
+        m.remove("loadAverageAtStart");
+        return m;
+    }
+
     private HikariDataSource dataSource(String name, int size) {
+        return dataSource(name, size, Map.of());
+    }
+
+    private HikariDataSource dataSource(String name, int size, Map<String, String> properties) {
         HikariConfig config = new HikariConfig();
         config.setPoolName(name);
         config.setJdbcUrl(options.jdbcUrl());
         config.setUsername(options.dbUser());
         config.setPassword(options.dbPassword());
         config.setMaximumPoolSize(size);
+        properties.forEach(config::addDataSourceProperty);
         return new HikariDataSource(config);
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,33 @@ class BenchOptionsTest {
         assertThat(o.jdbcUrl()).isEqualTo("jdbc:mysql://127.0.0.1:5/x");
         assertThat(o.dbUser()).isEqualTo("u");
         assertThat(o.out().toString()).isEqualTo("docs");
+    }
+
+    @Test
+    void theBillPhaseReconcilesAMillionLinesOfAFixedPastDayAndTheQuickRunFewerOfAnotherDay() {
+        BenchOptions full = BenchOptions.parse(new String[0], Map.of());
+        BenchOptions quick = BenchOptions.parse(new String[] { "--quick=true" }, Map.of());
+
+        assertThat(full.billLines()).isEqualTo(1_000_000);
+        assertThat(full.billDay()).isEqualTo(LocalDate.of(2020, 1, 6));
+        assertThat(full.onlyBill()).isFalse();
+        assertThat(full.reconcile().toString()).isEqualTo("http://127.0.0.1:8083");
+        assertThat(quick.billLines()).isEqualTo(100_000);
+        assertThat(quick.billDay()).isNotEqualTo(full.billDay());
+    }
+
+    @Test
+    void onlyBillRunsTheBillPhaseAloneAndTheCommandIsWrittenAsGiven() {
+        BenchOptions o = BenchOptions.parse(new String[] { "--only=bill", "--bill-lines=5000" },
+                Map.of("PAYPIPE_RECONCILE_URL", "http://host:9083"));
+
+        assertThat(o.onlyBill()).isTrue();
+        assertThat(o.billLines()).isEqualTo(5_000);
+        assertThat(o.reconcile().toString()).isEqualTo("http://host:9083");
+        assertThat(o.command()).isEqualTo("./paypipe bench --only=bill --bill-lines=5000");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] { "--only=pipeline" }, Map.of()))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("all or bill");
     }
 
     @Test

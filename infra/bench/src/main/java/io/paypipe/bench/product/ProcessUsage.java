@@ -9,9 +9,12 @@ import java.util.Optional;
 
 /**
  * Resident memory and CPU time (from {@code /proc}) of the product's processes on this
- * machine: every JVM whose command line names a paypipe service or the launcher, and
- * their child processes (the launcher's embedded MariaDB). Linux only; elsewhere the
- * lists are empty and the CPU time is 0.
+ * machine: the launcher {@code ./paypipe bench} started (its pid in
+ * {@value #PRODUCT_PID}) and its child processes (the embedded MariaDB); without that
+ * variable ({@code --external=true}), every JVM whose command line names a paypipe
+ * service or the launcher, and their children, which on a machine shared with other
+ * builds also counts their test JVMs. Linux only; elsewhere the lists are empty and the
+ * CPU time is 0.
  */
 public final class ProcessUsage {
 
@@ -31,6 +34,9 @@ public final class ProcessUsage {
 
     private record Proc(long pid, String name) {
     }
+
+    /** The variable the {@code ./paypipe bench} script sets to the launcher's pid. */
+    public static final String PRODUCT_PID = "PAYPIPE_BENCH_PRODUCT_PID";
 
     private static final List<String> MARKERS = List.of("paypipe-launcher", "ingress-service", "processor-service",
             "reconcile-service", "refund-service", "paypipe-sandbox", "paypipe-downstream");
@@ -56,18 +62,27 @@ public final class ProcessUsage {
     }
 
     private static List<Proc> product() {
+        String started = System.getenv(PRODUCT_PID);
+        if (started != null && !started.isBlank()) {
+            List<Proc> found = new ArrayList<>();
+            ProcessHandle.of(Long.parseLong(started.trim()))
+                .ifPresent(launcher -> withChildren(launcher, "paypipe-launcher", found));
+            return found;
+        }
         long self = ProcessHandle.current().pid();
         List<Proc> found = new ArrayList<>();
         ProcessHandle.allProcesses().filter(p -> p.pid() != self).forEach(p -> {
             String cmd = p.info().commandLine().orElse("");
-            MARKERS.stream().filter(cmd::contains).findFirst().ifPresent(marker -> {
-                found.add(new Proc(p.pid(), marker));
-                p.descendants()
-                    .forEach(child -> found.add(new Proc(child.pid(), marker + " child "
-                            + child.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?"))));
-            });
+            MARKERS.stream().filter(cmd::contains).findFirst().ifPresent(marker -> withChildren(p, marker, found));
         });
         return found;
+    }
+
+    private static void withChildren(ProcessHandle p, String name, List<Proc> found) {
+        found.add(new Proc(p.pid(), name));
+        p.descendants()
+            .forEach(child -> found.add(new Proc(child.pid(), name + " child "
+                    + child.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?"))));
     }
 
     /**

@@ -18,8 +18,8 @@ import tools.jackson.core.type.TypeReference;
 
 /**
  * The channel sandbox's HTTP API, as the driver uses it: which direct WeChat merchants
- * there are, and notifications signed with their platform keys but not pushed (the driver
- * delivers them itself).
+ * there are, notifications signed with their platform keys but not pushed (the driver
+ * delivers them itself), and a generated bill armed for the bill reconciliation phase.
  */
 public final class SandboxClient {
 
@@ -84,6 +84,19 @@ public final class SandboxClient {
             }
         });
         return orders.stream().map(o -> signed.get(o.outTradeNo())).toList();
+    }
+
+    record ScenarioRequest(String channel, String merchantId, String day, String scenario, long generatedLines) {
+    }
+
+    /**
+     * Arms the GENERATED bill scenario ({@code POST /sandbox/bills/scenarios}): WeChat
+     * Pay serves {@code lines} made-up payments as {@code merchantId}'s bill of
+     * {@code day}.
+     */
+    public void armGeneratedWechatBill(String merchantId, java.time.LocalDate day, long lines) {
+        post("/sandbox/bills/scenarios", Json.MAPPER
+            .writeValueAsString(new ScenarioRequest("wechatpay", merchantId, day.toString(), "GENERATED", lines)));
     }
 
     private String get(String path) {

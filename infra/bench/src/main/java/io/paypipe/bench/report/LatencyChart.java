@@ -79,7 +79,8 @@ public final class LatencyChart {
             g.setColor(c);
             g.fillRect(x.at(b.load()) - 5, y.at(Math.max(1, b.ack().p99())) - 5, 10, 10);
         }
-        vertical(g, x, y, report.capacity().acceptedPerSecond(), new Color(0xd62728), "pipeline capacity", 0);
+        report.capacity()
+            .ifPresent(c -> vertical(g, x, y, c.acceptedPerSecond(), new Color(0xd62728), "pipeline capacity", 0));
         int shift = 1;
         for (FloorSummary f : report.floors()) {
             vertical(g, x, y, f.perSecond(), Color.DARK_GRAY, "floor: " + f.name(), shift++);

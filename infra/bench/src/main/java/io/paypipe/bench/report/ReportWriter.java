@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes {@code benchmarks.json}, {@code benchmarks-latency.png} and
@@ -23,10 +24,21 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
+    /** The report last written into {@code dir}, if there is one. */
+    public static Optional<BenchReport> read(Path dir) {
+        Path json = dir.resolve(JSON);
+        return Files.isRegularFile(json) ? Optional.of(Json.MAPPER.readValue(json.toFile(), BenchReport.class))
+                : Optional.empty();
+    }
+
     public static void write(BenchReport r, Path dir) throws IOException {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve(JSON), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(r) + "\n");
         String chart;
+        if (r.capacity().isEmpty()) {
+            Files.writeString(dir.resolve(MARKDOWN), markdown(r, ""));
+            return;
+        }
         try {
             LatencyChart.write(r, dir.resolve(CHART));
             chart = "![latency against offered load](" + CHART + ")";
@@ -54,7 +66,14 @@ public final class ReportWriter {
         md.append("\n\nOptions given: `")
             .append(r.options().isEmpty() ? "(defaults)" : r.options().toString())
             .append("`\n\n");
+        if (r.capacity().isEmpty()) {
+            md.append("Only the bill reconciliation ran (`--only=bill`, no earlier report to add it to).\n\n");
+            r.bill().ifPresent(b -> md.append(BillSection.markdown(b, false)));
+            md.append(BenchmarksPageProse.FOOTER);
+            return md.toString();
+        }
 
+        PhaseSummary capacity = r.capacity().get();
         md.append("### Headline ratios\n\n| ratio | value |\n|---|---:|\n");
         r.ratios().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
 
@@ -63,10 +82,10 @@ public final class ReportWriter {
         for (FloorSummary f : r.floors()) {
             md.append(String.format("| %s | %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %.3f |%n", f.name(),
                     f.concurrency(), f.operations(), f.failures(), f.perSecond(), f.latency().p50(), f.latency().p99(),
-                    f.latency().max(), f.perSecond() == 0 ? 0 : r.capacity().acceptedPerSecond() / f.perSecond()));
+                    f.latency().max(), f.perSecond() == 0 ? 0 : capacity.acceptedPerSecond() / f.perSecond()));
         }
         md.append("\n### The pipeline\n\n").append(BenchmarksPageProse.PHASE_HEADER);
-        phase(md, r.capacity());
+        phase(md, capacity);
         r.ladder().forEach(p -> phase(md, p));
         md.append("\n").append(chart).append("\n\n");
 
@@ -75,7 +94,7 @@ public final class ReportWriter {
         r.comparison().forEach(p -> phase(md, p));
         md.append("\nEffects per phase (exactness check):\n\n");
         Map<String, PhaseSummary> all = new java.util.LinkedHashMap<>();
-        all.put(r.capacity().label(), r.capacity());
+        all.put(capacity.label(), capacity);
         r.ladder().forEach(p -> all.put(p.label(), p));
         r.comparison().forEach(p -> all.put(p.label(), p));
         all.forEach((label, p) -> md.append("- ")
@@ -102,6 +121,7 @@ public final class ReportWriter {
                 .append(m.rssMib())
                 .append(" |\n");
         }
+        r.bill().ifPresent(b -> md.append("\n").append(BillSection.markdown(b, b.measuredAlone())));
         md.append(BenchmarksPageProse.FOOTER);
         return md.toString();
     }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.imageio.ImageIO;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -49,9 +50,10 @@ class ReportWriterTest {
         List<BacklogCost.Row> backlog = List.of(
                 new BacklogCost.Row("table-scan", 10_000, 1_000, 9_000, 9.0, 4_000, 4.0, 350.0, "drains in 25 s"),
                 new BacklogCost.Row("retry-topic", 10_000, 1_000, 1_000, 1.0, 1_000, 1.0, 120.0, ""));
-        return new BenchReport("2026-11-30T05:00:00Z", 600, Map.of("cpus", "2"), Map.of(), floors, capacity, ladder,
-                comparison, backlog, List.of(new ProcessUsage.Rss(42, "paypipe-launcher", 900)),
-                Map.of("ingressOverLowerFloor", 0.05), exact);
+        return new BenchReport("2026-11-30T05:00:00Z", 600, Map.of("cpus", "2"), Map.of(), floors,
+                Optional.of(capacity), ladder, comparison, backlog,
+                List.of(new ProcessUsage.Rss(42, "paypipe-launcher", 900)), Map.of("ingressOverLowerFloor", 0.05),
+                exact, Optional.empty());
     }
 
     @Test
@@ -71,6 +73,78 @@ class ReportWriterTest {
         assertThat(Json.MAPPER.readTree(dir.resolve(ReportWriter.JSON).toFile()).get("allExact").asBoolean()).isTrue();
         BufferedImage chart = ImageIO.read(dir.resolve(ReportWriter.CHART).toFile());
         assertThat(chart.getWidth()).isGreaterThan(500);
+    }
+
+    @Test
+    void givenTheBillPhaseAlone_whenAddedToTheLastReport_thenThePipelineStaysAsMeasuredAndTheBillHasItsOwnRun()
+            throws Exception {
+        // Given the report of an earlier full run in the folder
+        ReportWriter.write(report(true), dir);
+
+        // When the bill phase alone adds its section
+        BillSummary bill = BillSectionTest.bill("CLEAN", 1_000_000, 0, Map.of());
+        BenchReport merged = ReportWriter.read(dir).orElseThrow().withBill(bill);
+        ReportWriter.write(merged, dir);
+
+        // Then the page has the earlier run's tables and the bill section, marked as
+        // measured on its own, and the JSON reads back with both
+        String md = Files.readString(dir.resolve(ReportWriter.MARKDOWN));
+        assertThat(md).contains("Started 2026-11-30T05:00:00Z", "### Floors", "jdbc autocommit INSERT",
+                "### Bill reconciliation", "on its own", "**CLEAN**");
+        BenchReport read = ReportWriter.read(dir).orElseThrow();
+        assertThat(read.capacity()).isPresent();
+        assertThat(read.bill()).contains(bill);
+        assertThat(read.allExact()).isTrue();
+    }
+
+    @Test
+    void aBillPhaseOfTheSameRunIsNotSaidToBeMeasuredOnItsOwn() {
+        BillSummary clean = BillSectionTest.bill("CLEAN", 1_000_000, 0, Map.of());
+        BillSummary sameRun = new BillSummary(clean.startedAt(), "./paypipe bench", clean.machine(),
+                clean.loadAverageAtStart(), clean.loadAverageAtEnd(), clean.channel(), clean.merchantId(), clean.day(),
+                clean.lines(), clean.seeding(), clean.batchId(), clean.status(), clean.reasons(), clean.rowsRead(),
+                clean.billBytes(), clean.compared(), clean.diffsOpen(), clean.openByCategory(), clean.timing(),
+                clean.memory(), clean.samples(), clean.failure());
+
+        assertThat(ReportWriter.markdown(report(true).withBill(sameRun), "")).contains("### Bill reconciliation")
+            .doesNotContain("on its own");
+    }
+
+    @Test
+    void aBillBatchThatIsNotCleanFailsTheRun() {
+        BenchReport merged = report(true).withBill(BillSectionTest.bill("DIFFS", 1_000_000, 2, Map.of("AMOUNT", 2L)));
+
+        assertThat(merged.allExact()).isFalse();
+        assertThat(ReportWriter.markdown(merged, "")).contains("NO: this run is a failed run", "FAILED FIGURE");
+    }
+
+    @Test
+    void givenNoEarlierReport_whenTheBillPhaseRanAlone_thenThePageHasOnlyTheBillSection() throws Exception {
+        BenchReport alone = BenchReport.billOnly("2026-12-01T02:29:00Z", 70, Map.of("cpus", "2"),
+                Map.of("only", "bill"), BillSectionTest.bill("CLEAN", 1_000_000, 0, Map.of()));
+
+        ReportWriter.write(alone, dir);
+
+        String md = Files.readString(dir.resolve(ReportWriter.MARKDOWN));
+        assertThat(md).contains("Only the bill reconciliation ran", "### Bill reconciliation", "**CLEAN**")
+            .doesNotContain("### Floors");
+        assertThat(ReportWriter.read(dir).orElseThrow().capacity()).isEmpty();
+    }
+
+    @Test
+    void readsAReportWrittenBeforeTheBillPhaseExisted() throws Exception {
+        // Given the JSON of a run without a "bill" (as docs/benchmarks.json was)
+        ReportWriter.write(report(true), dir);
+        tools.jackson.databind.node.ObjectNode json = (tools.jackson.databind.node.ObjectNode) Json.MAPPER
+            .readTree(dir.resolve(ReportWriter.JSON).toFile());
+        json.remove("bill");
+        Files.writeString(dir.resolve(ReportWriter.JSON), json.toString());
+
+        // When it is read, then it has no bill section and the rest
+        BenchReport read = ReportWriter.read(dir).orElseThrow();
+        assertThat(read.bill()).isEmpty();
+        assertThat(read.capacity()).isPresent();
+        assertThat(ReportWriter.markdown(read, "")).doesNotContain("### Bill reconciliation");
     }
 
     @Test
