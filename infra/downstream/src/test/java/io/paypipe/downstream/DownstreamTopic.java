@@ -20,7 +20,9 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -41,6 +43,8 @@ final class DownstreamTopic<V> implements AutoCloseable {
 
     private final KafkaProducer<String, V> producer;
 
+    private final KafkaProducer<String, byte[]> rawProducer;
+
     DownstreamTopic(Topic<V> topic) {
         TestInfra infra = TestInfra.get();
         infra.broker().createTopics(List.of(topic.name()), Topics.DEFAULT_PARTITIONS);
@@ -48,6 +52,8 @@ final class DownstreamTopic<V> implements AutoCloseable {
         this.admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers()));
         this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers(),
                 ProducerConfig.ACKS_CONFIG, "all"), topic.keySerializer(), topic.valueSerializer());
+        this.rawProducer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, infra.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all"), topic.keySerializer(), new ByteArraySerializer());
     }
 
     String name() {
@@ -65,12 +71,29 @@ final class DownstreamTopic<V> implements AutoCloseable {
     }
 
     /**
-     * {@code DownstreamApplication} on TestInfra's broker and database, any free port.
+     * Publishes {@code value} as it is (e.g. bytes no consumer can read) under
+     * {@code key}, waits for the broker and returns where it landed,
+     * {@code topic-partition@offset}.
      */
-    static ConfigurableApplicationContext startDownstream() {
+    String publishBytes(String key, byte[] value) {
+        try {
+            RecordMetadata sent = rawProducer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+            return sent.topic() + "-" + sent.partition() + "@" + sent.offset();
+        }
+        catch (Exception e) {
+            throw new IllegalStateException("could not publish to " + topic, e);
+        }
+    }
+
+    /**
+     * {@code DownstreamApplication} on TestInfra's broker and database, any free port,
+     * with {@code options} ({@code --key=value}) on top.
+     */
+    static ConfigurableApplicationContext startDownstream(String... options) {
         List<String> args = new ArrayList<>();
         TestInfra.get().springProperties().forEach((k, v) -> args.add("--" + k + "=" + v));
         args.add("--server.port=0");
+        args.addAll(List.of(options));
         return new SpringApplicationBuilder(DownstreamApplication.class).registerShutdownHook(false)
             .run(args.toArray(String[]::new));
     }
@@ -141,6 +164,7 @@ final class DownstreamTopic<V> implements AutoCloseable {
     @Override
     public void close() {
         producer.close();
+        rawProducer.close();
         admin.close();
     }
 
