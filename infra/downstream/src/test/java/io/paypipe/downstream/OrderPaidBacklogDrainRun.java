@@ -65,6 +65,7 @@ class OrderPaidBacklogDrainRun {
             log.info("drain: {} order.paid events published for merchant {}", events, merchant);
 
             // When the downstream application starts and drains it
+            double load0 = loadAverage();
             long cpu0 = processCpuNanos();
             long t0 = System.nanoTime();
             String[] extra = System.getProperty("paypipe.drain.args", "").isBlank() ? new String[0]
@@ -73,14 +74,16 @@ class OrderPaidBacklogDrainRun {
             try {
                 long started = System.nanoTime();
                 Map<String, Long> firstProgress = new LinkedHashMap<>();
+                Map<String, Long> leftAtFirstProgress = new LinkedHashMap<>();
                 Map<String, Long> done = new LinkedHashMap<>();
                 await().atMost(Duration.ofMinutes(30)).pollInterval(Duration.ofMillis(100)).until(() -> {
                     Map<String, Long> lag = topic.lag(GROUPS);
                     long now = System.nanoTime();
                     for (String group : GROUPS) {
                         long remaining = lag.get(group) - before.get(group);
-                        if (remaining < events) {
-                            firstProgress.putIfAbsent(group, now);
+                        if (remaining < events && !firstProgress.containsKey(group)) {
+                            firstProgress.put(group, now);
+                            leftAtFirstProgress.put(group, remaining);
                         }
                         if (remaining == 0) {
                             done.putIfAbsent(group, now);
@@ -92,15 +95,18 @@ class OrderPaidBacklogDrainRun {
 
                 // Then (logged) each group's rate, and (asserted) every event applied
                 // once
-                log.info("drain: context started in {} ms; args {}", (started - t0) / 1_000_000, List.of(extra));
+                log.info("drain: context started in {} ms; args {}; load average {} before, {} after",
+                        (started - t0) / 1_000_000, List.of(extra), load0, loadAverage());
                 for (String group : GROUPS) {
                     double fromStart = events / ((done.get(group) - t0) / 1e9);
-                    double fromFirst = events / ((done.get(group) - firstProgress.get(group)) / 1e9);
+                    double fromFirst = leftAtFirstProgress.get(group)
+                            / ((done.get(group) - firstProgress.get(group)) / 1e9);
                     log.info(
-                            "drain: group {} drained {} events in {} ms from start: {} events/s "
-                                    + "({} events/s from its first commit)",
+                            "drain: group {} drained {} events in {} ms from the start: {} events/s; {} events/s "
+                                    + "from its first commit (the last {} events in {} ms)",
                             group, events, (done.get(group) - t0) / 1_000_000, Math.round(fromStart),
-                            Math.round(fromFirst));
+                            Math.round(fromFirst), leftAtFirstProgress.get(group),
+                            (done.get(group) - firstProgress.get(group)) / 1_000_000);
                 }
                 log.info("drain: JVM CPU {} ms over the drain ({} us per event per group)", cpu / 1_000_000,
                         cpu / 1_000 / events / GROUPS.size());
@@ -150,6 +156,10 @@ class OrderPaidBacklogDrainRun {
         return new OrderPaid(OrderPaid.idFor(Channel.WECHATPAY, ChannelTradeNo.of(trade)), OrderId.of(1_000_000L + i),
                 key, Channel.WECHATPAY, ChannelTradeNo.of(trade), Money.of(12_800, "CNY"), Money.of(12_800, "CNY"),
                 Instant.now());
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     private static long processCpuNanos() {

@@ -4,12 +4,15 @@ import io.paypipe.core.event.OrderPaid;
 import io.paypipe.core.event.OrderRefunded;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.topic.Topics;
+import io.paypipe.downstream.batch.BatchApplier;
 import java.time.Clock;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.dao.DuplicateKeyException;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
 
 /**
  * Grants loyalty points once per paid order (one point per whole major unit paid, one
@@ -17,47 +20,33 @@ import org.springframework.stereotype.Component;
  * refund's amount, one take-back per {@code order.refunded} event id (which the refund
  * service derives from the merchant and the refund number). The refunds of one payment
  * never exceed what it paid, and the whole units of parts never exceed those of their
- * sum, so an order never loses more points than it was granted.
+ * sum, so an order never loses more points than it was granted. Each poll's records are
+ * applied in one transaction ({@link BatchApplier}).
  */
 @Component
 class PointsListener {
 
     private static final Logger log = LoggerFactory.getLogger(PointsListener.class);
 
-    private final PointsRepository grants;
+    private final BatchApplier<OrderPaid> grants;
 
-    private final Clock clock;
+    private final BatchApplier<OrderRefunded> takeBacks;
 
-    PointsListener(PointsRepository grants, Clock clock) {
-        this.grants = grants;
-        this.clock = clock;
+    PointsListener(GrantRepository grants, TakeBackRepository takeBacks, PlatformTransactionManager transactions,
+            Clock clock) {
+        this.grants = new BatchApplier<>("points", grants, transactions, clock, log);
+        this.takeBacks = new BatchApplier<>("points-refunds", takeBacks, transactions, clock, log);
     }
 
     @KafkaListener(id = "points", topics = Topics.Names.ORDER_PAID, containerFactory = "orderPaidContainerFactory")
-    void onOrderPaid(OrderPaid paid) {
-        long points = wholeMajorUnits(paid.paidAmount());
-        try {
-            grants.insert(paid, points, clock.instant());
-            log.info("points: granted {} for order {} (event {})", points, paid.orderId(), paid.eventId());
-        }
-        catch (DuplicateKeyException e) {
-            log.info("points: event {} for order {} already granted, skipped", paid.eventId(), paid.orderId());
-        }
+    void onOrderPaid(List<ConsumerRecord<String, OrderPaid>> records) {
+        grants.onBatch(records);
     }
 
     @KafkaListener(id = "points-refunds", topics = Topics.Names.ORDER_REFUNDED,
             containerFactory = "orderRefundedContainerFactory")
-    void onOrderRefunded(OrderRefunded refunded) {
-        long points = wholeMajorUnits(refunded.refundAmount());
-        try {
-            grants.insertTakeBack(refunded, points, clock.instant());
-            log.info("points: took back {} for order {} refund {} (event {})", points, refunded.orderId(),
-                    refunded.refundNo(), refunded.eventId());
-        }
-        catch (DuplicateKeyException e) {
-            log.info("points: event {} for order {} refund {} already taken back, skipped", refunded.eventId(),
-                    refunded.orderId(), refunded.refundNo());
-        }
+    void onOrderRefunded(List<ConsumerRecord<String, OrderRefunded>> records) {
+        takeBacks.onBatch(records);
     }
 
     /**
