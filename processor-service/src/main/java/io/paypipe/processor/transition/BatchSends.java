@@ -27,9 +27,6 @@ final class BatchSends {
     private record Sent(int index, Pending pending) {
     }
 
-    private record Settling(PaymentNotified n, Pending pending) {
-    }
-
     private final DownstreamPublisher publisher;
 
     private final AlertPublisher alerts;
@@ -38,7 +35,7 @@ final class BatchSends {
 
     private final List<Sent> sent = new ArrayList<>();
 
-    private final List<Settling> settling = new ArrayList<>();
+    private final List<DownstreamPublisher.Settling> settling = new ArrayList<>();
 
     BatchSends(DownstreamPublisher publisher, AlertPublisher alerts, EventPublisher events) {
         this.publisher = publisher;
@@ -72,7 +69,7 @@ final class BatchSends {
      * Sends the settlement of {@code n}, whose raw row the batch left with {@code row}.
      */
     void settled(PaymentNotified n, RawOutcome row) {
-        settling.add(new Settling(n, publisher.settledLater(n.rawId(), n.channel(), n.orderKey(), row)));
+        settling.add(publisher.settledLater(n.rawId(), n.channel(), n.orderKey(), row));
     }
 
     /**
@@ -81,14 +78,7 @@ final class BatchSends {
      */
     void awaitSettlements() {
         long deadline = events.deadlineFromNow();
-        for (Settling s : settling) {
-            try {
-                s.pending().await(deadline);
-            }
-            catch (RuntimeException e) {
-                publisher.notPublished(s.pending(), s.n(), e);
-            }
-        }
+        settling.forEach(s -> publisher.confirm(s, deadline));
     }
 
     int eventsSent() {

@@ -118,21 +118,31 @@ class DownstreamPublisher {
         }
     }
 
-    /**
-     * As {@link #settled}, without waiting: the batch path waits for all of its
-     * settlements at once and reports each failure with {@link #notPublished}.
-     */
-    EventSender.Pending settledLater(long rawId, Channel channel, OrderKey orderKey, RawOutcome outcome) {
-        var event = settlement(rawId, channel, orderKey, outcome);
-        return publisher.sendLater(Topics.PAYMENT_SETTLED, orderKey.kafkaKey(), event.eventId(), event);
+    /** A settlement on its way (the batch path's), awaited by {@link #confirm}. */
+    record Settling(NotificationSettled event, EventSender.Pending pending) {
     }
 
     /**
-     * A settlement the broker did not take: logged, not thrown (see {@link #settled}).
+     * As {@link #settled}, without waiting: the batch path sends all of its settlements,
+     * then waits for each with {@link #confirm}.
      */
-    void notPublished(EventSender.Pending settlement, PaymentNotified n, RuntimeException e) {
-        log.error("settlement {} of raw {} (order {}) not published: {}; the settlement is committed, the watchdog will"
-                + " alert about the notification", settlement.eventId(), n.rawId(), n.orderKey(), e.toString());
+    Settling settledLater(long rawId, Channel channel, OrderKey orderKey, RawOutcome outcome) {
+        var event = settlement(rawId, channel, orderKey, outcome);
+        return new Settling(event,
+                publisher.sendLater(Topics.PAYMENT_SETTLED, orderKey.kafkaKey(), event.eventId(), event));
+    }
+
+    /**
+     * Waits for {@code settling} until {@code deadlineNanos}; a settlement the broker did
+     * not take is logged as {@link #settled} logs it, not thrown.
+     */
+    void confirm(Settling settling, long deadlineNanos) {
+        try {
+            settling.pending().await(deadlineNanos);
+        }
+        catch (RuntimeException e) {
+            notPublished(settling.event(), e);
+        }
     }
 
     private void notPublished(NotificationSettled event, RuntimeException e) {
