@@ -144,7 +144,14 @@ class PaymentBatchListener implements BatchMessageListener<String, byte[]> {
         }
         BatchSends sends = new BatchSends(publisher, alerts, events);
         for (int i = 0; i < limit; i++) {
-            dispatcher.dispatch(notes.get(i), decided.get(i).outcome(), sends.of(i));
+            try {
+                dispatcher.dispatch(notes.get(i), decided.get(i).outcome(), sends.of(i));
+            }
+            catch (RuntimeException e) {
+                failed = Optional.of(new Failure(i, e));
+                limit = i;
+                break;
+            }
         }
         Optional<Failure> unconfirmed = sends.awaitEvents();
         if (unconfirmed.isPresent()) {
