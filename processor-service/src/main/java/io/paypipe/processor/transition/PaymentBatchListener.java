@@ -163,11 +163,11 @@ class PaymentBatchListener implements BatchMessageListener<String, byte[]> {
             decided.get(i).rowOutcome().ifPresent(row -> sends.settled(n, row));
         }
         sends.awaitSettlements();
-        meters.together(limit);
+        meters.together(decided.size());
         log.info(
-                "batch of {} notifications from {}: {} applied in one transaction ({} ms), {} events confirmed"
-                        + " ({} ms){}",
-                notes.size(), BatchMeters.coordinates(records), limit, (committed - start) / 1_000_000,
+                "batch of {} notifications from {}: {} applied in one transaction ({} ms), {} published ({} events,"
+                        + " {} ms){}",
+                notes.size(), BatchMeters.coordinates(records), decided.size(), (committed - start) / 1_000_000, limit,
                 sends.eventsSent(), (System.nanoTime() - committed) / 1_000_000,
                 failed.map(f -> ", record " + f.index() + " failed: " + f.cause()).orElse(""));
         // only the record given up on counts a failed attempt: the ones after it come
