@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -72,18 +73,25 @@ class DatabaseDownAtProcessorIntegrationTest {
 
             // Given payments the ingress stored and published while the processor did not
             // consume yet
-            MessageListenerContainer notify = pipeline
-                .bean(PipelineService.PROCESSOR, KafkaListenerEndpointRegistry.class)
-                .getListenerContainer("processor-payment-notify");
-            notify.pause();
-            await().atMost(Duration.ofSeconds(60)).until(notify::isContainerPaused);
+            // (the container that reads payment.notify: the batch listener's, or the
+            // per-record listener's with processor.batch.enabled=false)
+            KafkaListenerEndpointRegistry registry = pipeline.bean(PipelineService.PROCESSOR,
+                    KafkaListenerEndpointRegistry.class);
+            List<MessageListenerContainer> notify = Stream.of("processor-notify-batch", "processor-payment-notify")
+                .map(registry::getListenerContainer)
+                .filter(c -> c != null && c.isRunning())
+                .toList();
+            assertThat(notify).isNotEmpty();
+            notify.forEach(MessageListenerContainer::pause);
+            await().atMost(Duration.ofSeconds(60))
+                .until(() -> notify.stream().allMatch(MessageListenerContainer::isContainerPaused));
             outTradeNos.forEach(o -> payments(pipeline).pay(firstMerchant(pipeline), o, 1_000, null, 1));
             Set<String> published = new HashSet<>();
             await().atMost(Duration.ofSeconds(60)).until(() -> keysSeen(topics, NOTIFY, prefix, published));
 
             // When the database goes down and the processor consumes them
             db.close();
-            notify.resume();
+            notify.forEach(MessageListenerContainer::resume);
 
             // Then they climb past the first retry levels while the database stays down
             Set<String> waiting = new HashSet<>();

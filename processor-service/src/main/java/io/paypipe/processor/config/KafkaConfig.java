@@ -1,6 +1,8 @@
 package io.paypipe.processor.config;
 
+import io.paypipe.core.topic.Topics;
 import io.paypipe.support.kafka.KafkaSupportConfig;
+import java.util.List;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -10,12 +12,15 @@ import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
  * The container factories of the processor's listeners, one per inbound topic
  * ({@code order.created}, {@code payment.notify}, each with its retry and dead-letter
  * topics): raw bytes, offsets committed per record after the listener returned, i.e.
- * after the database commit and the downstream publish. The templates, the catalogue
- * topics and what every retried topic shares come from service-support
+ * after the database commit and the downstream publish (the batch listener of
+ * {@code payment.notify} has its own, transition.PaymentBatchConfig). The templates, the
+ * catalogue topics and what every retried topic shares come from service-support
  * ({@link KafkaSupportConfig}, {@code io.paypipe.support.kafka.RetryTopics}).
  */
 @Configuration(proxyBeanMethods = false)
 class KafkaConfig {
+
+    private static final List<String> MAIN_TOPIC = List.of(Topics.PAYMENT_NOTIFY.name());
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, byte[]> orderCreatedContainerFactory(KafkaProperties kafka,
@@ -23,10 +28,25 @@ class KafkaConfig {
         return KafkaSupportConfig.bytesContainerFactory(kafka, props);
     }
 
+    /**
+     * With {@code processor.batch.enabled} the main topic's container of this factory is
+     * created (its retry topics hang off it) but not started: the batch listener reads
+     * {@code payment.notify} in its consumer group (transition.PaymentBatchConfig). The
+     * retry and dead-letter containers start as always.
+     */
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, byte[]> paymentNotifyContainerFactory(KafkaProperties kafka,
             ProcessorProperties props) {
-        return KafkaSupportConfig.bytesContainerFactory(kafka, props);
+        var factory = KafkaSupportConfig.bytesContainerFactory(kafka, props);
+        if (props.batch().enabled()) {
+            factory.setContainerCustomizer(container -> {
+                String[] topics = container.getContainerProperties().getTopics();
+                if (topics != null && List.of(topics).equals(MAIN_TOPIC)) {
+                    container.setAutoStartup(false);
+                }
+            });
+        }
+        return factory;
     }
 
 }

@@ -34,6 +34,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param deadLetterQueryWindow how long the active query that a dead letter of
  * {@code payment.notify} schedules for its order runs ({@code PaymentQueryDue.expiresAt}
  * = now + this)
+ * @param batch how {@code payment.notify} is consumed: in batches (the default) or one
+ * record at a time
  */
 @ConfigurationProperties("processor")
 public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue( {
@@ -42,7 +44,7 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("3") int concurrency,
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
         @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen,
-        @DefaultValue("2h") Duration deadLetterQueryWindow) implements ServiceSettings{
+        @DefaultValue("2h") Duration deadLetterQueryWindow, @DefaultValue Batch batch) implements ServiceSettings{
 
     public ProcessorProperties {
         if (retryDelays.isEmpty() || orderRetryDelays.isEmpty()) {
@@ -59,6 +61,28 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
     @Override
     public String serviceName() {
         return "processor";
+    }
+
+    /**
+     * The batch path of {@code payment.notify} (its retry topics are always read one
+     * record at a time).
+     *
+     * @param enabled true: a batch listener reads {@code payment.notify} and applies each
+     * poll in one transaction; false: one record, one transaction, as before
+     * @param maxRecords the most records one poll (one batch) brings
+     * ({@code max.poll.records})
+     * @param minRecords a poll with fewer records takes the per-record path: a batch of
+     * one saves nothing
+     */
+    public record Batch(@DefaultValue("true") boolean enabled, @DefaultValue("500") int maxRecords,
+            @DefaultValue("2") int minRecords) {
+
+        public Batch {
+            if (maxRecords < 1 || minRecords < 1) {
+                throw new IllegalArgumentException("processor.batch.max-records and min-records must be positive");
+            }
+        }
+
     }
 
 }

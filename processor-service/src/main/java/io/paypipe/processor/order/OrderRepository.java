@@ -2,6 +2,7 @@ package io.paypipe.processor.order;
 
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.id.ChannelTradeNo;
+import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.id.OrderId;
 import io.paypipe.core.money.Money;
 import io.paypipe.core.order.OrderEvent;
@@ -12,7 +13,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcOperations;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -23,12 +31,69 @@ import org.springframework.stereotype.Repository;
  * ({@code paid_at}, {@code closed_by}). After a guarded update changed nothing, the row
  * is read again with {@code lock}: a plain read would still see the transaction's
  * snapshot (REPEATABLE READ), a locking read sees what the other transaction committed.
+ * The batch path of {@code payment.notify} locks all of its orders at once
+ * ({@link #lockAll}) and writes their moves as one JDBC batch ({@link #moveAll}).
  */
 @Repository
 public class OrderRepository extends OrderReads<OrderRow> {
 
-    OrderRepository(JdbcClient jdbc) {
+    private static final String COLUMNS = OrderColumns.NAMES + ", paid_at, closed_by";
+
+    private final NamedParameterJdbcOperations batches;
+
+    OrderRepository(JdbcClient jdbc, NamedParameterJdbcOperations batches) {
         super(jdbc, ", paid_at, closed_by", OrderRepository::map);
+        this.batches = batches;
+    }
+
+    /**
+     * A guarded update of one order in a batch: from status {@code from} to what
+     * {@code to} holds (status, paying trade, paid amount and time, who closed it).
+     */
+    public record Move(OrderStatus from, OrderRow to) {
+    }
+
+    /**
+     * The orders of {@code keys} that exist, locked until the end of the transaction, in
+     * one statement. The rows are locked in the order of the unique key (merchant,
+     * out_trade_no), the same in every transaction, so that two batches never wait for
+     * each other in a cycle.
+     */
+    public List<OrderRow> lockAll(Collection<OrderKey> keys) {
+        var sql = new StringBuilder("SELECT " + COLUMNS + " FROM orders WHERE (merchant_id, out_trade_no) IN (");
+        Map<String, Object> params = new HashMap<>();
+        int i = 0;
+        for (OrderKey key : keys) {
+            sql.append(i == 0 ? "" : ", ").append("(:m").append(i).append(", :o").append(i).append(')');
+            params.put("m" + i, key.merchantId().value());
+            params.put("o" + i, key.outTradeNo().value());
+            i++;
+        }
+        sql.append(") ORDER BY merchant_id, out_trade_no FOR UPDATE");
+        return jdbc.sql(sql.toString()).params(params).query(OrderRepository::map).list();
+    }
+
+    /**
+     * Every move of {@code moves} as one JDBC batch of guarded updates; the affected rows
+     * of each, in order (1, or 0 when the order was not in its {@code from} status).
+     */
+    public int[] moveAll(List<Move> moves, Instant now) {
+        SqlParameterSource[] rows = moves.stream().map(m -> {
+            OrderRow to = m.to();
+            return new MapSqlParameterSource().addValue("id", to.id().value())
+                .addValue("from", m.from().name())
+                .addValue("to", to.status().name())
+                .addValue("tradeNo", to.channelTradeNo().orElse(null))
+                .addValue("paid", to.paidAmount().map(Money::minor).orElse(null))
+                .addValue("paidAt", to.paidAt().map(Timestamp::from).orElse(null))
+                .addValue("closedBy", to.closedBy().map(OrderEvent::name).orElse(null))
+                .addValue("now", Timestamp.from(now));
+        }).toArray(SqlParameterSource[]::new);
+        return batches.batchUpdate("""
+                UPDATE orders SET status = :to, channel_trade_no = :tradeNo, paid_amount_minor = :paid,
+                                  paid_at = :paidAt, closed_by = :closedBy, updated_at = :now
+                 WHERE id = :id AND status = :from
+                """, rows);
     }
 
     /**

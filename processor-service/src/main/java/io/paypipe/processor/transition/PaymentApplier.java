@@ -19,7 +19,6 @@ import io.paypipe.core.order.PaymentRules.TradeRelation;
 import io.paypipe.core.raw.RawOutcome;
 import io.paypipe.processor.failure.OrderChangedConcurrentlyException;
 import io.paypipe.processor.failure.OrderNotFoundException;
-import io.paypipe.processor.order.OrderRepository;
 import io.paypipe.processor.order.OrderRow;
 import io.paypipe.processor.transition.PaymentOutcome.AlreadyClosed;
 import io.paypipe.processor.transition.PaymentOutcome.Applied;
@@ -40,18 +39,15 @@ import org.springframework.transaction.support.TransactionTemplate;
  * (merchant, out_trade_no), compare, look up the payment rules' row
  * ({@link PaymentRules}), guarded transition, ledger row, audit row, raw row settled with
  * the row's outcome, its alerts and refund task. No external call happens in here;
- * downstream events are published by the caller after commit.
+ * downstream events are published by the caller after commit. {@link #decide} is the
+ * decision itself, on a {@link PaymentStore}: the per-record path's ({@link #apply}, one
+ * transaction per notification) or the batch path's ({@link BatchApplier}, one
+ * transaction for a whole batch, the same decisions in the same order).
  */
 @Component
 class PaymentApplier {
 
-    private final OrderRepository orders;
-
-    private final LedgerRepository ledger;
-
-    private final TransitionRepository transitions;
-
-    private final RawSettlementRepository raws;
+    private final DirectStore direct;
 
     private final SetAside setAside;
 
@@ -59,12 +55,8 @@ class PaymentApplier {
 
     private final Clock clock;
 
-    PaymentApplier(OrderRepository orders, LedgerRepository ledger, TransitionRepository transitions,
-            RawSettlementRepository raws, SetAside setAside, TransactionTemplate tx, Clock clock) {
-        this.orders = orders;
-        this.ledger = ledger;
-        this.transitions = transitions;
-        this.raws = raws;
+    PaymentApplier(DirectStore direct, SetAside setAside, TransactionTemplate tx, Clock clock) {
+        this.direct = direct;
         this.setAside = setAside;
         this.tx = tx;
         this.clock = clock;
@@ -74,28 +66,37 @@ class PaymentApplier {
      * Throws {@link OrderNotFoundException} (retried) when the order is not there (yet).
      */
     Decided apply(PaymentNotified n) {
-        return tx.execute(status -> new Decided(decide(n), raws.outcome(n.rawId())));
+        return tx.execute(status -> decide(n, direct));
     }
 
-    private PaymentOutcome decide(PaymentNotified n) {
-        OrderRow order = load(n);
+    /**
+     * Decides {@code n} on {@code store}, in the caller's transaction, and reads back the
+     * outcome its raw row holds after it.
+     */
+    Decided decide(PaymentNotified n, PaymentStore store) {
+        return new Decided(outcome(n, store), store.rawOutcome(n.rawId()));
+    }
+
+    private PaymentOutcome outcome(PaymentNotified n, PaymentStore store) {
+        OrderRow order = store.order(n).orElseThrow(() -> new OrderNotFoundException(n.rawId(), n.orderKey()));
         Optional<String> mismatch = mismatch(order, n);
         if (mismatch.isPresent()) {
-            return setAside.mismatch(order, n, mismatch.get());
+            return setAside.mismatch(order, n, mismatch.get(), store);
         }
         // what the same trade was settled with before (e.g. a close, now a success:
         // PaymentRules.decide)
-        Optional<RawOutcome> before = raws.outcome(n.rawId());
+        Optional<RawOutcome> before = store.rawOutcome(n.rawId());
         return switch (n.state()) {
-            case SUCCEEDED, CLOSED -> apply(order, n, Notice.of(n.state(), n.channel()), before, true);
+            case SUCCEEDED, CLOSED -> apply(order, n, Notice.of(n.state(), n.channel()), before, store, true);
             // a trade already decided (e.g. paid, now reported in a state we do not know)
             // keeps its outcome
-            case UNKNOWN -> setAside.unknownState(n, before.map(o -> o.side() == RawOutcome.Side.NEITHER).orElse(true));
+            case UNKNOWN ->
+                setAside.unknownState(n, before.map(o -> o.side() == RawOutcome.Side.NEITHER).orElse(true), store);
         };
     }
 
     private PaymentOutcome apply(OrderRow order, PaymentNotified n, Notice notice, Optional<RawOutcome> before,
-            boolean firstTry) {
+            PaymentStore store, boolean firstTry) {
         String tradeNo = n.channelTradeNo().value();
         PaymentRule rule = PaymentRules.decide(new Key(Standing.of(order.status(), order.closedBy()), notice,
                 TradeRelation.of(order.channelTradeNo(), tradeNo)), before);
@@ -104,19 +105,20 @@ class PaymentApplier {
         if (rule.decision().transition().isPresent()) {
             OrderEvent event = rule.decision().transition().get();
             OrderStatus to = OrderTransitions.next(order.status(), event).orElseThrow();
-            Optional<OrderRow> after = event == PAYMENT_SUCCEEDED ? pay(order, n, to, now) : close(order, to, now);
+            Optional<OrderRow> after = event == PAYMENT_SUCCEEDED ? pay(order, n, to, store, now)
+                    : close(order, to, store, now);
             if (after.isEmpty()) {
-                return apply(reload(order, n, firstTry), n, notice, before, false);
+                return apply(reload(order, n, store, firstTry), n, notice, before, store, false);
             }
-            transitions.insert(order.id(), event, tradeNo, order.status(), to, n.rawId(), now);
+            store.transition(order, event, tradeNo, to, n.rawId(), now);
             moved = after.get();
         }
         if (rule.decision() != Decision.SET_ASIDE) { // money set aside is settled with
                                                      // the reason (SetAside.illegal)
-            rule.outcome().ifPresent(outcome -> raws.settle(n.rawId(), outcome, null, now));
+            rule.outcome().ifPresent(outcome -> store.settle(n.rawId(), outcome, null, now));
         }
         if (rule.decision() == Decision.REOPEN) {
-            raws.overruleCloses(order.key(), n.channel(), now);
+            store.overruleCloses(order.key(), n.channel(), now);
         }
         Optional<OpsAlertRaised> conflict = setAside.orderAlert(order, n, rule);
         return switch (rule.decision()) {
@@ -126,7 +128,7 @@ class PaymentApplier {
             case REPUBLISH_CLOSED -> new AlreadyClosed(order, rule);
             case LEAVE_ORDER -> new AttemptEnded(order, rule);
             case OVERRULE_CLOSE -> new CloseOverruled(order, rule, conflict.orElseThrow());
-            case SET_ASIDE -> setAside.illegal(order, n, rule, conflict);
+            case SET_ASIDE -> setAside.illegal(order, n, rule, conflict, store);
         };
     }
 
@@ -134,30 +136,23 @@ class PaymentApplier {
      * The guarded PENDING/CLOSED -> PAID and the ledger row; empty when another record
      * moved the order first.
      */
-    private Optional<OrderRow> pay(OrderRow order, PaymentNotified n, OrderStatus to, Instant now) {
-        String tradeNo = n.channelTradeNo().value();
-        Instant paidAt = paidAt(n);
-        if (orders.markPaid(order.id(), order.status(), to, tradeNo, n.paidAmount(), paidAt, now) != 1) {
+    private static Optional<OrderRow> pay(OrderRow order, PaymentNotified n, OrderStatus to, PaymentStore store,
+            Instant now) {
+        OrderRow paid = order.paid(to, n.channelTradeNo().value(), n.paidAmount(), paidAt(n));
+        if (!store.markPaid(order, paid, now)) {
             return Optional.empty();
         }
-        ledger.insert(order.id(), n, OrderPaid.idFor(n.channel(), n.channelTradeNo()), paidAt, now);
-        return Optional.of(order.paid(to, tradeNo, n.paidAmount(), paidAt));
+        store.ledger(paid, n, OrderPaid.idFor(n.channel(), n.channelTradeNo()), now);
+        return Optional.of(paid);
     }
 
     /**
      * The guarded PENDING -> CLOSED by the channel; empty when another record moved the
      * order first.
      */
-    private Optional<OrderRow> close(OrderRow order, OrderStatus to, Instant now) {
-        if (orders.markClosed(order.id(), order.status(), to, PAYMENT_CLOSED, now) != 1) {
-            return Optional.empty();
-        }
-        return Optional.of(order.closed(to, PAYMENT_CLOSED));
-    }
-
-    private OrderRow load(PaymentNotified n) {
-        return orders.find(n.orderKey().merchantId(), n.orderKey().outTradeNo())
-            .orElseThrow(() -> new OrderNotFoundException(n.rawId(), n.orderKey()));
+    private static Optional<OrderRow> close(OrderRow order, OrderStatus to, PaymentStore store, Instant now) {
+        OrderRow closed = order.closed(to, PAYMENT_CLOSED);
+        return store.markClosed(order, closed, now) ? Optional.of(closed) : Optional.empty();
     }
 
     /**
@@ -166,11 +161,11 @@ class PaymentApplier {
      * read, not this transaction's snapshot) and decide again, once; a second miss is
      * retried as a whole.
      */
-    private OrderRow reload(OrderRow order, PaymentNotified n, boolean firstTry) {
+    private static OrderRow reload(OrderRow order, PaymentNotified n, PaymentStore store, boolean firstTry) {
         if (!firstTry) {
             throw new OrderChangedConcurrentlyException(order.id(), n.rawId());
         }
-        return orders.lock(order.id()).orElseThrow();
+        return store.relock(order);
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.paypipe.processor.transition;
 
-import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.processor.transition.PaymentOutcome.AlreadyClosed;
 import io.paypipe.processor.transition.PaymentOutcome.Applied;
@@ -12,7 +11,6 @@ import io.paypipe.processor.transition.PaymentOutcome.Illegal;
 import io.paypipe.processor.transition.PaymentOutcome.Mismatch;
 import io.paypipe.processor.transition.PaymentOutcome.UnknownState;
 import io.paypipe.support.alert.AlertPublisher;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -22,6 +20,9 @@ import org.springframework.stereotype.Service;
  * commit, dispatch what was committed: the downstream events and alerts of its outcome,
  * published and confirmed before the offset commit, and last the raw row's settlement on
  * {@code payment.settled} ({@link DownstreamPublisher#settled}), whatever the outcome.
+ * {@link #dispatch} is the part after the commit, which the batch path
+ * ({@link PaymentBatchListener}) runs for each notification of its batch with sends it
+ * waits for together.
  */
 @Service
 class PaymentDispatcher {
@@ -32,22 +33,33 @@ class PaymentDispatcher {
 
     private final DownstreamPublisher publisher;
 
-    private final AlertPublisher alerts;
-
     private final AfterCommitHook afterCommit;
+
+    private final Sends awaiting;
 
     PaymentDispatcher(PaymentApplier applier, DownstreamPublisher publisher, AlertPublisher alerts,
             AfterCommitHook afterCommit) {
         this.applier = applier;
         this.publisher = publisher;
-        this.alerts = alerts;
         this.afterCommit = afterCommit;
+        this.awaiting = publisher.awaiting(alerts);
     }
 
     PaymentOutcome handle(PaymentNotified n) {
         Decided decided = applier.apply(n);
         PaymentOutcome outcome = decided.outcome();
         afterCommit.afterCommit(n, outcome.written());
+        dispatch(n, outcome, awaiting);
+        // last: a settlement record says the notification's events are out as well
+        decided.rowOutcome().ifPresent(row -> publisher.settled(n.rawId(), n.channel(), n.orderKey(), row));
+        return outcome;
+    }
+
+    /**
+     * The committed {@code outcome} of {@code n}: its log line, its downstream events and
+     * alerts, through {@code sends}.
+     */
+    void dispatch(PaymentNotified n, PaymentOutcome outcome, Sends sends) {
         switch (outcome) {
             case Applied a -> {
                 log.info("order {} (id {}) {} -> {} by {} trade {}, raw {}{}", a.order().key(), a.order().id(),
@@ -55,25 +67,25 @@ class PaymentDispatcher {
                         a.conflict()
                             .map(c -> ", overruling the channel's close (alert " + c.alertKey() + ")")
                             .orElse(""));
-                var event = publisher.orderPaid(a.order());
-                log.info("published order.paid {} for order {}", event.eventId(), a.order().id());
-                publish(a.conflict());
+                var event = publisher.orderPaid(a.order(), sends);
+                log.info("order.paid {} for order {} sent", event.eventId(), a.order().id());
+                a.conflict().ifPresent(sends::alert);
             }
             case Duplicate d -> {
                 log.info("duplicate notification: order {} already paid by trade {} (raw {}), re-publishing order.paid",
                         d.order().key(), n.channelTradeNo(), n.rawId());
-                publisher.orderPaid(d.order());
-                publish(d.conflict());
+                publisher.orderPaid(d.order(), sends);
+                d.conflict().ifPresent(sends::alert);
             }
             case Closed c -> {
                 log.info("order {} (id {}) PENDING -> CLOSED by {} {} (raw {})", c.order().key(), c.order().id(),
                         n.channel().code(), n.channelState(), n.rawId());
-                publisher.orderClosed(c.order(), n.channelState());
+                publisher.orderClosed(c.order(), n.channelState(), sends);
             }
             case AlreadyClosed c -> {
                 log.info("order {} already closed: {} {} (raw {}), re-publishing order.closed", c.order().key(),
                         n.channel().code(), n.channelState(), n.rawId());
-                publisher.orderClosed(c.order(), n.channelState());
+                publisher.orderClosed(c.order(), n.channelState(), sends);
             }
             case AttemptEnded e ->
                 log.info("{} payment attempt {} of order {} ended ({}, raw {}); order stays {}", n.channel().code(),
@@ -82,34 +94,27 @@ class PaymentDispatcher {
                 log.warn("close {} of order {} (raw {}, trade {}) overruled: the order is {} by trade {}; alert {}",
                         n.channelState(), o.order().key(), n.rawId(), n.channelTradeNo(), o.order().status(),
                         o.order().channelTradeNo().orElse("-"), o.conflict().alertKey());
-                alerts.publish(o.conflict());
+                sends.alert(o.conflict());
             }
             case Illegal i -> {
                 log.warn("illegal notification {}: order {} is {}, trade {} (raw {}) set aside, refund task {} for {}",
                         i.refundTask().reason(), i.order().key(), i.order().status(), n.channelTradeNo(), n.rawId(),
                         i.refundTask().eventId(), i.refundTask().amount());
-                publisher.refundTask(i.refundTask());
-                alerts.publish(i.alert());
-                publish(i.conflict());
+                publisher.refundTask(i.refundTask(), sends);
+                sends.alert(i.alert());
+                i.conflict().ifPresent(sends::alert);
             }
             case Mismatch m -> {
                 log.warn("mismatch for order {}: {} (raw {}, trade {}) set aside for a person", m.order().key(),
                         m.what(), n.rawId(), n.channelTradeNo());
-                alerts.publish(m.alert());
+                sends.alert(m.alert());
             }
             case UnknownState u -> {
                 log.warn("unknown channel state {} for order {} (raw {}) set aside for a person", u.channelState(),
                         n.orderKey(), n.rawId());
-                alerts.publish(u.alert());
+                sends.alert(u.alert());
             }
         }
-        // last: a settlement record says the notification's events are out as well
-        decided.rowOutcome().ifPresent(row -> publisher.settled(n.rawId(), n.channel(), n.orderKey(), row));
-        return outcome;
-    }
-
-    private void publish(Optional<OpsAlertRaised> alert) {
-        alert.ifPresent(alerts::publish);
     }
 
 }

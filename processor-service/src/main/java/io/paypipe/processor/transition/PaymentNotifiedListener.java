@@ -16,10 +16,17 @@ import org.springframework.stereotype.Component;
  * {@link PaymentRetryTopicsConfig}) as bytes, reads each record (a record it cannot read,
  * or whose raw-id header and value disagree, goes straight to the dead-letter topic) and
  * applies it. Each failed attempt counts on the raw row (attempts, last error) before the
- * exception goes on to the retry topics ({@link FailedAttempts}).
+ * exception goes on to the retry topics ({@link FailedAttempts}). With
+ * {@code processor.batch.enabled} the main topic is read by {@link PaymentBatchListener}
+ * instead, and this listener keeps the retry topics ({@link PaymentBatchConfig}).
  */
 @Component
 class PaymentNotifiedListener {
+
+    /**
+     * The listener's id and consumer group; its retry topics' containers add a suffix.
+     */
+    static final String ID = "processor-payment-notify";
 
     private final PaymentDispatcher dispatcher;
 
@@ -30,8 +37,7 @@ class PaymentNotifiedListener {
         this.attempts = new FailedAttempts("raw", raws::recordFailedAttempt, clock);
     }
 
-    @KafkaListener(id = "processor-payment-notify", topics = Topics.Names.PAYMENT_NOTIFY,
-            containerFactory = "paymentNotifyContainerFactory")
+    @KafkaListener(id = ID, topics = Topics.Names.PAYMENT_NOTIFY, containerFactory = "paymentNotifyContainerFactory")
     void onPaymentNotified(ConsumerRecord<String, byte[]> record) {
         PaymentNotified notification = RecordValues.readNotice(record, PaymentNotified.class,
                 PaymentNotifiedListener::missing);

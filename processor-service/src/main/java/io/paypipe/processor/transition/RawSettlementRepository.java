@@ -6,6 +6,8 @@ import io.paypipe.core.raw.Handled;
 import io.paypipe.core.raw.RawOutcome;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -13,7 +15,9 @@ import org.springframework.stereotype.Repository;
 /**
  * The processor's side of {@code pay_notify_raw} (ingress stores the rows, its own
  * {@code RawNotificationRepository}): it counts failed attempts and settles rows
- * ({@link Handled#SETTLED} or {@link Handled#NEEDS_A_PERSON}).
+ * ({@link Handled#SETTLED} or {@link Handled#NEEDS_A_PERSON}); the batch path reads a
+ * batch's rows at once ({@link #states}) and settles them in one statement
+ * ({@link #settleAll}).
  */
 @Repository
 class RawSettlementRepository {
@@ -24,6 +28,20 @@ class RawSettlementRepository {
      */
     record RawRow(long id, String tenantId, String merchantId, String spMerchantId, String outTradeNo, String channel,
             String channelTradeNo, Handled handled, Optional<RawOutcome> outcome) {
+    }
+
+    /**
+     * What the batch path reads of a raw row up front: whose it is (the closes a payment
+     * overrules) and its outcome.
+     */
+    record RawState(long id, String merchantId, String outTradeNo, String channel, Optional<RawOutcome> outcome) {
+    }
+
+    /**
+     * The last settlement of a raw row in a batch: {@code handled} and {@code error} of
+     * its last settle, and the {@code outcome} the row holds after the batch.
+     */
+    record Settlement(long rawId, Handled handled, RawOutcome outcome, String error) {
     }
 
     private final JdbcClient jdbc;
@@ -73,6 +91,35 @@ class RawSettlementRepository {
             .param("error", error == null ? null : truncate(error))
             .param("now", Timestamp.from(now))
             .param("id", rawId)
+            .update();
+    }
+
+    /** The rows of {@code ids} that exist, in one statement. */
+    List<RawState> states(Collection<Long> ids) {
+        return jdbc.sql("SELECT id, merchant_id, out_trade_no, channel, outcome FROM pay_notify_raw WHERE id IN (:ids)")
+            .param("ids", ids)
+            .query((rs, i) -> new RawState(rs.getLong("id"), rs.getString("merchant_id"), rs.getString("out_trade_no"),
+                    rs.getString("channel"), RawOutcome.parse(rs.getString("outcome"))))
+            .list();
+    }
+
+    /**
+     * Every settlement in one statement (rows by id, one row each); the rows matched. As
+     * in {@link #settle}, a {@link RawOutcome#DUPLICATE} keeps an outcome the row has.
+     */
+    int settleAll(List<Settlement> settlements, Instant now) {
+        var rows = new MultiRow("id", "handled", "outcome", "error");
+        settlements.forEach(s -> rows.add(s.rawId(), s.handled().column(), s.outcome().name(),
+                s.error() == null ? null : truncate(s.error())));
+        return jdbc.sql("UPDATE pay_notify_raw r JOIN (" + rows.selects() + """
+                ) s ON s.id = r.id
+                   SET r.handled = s.handled, r.last_error = s.error, r.updated_at = :now,
+                       r.outcome = CASE WHEN s.outcome = :duplicate AND r.outcome IS NOT NULL THEN r.outcome
+                                        ELSE s.outcome END
+                """)
+            .params(rows.params())
+            .param("now", Timestamp.from(now))
+            .param("duplicate", RawOutcome.DUPLICATE.name())
             .update();
     }
 

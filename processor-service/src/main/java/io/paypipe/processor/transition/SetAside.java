@@ -20,16 +20,15 @@ import org.springframework.stereotype.Component;
 
 /**
  * The notifications a person must look at, inside the caller's transaction: the raw row
- * goes to handled=2 with its outcome and reason, an alert is stored, and money that
- * arrived for an order that cannot take it gets a refund task; and the order's
- * CLOSE_CONFLICT alert (the raw row is settled). Outcome, alert kind and refund reason of
- * a payment come from its rule ({@link io.paypipe.core.order.PaymentRules}). Every step
- * is idempotent, so a redelivered record decides the same and adds nothing.
+ * goes to handled=2 with its outcome and reason (on the caller's {@link PaymentStore}),
+ * an alert is stored, and money that arrived for an order that cannot take it gets a
+ * refund task; and the order's CLOSE_CONFLICT alert (the raw row is settled). Outcome,
+ * alert kind and refund reason of a payment come from its rule
+ * ({@link io.paypipe.core.order.PaymentRules}). Every step is idempotent, so a
+ * redelivered record decides the same and adds nothing.
  */
 @Component
 class SetAside {
-
-    private final RawSettlementRepository raws;
 
     private final AlertRepository alerts;
 
@@ -37,8 +36,7 @@ class SetAside {
 
     private final Clock clock;
 
-    SetAside(RawSettlementRepository raws, AlertRepository alerts, RefundTaskRepository refundTasks, Clock clock) {
-        this.raws = raws;
+    SetAside(AlertRepository alerts, RefundTaskRepository refundTasks, Clock clock) {
         this.alerts = alerts;
         this.refundTasks = refundTasks;
         this.clock = clock;
@@ -48,7 +46,8 @@ class SetAside {
      * Money the rule sets aside: its refund task, its alert and the raw row's outcome,
      * all from the rule.
      */
-    Illegal illegal(OrderRow order, PaymentNotified n, PaymentRule rule, Optional<OpsAlertRaised> conflict) {
+    Illegal illegal(OrderRow order, PaymentNotified n, PaymentRule rule, Optional<OpsAlertRaised> conflict,
+            PaymentStore store) {
         Instant now = clock.instant();
         RefundTaskCreated.Reason refund = rule.refund().orElseThrow();
         String reason = "illegal: " + refund + " (order " + order.status() + ")";
@@ -59,16 +58,16 @@ class SetAside {
         OpsAlertRaised alert = PaymentAlerts.about(n, rule.alert().orElseThrow(), Severity.ERROR,
                 reason + ", refund task for " + task.amount(), now);
         alerts.raise(alert);
-        raws.settle(n.rawId(), rule.outcome().orElseThrow(), reason, now);
+        store.settle(n.rawId(), rule.outcome().orElseThrow(), reason, now);
         return new Illegal(order, rule, task, alert, conflict);
     }
 
-    Mismatch mismatch(OrderRow order, PaymentNotified n, String what) {
+    Mismatch mismatch(OrderRow order, PaymentNotified n, String what, PaymentStore store) {
         Instant now = clock.instant();
         OpsAlertRaised alert = PaymentAlerts.about(n, Kind.MISMATCH, Severity.ERROR, "mismatch: " + what, now);
         alerts.raise(alert);
         RawOutcome outcome = RawOutcome.MISMATCH;
-        raws.settle(n.rawId(), outcome, "mismatch: " + what, now);
+        store.settle(n.rawId(), outcome, "mismatch: " + what, now);
         return new Mismatch(order, what, alert, Optional.of(outcome));
     }
 
@@ -76,13 +75,13 @@ class SetAside {
      * {@code settleRow}: false when the row's trade was decided already; its outcome
      * stays, the alert is raised.
      */
-    UnknownState unknownState(PaymentNotified n, boolean settleRow) {
+    UnknownState unknownState(PaymentNotified n, boolean settleRow, PaymentStore store) {
         Instant now = clock.instant();
         String reason = "unknown channel state " + n.channelState();
         OpsAlertRaised alert = PaymentAlerts.about(n, Kind.UNKNOWN_STATE, Severity.WARN, reason, now);
         alerts.raise(alert);
         Optional<RawOutcome> written = settleRow ? Optional.of(RawOutcome.UNKNOWN_STATE) : Optional.empty();
-        written.ifPresent(outcome -> raws.settle(n.rawId(), outcome, reason, now));
+        written.ifPresent(outcome -> store.settle(n.rawId(), outcome, reason, now));
         return new UnknownState(n.channelState(), alert, written);
     }
 

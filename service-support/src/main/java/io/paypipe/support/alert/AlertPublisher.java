@@ -31,6 +31,14 @@ public class AlertPublisher {
     }
 
     /**
+     * Sends without waiting, for a caller that publishes many events at once; the
+     * failure, if any, comes from {@link EventSender.Pending#await}.
+     */
+    public EventSender.Pending publishLater(OpsAlertRaised alert) {
+        return sender.sendLater(Topics.OPS_ALERT, keyOf(alert), alert.eventId(), alert);
+    }
+
+    /**
      * For an alert that is stored already, or on a last-resort path: a broker that cannot
      * take it is logged.
      */

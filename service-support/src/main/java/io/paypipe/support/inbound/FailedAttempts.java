@@ -52,10 +52,19 @@ public final class FailedAttempts {
             call.run();
         }
         catch (RuntimeException e) {
-            if (!(e instanceof RejectedRecordException)) {
-                count(notice, e);
-            }
+            failed(notice, e);
             throw e;
+        }
+    }
+
+    /**
+     * Counts {@code failure} of the call that applied {@code notice}, unless it is a
+     * {@link RejectedRecordException}: for a caller that applies many notices in one call
+     * and learns afterwards which one failed (the processor's batch).
+     */
+    public void failed(ChannelNotice notice, RuntimeException failure) {
+        if (!(failure instanceof RejectedRecordException)) {
+            count(notice, failure);
         }
     }
 

@@ -70,6 +70,16 @@ class FailedAttemptsTest {
     }
 
     @Test
+    void givenAFailureLearntAfterTheCall_whenReported_thenItIsCountedUnlessTheRecordWasRejected() {
+        attempts.failed(NOTICE, new InvalidRecordException("t", 0, 1, OptionalLong.of(7), "no order key"));
+        assertThat(counted).isEmpty();
+
+        attempts.failed(NOTICE, new IllegalStateException("order.paid not confirmed"));
+
+        assertThat(counted).singleElement().asString().startsWith("7 ").contains(": order.paid not confirmed");
+    }
+
+    @Test
     void givenACounterThatFailsToo_whenRun_thenTheOriginalFailureIsThrown() {
         var broken = new FailedAttempts("refund raw", (rawId, error, at) -> {
             throw new IllegalStateException("database down");

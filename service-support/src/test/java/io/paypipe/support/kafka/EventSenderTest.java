@@ -74,6 +74,39 @@ class EventSenderTest {
     }
 
     @Test
+    void givenEventsSentLater_whenTheyAreAwaited_thenEachFailsAsASendWouldHave() {
+        // Given three sends in flight: one confirmed, one refused, one that failed at
+        // once
+        when(template.send("ops.alert", "ok", ALERT)).thenReturn(CompletableFuture.completedFuture(null));
+        when(template.send("ops.alert", "refused", ALERT))
+            .thenReturn(CompletableFuture.failedFuture(new RecordTooLargeException("too large")));
+        when(template.send("ops.alert", "unserializable", ALERT)).thenThrow(new SerializationException("no"));
+        var ok = sender.sendLater(Topics.OPS_ALERT, "ok", ALERT.eventId(), ALERT);
+        var refused = sender.sendLater(Topics.OPS_ALERT, "refused", ALERT.eventId(), ALERT);
+        var unserializable = sender.sendLater(Topics.OPS_ALERT, "unserializable", ALERT.eventId(), ALERT);
+
+        // When each is awaited with one deadline
+        long deadline = sender.deadlineFromNow();
+
+        // Then the confirmed one returns and the others fail with the service's failure
+        ok.await(deadline);
+        assertThat(ok.eventId()).isEqualTo(ALERT.eventId());
+        assertThatThrownBy(() -> refused.await(deadline)).isInstanceOf(Failed.class)
+            .hasCauseInstanceOf(RecordTooLargeException.class);
+        assertThatThrownBy(() -> unserializable.await(deadline)).isInstanceOf(Failed.class)
+            .hasCauseInstanceOf(SerializationException.class);
+    }
+
+    @Test
+    void givenAnEventSentLater_whenTheBrokerDoesNotAnswerByTheDeadline_thenItIsUnconfirmed() {
+        when(template.send("ops.alert", "k", ALERT)).thenReturn(new CompletableFuture<>());
+        var pending = sender.sendLater(Topics.OPS_ALERT, "k", ALERT.eventId(), ALERT);
+
+        assertThatThrownBy(() -> pending.await(sender.deadlineFromNow())).isInstanceOf(Unconfirmed.class)
+            .hasMessage("ops.alert " + ALERT.eventId());
+    }
+
+    @Test
     void givenAnInterruptedWait_whenAnEventIsSent_thenItIsUnconfirmedAndTheThreadStaysInterrupted() {
         when(template.send("ops.alert", "k", ALERT)).thenReturn(new CompletableFuture<>());
         Thread.currentThread().interrupt();
