@@ -119,7 +119,13 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
          * the ledger or refunds that did not resolve themselves: they wait in
          * {@code recon_diff} for a person.
          */
-        RECON_DIFFS
+        RECON_DIFFS,
+        /**
+         * An operator paused the processor's payment consumers ({@code POST
+         * /ops/consumers/pause}) and has not resumed them within
+         * {@code processor.pause-alert-after}: no payment is applied until they are.
+         */
+        CONSUMERS_PAUSED
 
     }
 

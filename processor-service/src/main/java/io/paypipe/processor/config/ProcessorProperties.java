@@ -36,6 +36,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * = now + this)
  * @param batch how {@code payment.notify} is consumed: in batches (the default) or one
  * record at a time
+ * @param pauseAlertAfter how long the payment consumers may stay paused
+ * ({@code POST /ops/consumers/pause}) before a CONSUMERS_PAUSED alert is raised
  */
 @ConfigurationProperties("processor")
 public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue( {
@@ -44,7 +46,8 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("3") int concurrency,
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
         @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen,
-        @DefaultValue("2h") Duration deadLetterQueryWindow, @DefaultValue Batch batch) implements ServiceSettings{
+        @DefaultValue("2h") Duration deadLetterQueryWindow, @DefaultValue Batch batch,
+        @DefaultValue("5m") Duration pauseAlertAfter) implements ServiceSettings{
 
     public ProcessorProperties {
         if (retryDelays.isEmpty() || orderRetryDelays.isEmpty()) {

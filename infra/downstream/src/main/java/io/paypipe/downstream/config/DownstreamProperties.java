@@ -14,9 +14,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * partitions leaves the extra ones idle
  * @param retryInterval how long a failed batch (the database down) waits before it is
  * delivered again, for ever: the unique keys make a retry harmless
+ * @param pauseAlertAfter how long the consumers may stay paused
+ * ({@code POST /ops/consumers/pause}) before an ERROR line says so
  */
 @ConfigurationProperties("downstream")
-record DownstreamProperties(@DefaultValue("2") int concurrency, @DefaultValue("500ms") Duration retryInterval) {
+record DownstreamProperties(@DefaultValue("2") int concurrency, @DefaultValue("500ms") Duration retryInterval,
+        @DefaultValue("5m") Duration pauseAlertAfter) {
 
     DownstreamProperties {
         if (concurrency < 1) {
