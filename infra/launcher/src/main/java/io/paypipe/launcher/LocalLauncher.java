@@ -3,6 +3,7 @@ package io.paypipe.launcher;
 import io.paypipe.embedded.LocalInfra;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -21,9 +22,14 @@ import java.util.concurrent.CountDownLatch;
  * within seconds), and the sandbox serves today's bills and reconcile-service reconciles
  * today ({@link Demo#sandboxSettings()}), which no real channel allows.
  * <p>
- * Options: {@code --orders=N} (default 101: one storm order and 100 others),
- * {@code --storm=N} duplicate copies for one order (default 1000), {@code --storm-wave=N}
- * copies pushed at a time (default 200), {@code --no-demo}, {@code --exit-after-demo}.
+ * Options ({@link LauncherOptions}): {@code --orders=N} (default 101: one storm order and
+ * 100 others), {@code --storm=N} duplicate copies for one order (default 1000),
+ * {@code --storm-wave=N} copies pushed at a time (default 200), {@code --no-demo},
+ * {@code --exit-after-demo}; {@code --sandbox=external} (the sandbox runs in a process of
+ * its own, which wrote the merchants file already; needs {@code --no-demo}),
+ * {@code --only=sandbox} (only the sandbox, {@link SandboxOnly}),
+ * {@code --service-arg=SERVICE:key=value} (one more argument for one service,
+ * repeatable).
  */
 public final class LocalLauncher {
 
@@ -46,16 +52,23 @@ public final class LocalLauncher {
         }
     }
 
-    private static void run(List<String> options) throws Exception {
-        int orders = intOption(options, "--orders=", 101);
-        int storm = intOption(options, "--storm=", 1000);
-        int stormWave = intOption(options, "--storm-wave=", 200);
+    private static void run(List<String> args) throws Exception {
+        LauncherOptions options = LauncherOptions.parse(args);
         Path var = Path.of(System.getenv().getOrDefault("PAYPIPE_VAR_DIR", "var")).toAbsolutePath();
         Path merchantsFile = Path
             .of(System.getenv().getOrDefault("PAYMENT_MERCHANTS_FILE", var.resolve("merchants.yaml").toString()))
             .toAbsolutePath();
-
         long t0 = System.nanoTime();
+        if (options.onlySandbox()) {
+            runSandboxOnly(options, var, merchantsFile, t0);
+            return;
+        }
+        if (options.externalSandbox() && !java.nio.file.Files.isRegularFile(merchantsFile)) {
+            throw new IllegalStateException("--sandbox=external: the merchants file " + merchantsFile
+                    + " does not exist; start the sandbox first (--only=sandbox, with the same PAYPIPE_VAR_DIR"
+                    + " or PAYMENT_MERCHANTS_FILE): it writes it");
+        }
+
         String kafka = System.getenv("SPRING_KAFKA_BOOTSTRAP_SERVERS");
         String jdbc = System.getenv("SPRING_DATASOURCE_URL");
         LocalInfra infra = null;
@@ -75,17 +88,14 @@ public final class LocalLauncher {
             System.out.printf("paypipe: Kafka at %s, MariaDB at %s%n", infra.bootstrapServers(), infra.jdbcUrl());
         }
 
-        // reconcile-service's watchdog keeps its Kafka Streams state beside the data, the
-        // sandbox the settlements its bills list beside the database whose payments they
-        // are: deleting var/ resets both
+        // reconcile-service's watchdog keeps its Kafka Streams state beside the data:
+        // deleting var/ resets it
         settings = settings.withExtra(PipelineService.RECONCILE, "reconcile.watch.state-dir",
                 var.resolve("reconcile-watch").toString());
-        settings = settings.withExtra(PipelineService.SANDBOX, "sandbox.bills.settlements-file",
-                var.resolve(SETTLEMENTS_FILE).toString());
+        settings = sandboxSettings(settings, var);
         // the product's daily T+1 and T+3 bill reconciliations
         settings = settings.withExtra(PipelineService.RECONCILE, "reconcile.bill.schedule.enabled", "true");
-        boolean demo = !options.contains("--no-demo");
-        if (demo) {
+        if (options.demo()) {
             for (var setting : Demo.reconcileSettings().entrySet()) {
                 settings = settings.withExtra(PipelineService.RECONCILE, setting.getKey(), setting.getValue());
             }
@@ -93,10 +103,22 @@ public final class LocalLauncher {
                 settings = settings.withExtra(PipelineService.SANDBOX, setting.getKey(), setting.getValue());
             }
         }
+        settings = options.applyTo(settings);
         writeConnection(var, settings);
         LocalInfra toClose = infra;
-        System.out.println("paypipe: starting sandbox, processor, ingress, reconcile, refund and downstream consumers");
-        LocalPipeline pipeline = LocalPipeline.startAll(settings);
+        EnumSet<PipelineService> services = EnumSet.allOf(PipelineService.class);
+        if (options.externalSandbox()) {
+            services.remove(PipelineService.SANDBOX);
+            System.out.printf("paypipe: the sandbox runs apart (--sandbox=external) at http://127.0.0.1:%d, "
+                    + "merchants file %s%n", settings.port(PipelineService.SANDBOX), merchantsFile);
+        }
+        System.out.println(options.externalSandbox()
+                ? "paypipe: starting processor, ingress, reconcile, refund and downstream consumers (sandbox apart)"
+                : "paypipe: starting sandbox, processor, ingress, reconcile, refund and downstream consumers");
+        options.serviceArgs()
+            .forEach(a -> System.out.printf("paypipe: %s gets --%s=%s%n",
+                    a.service().name().toLowerCase(java.util.Locale.ROOT), a.key(), a.value()));
+        LocalPipeline pipeline = LocalPipeline.start(settings, services);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             pipeline.close();
@@ -111,15 +133,41 @@ public final class LocalLauncher {
                 (System.nanoTime() - t0) / 1_000_000, settings.port(PipelineService.INGRESS),
                 settings.port(PipelineService.SANDBOX), merchantsFile);
 
-        if (demo) {
+        if (options.demo()) {
             Demo.Result result = new Demo(pipeline, System.out)
-                .run(new Demo.Plan(orders, storm, stormWave, Duration.ofMinutes(2)));
-            if (options.contains("--exit-after-demo")) {
+                .run(new Demo.Plan(options.orders(), options.storm(), options.stormWave(), Duration.ofMinutes(2)));
+            if (options.exitAfterDemo()) {
                 System.exit(result.complete() ? 0 : 1);
             }
         }
         System.out.println("paypipe: running; Ctrl-C stops it");
         stopped.await();
+    }
+
+    /**
+     * The sandbox keeps the settlements its bills list beside the database whose payments
+     * they are: deleting var/ resets both.
+     */
+    private static LocalPipeline.Settings sandboxSettings(LocalPipeline.Settings settings, Path var) {
+        return settings.withExtra(PipelineService.SANDBOX, "sandbox.bills.settlements-file",
+                var.resolve(SETTLEMENTS_FILE).toString());
+    }
+
+    /** {@code --only=sandbox}: see {@link SandboxOnly}. */
+    private static void runSandboxOnly(LauncherOptions options, Path var, Path merchantsFile, long t0) {
+        String kafka = System.getenv("SPRING_KAFKA_BOOTSTRAP_SERVERS");
+        if (kafka == null) {
+            System.out.println("paypipe: sandbox alone, without a broker (SPRING_KAFKA_BOOTSTRAP_SERVERS unset): "
+                    + "its order system (POST /sandbox/orders) cannot publish order.created");
+        }
+        LocalPipeline.Settings settings = options
+            .applyTo(sandboxSettings(SandboxOnly.settings(kafka, merchantsFile), var));
+        SandboxOnly.start(settings, kafka != null);
+        System.out.printf(
+                "paypipe: sandbox up in %d ms. http://127.0.0.1:%d/sandbox, merchants file %s, "
+                        + "notifications to http://127.0.0.1:%d%n",
+                (System.nanoTime() - t0) / 1_000_000, settings.port(PipelineService.SANDBOX), merchantsFile,
+                settings.port(PipelineService.INGRESS));
     }
 
     /**
@@ -136,14 +184,6 @@ public final class LocalLauncher {
                                                                               // shell
                         "SPRING_DATASOURCE_USERNAME='" + settings.dbUser() + "'",
                         "SPRING_DATASOURCE_PASSWORD='" + settings.dbPassword() + "'") + "\n");
-    }
-
-    private static int intOption(List<String> options, String prefix, int fallback) {
-        return options.stream()
-            .filter(o -> o.startsWith(prefix))
-            .map(o -> Integer.parseInt(o.substring(prefix.length())))
-            .findFirst()
-            .orElse(fallback);
     }
 
 }
