@@ -20,7 +20,7 @@ public final class BenchCli {
             // re-renders the markdown and the chart of a run from its JSON, e.g. after a
             // change of the report's text
             java.nio.file.Path json = java.nio.file.Path.of(args[1]);
-            BenchReport report = io.paypipe.core.topic.Json.MAPPER.readValue(json.toFile(), BenchReport.class);
+            BenchReport report = ReportWriter.readFile(json);
             ReportWriter.write(report, json.toAbsolutePath().getParent());
             return;
         }
