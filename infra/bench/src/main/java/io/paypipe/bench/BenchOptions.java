@@ -71,7 +71,7 @@ record BenchOptions(URI ingress, URI sandbox, String kafka, String jdbcUrl, Stri
                 Path.of(o.text("merchants-file", env.getOrDefault("PAYMENT_MERCHANTS_FILE", "var/merchants.yaml"))),
                 o.integer("concurrency", 32), Duration.ofSeconds(o.integer("duration", quick ? 5 : 30)),
                 o.integer("orders", quick ? 2_000 : 20_000), o.integer("duplicates", 10),
-                o.list("ladder", quick ? "50,100" : "25,50,75,100,125"),
+                o.list("ladder", quick ? "50,75,100" : "25,50,75,100,125"),
                 Duration.ofSeconds(o.integer("step", quick ? 5 : 20)), o.list("compare", quick ? "50" : "50,90"),
                 o.list("delays", "0,200,800"), o.list("backlogs", quick ? "0,2000" : "0,10000,100000"),
                 o.integer("due", quick ? 200 : 1_000),

@@ -85,6 +85,8 @@ class BenchOptionsTest {
         assertThat(o.stageOrders()).isEqualTo(5_000);
         assertThat(o.warmupOrders()).isEqualTo(2_000);
         assertThat(o.repeats()).isEqualTo(1);
+        // the send->OrderPaid p99 target is judged at 75 % of capacity
+        assertThat(o.ladderPercent()).contains(Stages.END_TO_END_STEP_PERCENT);
     }
 
     @Test
