@@ -65,13 +65,16 @@ final class BenchmarksPageProse {
               (closed loop, the capacity figure) or at a fixed **arrival rate** (open loop: request i is due at
               start + i/rate and its latency counts from then, so a server that stalls cannot hide its queue).
             - **Ack latency** (HdrHistogram, 3 significant digits): from the due time to the HTTP answer.
-              **acked/s** counts deliveries (duplicates included); **paid/s** counts orders: those acknowledged,
+              **acked/s** counts deliveries (duplicates included), **orders acked/s** the distinct orders among
+              them; **orders paid/s** counts orders: those acknowledged,
               over the time from the first send until the last one's `OrderPaid` reached the driver (for the
               pipeline that includes the time the processor needed after the load to drain what ingress had
               accepted; for the baseline the ack itself says the order is paid). **End to end**: from the first send of an order's notification to the first `OrderPaid` for it read by a
               consumer inside the driver. **Errors** by kind: HTTP status or exception. **CPU** (from `/proc`) of the
               product's processes and of the driver while the load ran, per success ack, and both over wall time
-              (the machine has 2 cores: near 2 means the run was bound by CPU, not by the database or the broker).
+              (the machine has 2 cores: near 2 means the run was bound by CPU, not by the database or the broker);
+              and the product's from the first send until the pipeline had drained the phase's work (paid and
+              shipped), per paid order.
             - **Exactness** after every phase: every order whose notification was acknowledged is PAID, with one
               ledger row, one raw row, one shipment and one `OrderPaid` event id; no order has two of anything.
             - **The sandbox** runs in a process of its own (the script starts it before the product): its RSA signing
@@ -146,8 +149,8 @@ final class BenchmarksPageProse {
         .replace("{PAYMENT_NOTIFY}", Topics.PAYMENT_NOTIFY.name());
 
     static final String PHASE_HEADER = """
-            | phase | load | sent | acked | acked/s | paid/s | ack p50 ms | ack p99 ms | ack p99.9 ms | ack max ms | acked within 5 s | errors | send->OrderPaid p50 / p99 / max ms | CPU ms per ack: product / driver, cores busy | exact |
-            |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|
+            | phase | load | sent | acked | acked/s | orders acked/s | orders paid/s | ack p50 ms | ack p99 ms | ack p99.9 ms | ack max ms | acked within 5 s | errors | send->OrderPaid p50 / p99 / max ms | CPU ms per ack: product / driver, cores busy | product CPU ms per paid order (until drained) | exact |
+            |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---|
             """;
 
     static final String FOOTER = """

@@ -155,14 +155,15 @@ public final class ReportWriter {
 
     private static void phase(StringBuilder md, PhaseSummary p) {
         md.append(String.format(
-                "| %s | %s %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f%% | %s | %s | %.2f / %.2f / %.2f | %s |%n",
-                p.label(), p.mode(), p.load(), p.sent(), p.accepted(), p.acceptedPerSecond(), p.paidPerSecond(),
-                p.ack().p50(), p.ack().p99(), p.ack().p999(), p.ack().max(), p.shareWithinBudget() * 100,
-                p.errors().isEmpty() ? "none" : p.errors(),
+                "| %s | %s %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f%% | %s | %s | %.2f / %.2f / %.2f | %.2f | %s |%n",
+                p.label(), p.mode(), p.load(), p.sent(), p.accepted(), p.acceptedPerSecond(), p.ackedOrdersPerSecond(),
+                p.paidPerSecond(), p.ack().p50(), p.ack().p99(), p.ack().p999(), p.ack().max(),
+                p.shareWithinBudget() * 100, p.errors().isEmpty() ? "none" : p.errors(),
                 p.endToEnd().count() == 0 ? "-"
                         : String.format("%.1f / %.1f / %.1f", p.endToEnd().p50(), p.endToEnd().p99(),
                                 p.endToEnd().max()),
-                p.productCpuMsPerAck(), p.driverCpuMsPerAck(), p.coresBusy(), p.exact() ? "yes" : "**NO**"));
+                p.productCpuMsPerAck(), p.driverCpuMsPerAck(), p.coresBusy(), p.productCpuMsPerPaidOrder(),
+                p.exact() ? "yes" : "**NO**"));
     }
 
 }

@@ -56,6 +56,12 @@ class StagesSectionTest {
                 "`[processor:processor.batch.enabled=false]`", "linger.ms",
                 "Warm-up cycle (not reported): 10000 orders", "| stage cycle 2 | 1000 | 1100 | 3000.0 |",
                 "pipeline, concurrency 32, repeat 3");
+        // and every repeat of the whole pipeline counts orders acked and paid in orders,
+        // with the product's CPU per paid order until drained
+        assertThat(md).contains("| acked/s | orders acked/s | orders paid/s |",
+                "| pipeline, concurrency 32, repeat 1 | rate 32 | 100 | 100 | 100.0 | 1000.0 | 950.0 |");
+        assertThat(md.lines().filter(l -> l.startsWith("| pipeline, concurrency 32, repeat 2 |")).findFirst())
+            .hasValueSatisfying(l -> assertThat(l).endsWith("| 2.50 | yes |"));
         assertThat(Json.MAPPER.readTree(dir.resolve(ReportWriter.JSON).toFile()).get("allExact").asBoolean()).isTrue();
         assertThat(ReportWriter.read(dir).orElseThrow().stages()).contains(report.stages().orElseThrow());
     }
