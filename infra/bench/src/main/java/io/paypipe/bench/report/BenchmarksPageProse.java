@@ -143,7 +143,9 @@ final class BenchmarksPageProse {
             `OrderPaid` p99 at 75 % of capacity must hold in every repeat, so its worst repeat is judged). The
             comparison with the synchronous baseline (at the median capacity) and the backlog cost run once. The
             chart draws the first repeat. The driver's polls are queries on MariaDB, whose CPU counts as the
-            product's: a few milliseconds every 100 ms.
+            product's: a few milliseconds every 100 ms. A pause is never silent in the product: a cycle whose
+            consumers stay paused longer than `processor.pause-alert-after` (5 m) raises a `CONSUMERS_PAUSED` alert
+            (and downstream an ERROR line), as it would for an operator who forgot to resume.
 
             """.replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())
         .replace("{PAYMENT_NOTIFY}", Topics.PAYMENT_NOTIFY.name());
