@@ -20,7 +20,7 @@ public final class BenchCli {
             // re-renders the markdown and the chart of a run from its JSON, e.g. after a
             // change of the report's text
             java.nio.file.Path json = java.nio.file.Path.of(args[1]);
-            BenchReport report = io.paypipe.core.topic.Json.MAPPER.readValue(json.toFile(), BenchReport.class);
+            BenchReport report = ReportWriter.readFile(json);
             ReportWriter.write(report, json.toAbsolutePath().getParent());
             return;
         }
@@ -30,6 +30,13 @@ public final class BenchCli {
         System.out.printf("bench: wrote %s, %s and %s in %s%n", ReportWriter.MARKDOWN, ReportWriter.JSON,
                 ReportWriter.CHART, options.out().toAbsolutePath());
         report.ratios().forEach((k, v) -> System.out.printf("bench:   %-60s %s%n", k, v));
+        report.stages()
+            .ifPresent(s -> s.figures()
+                .forEach(f -> System.out.printf("bench:   %-60s median %s (%s - %s)%s%n", f.stage() + ", " + f.unit(),
+                        f.measured().median(), f.measured().min(), f.measured().max(),
+                        f.target()
+                            .map(t -> ", target " + t.text() + ": ratio " + f.ratio() + (f.met() ? "" : " MISSED"))
+                            .orElse(""))));
         report.bill()
             .ifPresent(b -> System.out.printf("bench:   bill reconciliation, %d lines: %s, %.0f rows/s end to end%s%n",
                     b.lines(), b.status(), b.timing().rowsPerSecond(), b.clean() ? "" : " (A FAILED FIGURE)"));

@@ -14,7 +14,9 @@ import io.paypipe.bench.report.BillSummary;
 import io.paypipe.bench.report.FloorSummary;
 import io.paypipe.bench.report.PhaseSummary;
 import io.paypipe.bench.report.ReportWriter;
+import io.paypipe.bench.report.StagesSummary;
 import io.paypipe.bench.product.ProcessUsage;
+import io.paypipe.bench.product.ProductControl;
 import io.paypipe.bench.product.SandboxClient;
 import io.paypipe.core.topic.Topics;
 import java.io.PrintStream;
@@ -27,9 +29,11 @@ import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * One benchmark run, phase by phase: floors, capacity, the latency ladder, the
- * comparison, the backlog cost, the bill reconciliation; or the bill reconciliation alone
- * ({@code --only=bill}), put into the report of the last run in {@code out}.
+ * One benchmark run, phase by phase: floors, the stages on their own and the whole
+ * pipeline's capacity and latency ladder ({@link Stages}, each repeated), the comparison
+ * with the synchronous baseline (at the median capacity), the backlog cost, the bill
+ * reconciliation; or the bill reconciliation alone ({@code --only=bill}), put into the
+ * report of the last run in {@code out}. The comparison and the backlog cost run once.
  */
 final class Benchmark {
 
@@ -72,20 +76,16 @@ final class Benchmark {
             floors.forEach(f -> out.printf("bench: floor %s: %.0f/s, p99 %.1f ms%n", f.name(), f.perSecond(),
                     f.latency().p99()));
 
-            pipeline.atRate("warm-up (not reported)", 50, Duration.ofSeconds(Math.min(10, options.step().toSeconds())));
-            PhaseSummary capacity = pipeline.atConcurrency("pipeline, concurrency " + options.concurrency());
-            double cap = capacity.acceptedPerSecond();
-
-            List<PhaseSummary> ladder = new ArrayList<>();
-            for (int percent : options.ladderPercent()) {
-                int rate = (int) Math.max(10, Math.round(cap * percent / 100));
-                ladder.add(pipeline.atRate("pipeline, " + rate + "/s (" + percent + "%)", rate, options.step()));
-            }
+            ProductControl control = new ProductControl(options.processor(), options.downstream());
+            StagePhase stagePhase = new StagePhase(options, sandbox, jdbc, control, runner, out);
+            Stages.Result stages = Stages.run(options, stagePhase, pipeline, jdbcFloor.perSecond(), out);
+            PhaseSummary capacity = stages.capacities().get(0);
+            double cap = Ratios.medianCapacity(stages.capacities()).acceptedPerSecond();
 
             List<PhaseSummary> comparison = new ArrayList<>();
             BaselinePhase baseline = new BaselinePhase(options, sandbox, baselinePool, runner, out);
             for (int percent : options.comparePercent()) {
-                int rate = (int) Math.max(10, Math.round(cap * percent / 100));
+                int rate = Stages.rate(cap, percent);
                 comparison.add(pipeline.atRate("pipeline, " + rate + "/s (" + percent + "%)", rate, options.step()));
                 for (int delay : options.delaysMs()) {
                     comparison.add(baseline.atRate(rate, Duration.ofMillis(delay)));
@@ -94,13 +94,16 @@ final class Benchmark {
 
             List<BacklogCost.Row> backlog = BacklogCost.measure(new BacklogCost.Settings(shared, options.kafka(),
                     options.backlogs(), options.dueRecords(), 200, Duration.ofSeconds(5)), out);
-            List<ProcessUsage.Rss> memory = ProcessUsage.rssOfProduct();
+            List<ProcessUsage.Rss> memory = new ArrayList<>(ProcessUsage.rssOfProduct());
+            memory.addAll(ProcessUsage.rssOfSandbox());
             Optional<BillSummary> bill = (options.billLines() > 0) ? Optional.of(bill(sandbox)) : Optional.empty();
 
+            Optional<StagesSummary> summary = Optional.of(stages.summary());
             return new BenchReport(started.toString(), Duration.between(started, Instant.now()).toSeconds(), machine,
-                    options.asGiven(), floors, Optional.of(capacity), ladder, comparison, backlog, memory,
-                    Ratios.of(floors, capacity, comparison, backlog),
-                    BenchReport.allExact(Optional.of(capacity), ladder, comparison, bill), bill);
+                    options.asGiven(), floors, Optional.of(capacity), stages.firstLadder(), comparison, backlog, memory,
+                    Ratios.of(floors, stages.capacities(), comparison, backlog),
+                    BenchReport.allExact(Optional.of(capacity), stages.firstLadder(), comparison, bill, summary), bill,
+                    summary);
         }
     }
 

@@ -94,12 +94,14 @@ final class PipelinePhase {
                     : runner.atRate(label, target, sends, load, options.step(), watcher);
             ProcessUsage.Cpu cpu = ProcessUsage.cpuNow().minus(before);
             ExactnessCheck.Verdict verdict = exactness.check(prefix, watcher, DRAIN_TIMEOUT);
+            // until the pipeline drained what it accepted (paid and shipped)
+            ProcessUsage.Cpu cpuWithDrain = ProcessUsage.cpuNow().minus(before);
             Latency e2e = Latency.ofMicros(watcher.endToEndMicros());
             out.printf("bench: %s: %d acked (%.0f/s), ack p99 %.1f ms, end-to-end p99 %.1f ms, errors %s, effects %s%n",
                     label, ack.accepted(), ack.acceptedPerSecond(), ack.millisAt(99), e2e.p99(), ack.errors(),
                     verdict.exact() ? "exact" : "NOT EXACT " + verdict);
-            return PhaseSummary.of(label, "pipeline", mode, load, 0, ack, cpu, verdict.ackedOrders(),
-                    verdict.paidDrainMillis(), e2e, verdict.exact(), effects(verdict));
+            return PhaseSummary.of(label, "pipeline", mode, load, 0, ack, cpu, cpuWithDrain, verdict.ackedOrders(),
+                    verdict.paidOrders(), verdict.paidDrainMillis(), e2e, verdict.exact(), effects(verdict));
         }
     }
 

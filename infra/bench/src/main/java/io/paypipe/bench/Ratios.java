@@ -3,21 +3,26 @@ package io.paypipe.bench;
 import io.paypipe.bench.backlog.BacklogCost;
 import io.paypipe.bench.report.FloorSummary;
 import io.paypipe.bench.report.PhaseSummary;
+import io.paypipe.bench.report.Spread;
+import io.paypipe.bench.report.StageFigures;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The headline ratios: each divides two figures measured side by side in the same run.
+ * Where the whole pipeline ran more than once, the figures are those of the repeat with
+ * the median capacity, and {@code paidOverAckedOrders} is the median over the repeats.
  */
 final class Ratios {
 
     private Ratios() {
     }
 
-    static Map<String, Double> of(List<FloorSummary> floors, PhaseSummary capacity, List<PhaseSummary> comparison,
-            List<BacklogCost.Row> backlog) {
+    static Map<String, Double> of(List<FloorSummary> floors, List<PhaseSummary> capacities,
+            List<PhaseSummary> comparison, List<BacklogCost.Row> backlog) {
         Map<String, Double> r = new LinkedHashMap<>();
+        PhaseSummary capacity = medianCapacity(capacities);
         double ingress = capacity.acceptedPerSecond();
         double lower = floors.stream().mapToDouble(FloorSummary::perSecond).min().orElse(0);
         r.put("ingressAcceptedPerSecond", ingress);
@@ -28,7 +33,10 @@ final class Ratios {
         // drained what ingress accepted
         r.put("ordersPaidPerSecondAtCapacity", capacity.paidPerSecond());
         r.put("paidOverLowerFloor", ratio(capacity.paidPerSecond(), lower));
-        r.put("paidOverIngressAccepted", ratio(capacity.paidPerSecond(), ingress));
+        // orders over orders (duplicates excluded), 1 when the processor kept up
+        r.put("ordersAckedPerSecondAtCapacity", capacity.ackedOrdersPerSecond());
+        r.put("paidOverAckedOrders",
+                Spread.of(capacities.stream().map(StageFigures::paidOverAckedOrders).toList()).median());
         // the reference warehouse consumer downstream of order.paid, over the same span
         double loadMillis = capacity.acceptedPerSecond() == 0 ? 0
                 : capacity.accepted() * 1000.0 / capacity.acceptedPerSecond();
@@ -67,6 +75,14 @@ final class Ratios {
                 });
         }
         return r;
+    }
+
+    /** The repeat with the median capacity (the lower middle one of an even count). */
+    static PhaseSummary medianCapacity(List<PhaseSummary> capacities) {
+        List<PhaseSummary> sorted = capacities.stream()
+            .sorted(java.util.Comparator.comparingDouble(PhaseSummary::acceptedPerSecond))
+            .toList();
+        return sorted.get((sorted.size() - 1) / 2);
     }
 
     static double ratio(double a, double b) {

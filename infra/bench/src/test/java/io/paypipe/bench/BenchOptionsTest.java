@@ -66,4 +66,72 @@ class BenchOptionsTest {
         assertThat(o.out().toString()).doesNotStartWith("docs");
     }
 
+    @Test
+    void givenNoOptions_thenThreeRepeatsOf50000OrdersAfterAWarmUpOf10000AgainstTheProductsOpsPorts() {
+        BenchOptions o = BenchOptions.parse(new String[0], Map.of());
+
+        assertThat(o.stageOrders()).isEqualTo(50_000);
+        assertThat(o.warmupOrders()).isEqualTo(10_000);
+        assertThat(o.repeats()).isEqualTo(3);
+        assertThat(o.processor().toString()).isEqualTo("http://127.0.0.1:8082");
+        assertThat(o.downstream().toString()).isEqualTo("http://127.0.0.1:8085");
+        assertThat(o.productArgs()).isEmpty();
+    }
+
+    @Test
+    void givenQuick_thenOneSmallCycleAfterASmallWarmUp() {
+        BenchOptions o = BenchOptions.parse(new String[] { "--quick=true" }, Map.of());
+
+        assertThat(o.stageOrders()).isEqualTo(5_000);
+        assertThat(o.warmupOrders()).isEqualTo(2_000);
+        assertThat(o.repeats()).isEqualTo(1);
+        // the send->OrderPaid p99 target is judged at 75 % of capacity
+        assertThat(o.ladderPercent()).contains(Stages.END_TO_END_STEP_PERCENT);
+    }
+
+    @Test
+    void givenTheStageOptions_thenTheyOverrideTheDefaults() {
+        BenchOptions o = BenchOptions.parse(new String[] { "--stage-orders=700", "--warmup-orders=70", "--repeats=5",
+                "--processor=http://host:1", "--downstream=http://host:2" }, Map.of());
+
+        assertThat(o.stageOrders()).isEqualTo(700);
+        assertThat(o.warmupOrders()).isEqualTo(70);
+        assertThat(o.repeats()).isEqualTo(5);
+        assertThat(o.processor().toString()).isEqualTo("http://host:1");
+        assertThat(o.downstream().toString()).isEqualTo("http://host:2");
+    }
+
+    @Test
+    void givenZeroRepeats_thenTheOptionsAreRefusedRatherThanAReportWithoutFigures() {
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] { "--repeats=0" }, Map.of()))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("repeats");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] { "--stage-orders=0" }, Map.of()))
+            .hasMessageContaining("stage-orders");
+    }
+
+    @Test
+    void givenSeveralProductArgs_thenEachIsKeptInOrderAndTheCommandRepeatsThem() {
+        BenchOptions o = BenchOptions.parse(new String[] { "--product-arg=processor:processor.batch.enabled=false",
+                "--repeats=1", "--product-arg=downstream:downstream.concurrency=1" }, Map.of());
+
+        assertThat(o.productArgs()).containsExactly("processor:processor.batch.enabled=false",
+                "downstream:downstream.concurrency=1");
+        assertThat(o.command())
+            .isEqualTo("./paypipe bench --repeats=1" + " --product-arg=processor:processor.batch.enabled=false"
+                    + " --product-arg=downstream:downstream.concurrency=1");
+        assertThat(o.asGiven()).containsEntry("product-arg",
+                "processor:processor.batch.enabled=false downstream:downstream.concurrency=1");
+    }
+
+    @Test
+    void givenAProductArgWithoutServiceOrValue_thenItIsRefused() {
+        assertThatThrownBy(
+                () -> BenchOptions.parse(new String[] { "--product-arg=processor.batch.enabled=false" }, Map.of()))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("SERVICE:key=value");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] { "--product-arg=processor:batch" }, Map.of()))
+            .hasMessageContaining("SERVICE:key=value");
+    }
+
 }

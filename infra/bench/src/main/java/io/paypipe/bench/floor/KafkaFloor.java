@@ -15,12 +15,16 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * The floor of the publish step: one plain Kafka producer with {@code acks=all}
- * (idempotent, as ingress's is), {@code concurrency} threads each sending a record of the
- * benchmark's event size and waiting for the broker, into a scratch topic with as many
- * partitions as {@code payment.notify}.
+ * The floor of the publish step: one plain Kafka producer with ingress's producer
+ * settings ({@link IngressProducerSettings}: {@code acks=all}, idempotent, its linger and
+ * timeouts), {@code concurrency} threads each sending a record of the benchmark's event
+ * size and waiting for the broker, into a scratch topic with as many partitions as
+ * {@code payment.notify}.
  */
 public final class KafkaFloor {
+
+    /** The floor's name in the report. */
+    public static final String NAME = "kafka producer, ingress's settings";
 
     private final String bootstrapServers;
 
@@ -32,13 +36,13 @@ public final class KafkaFloor {
         String topic = "bench.floor-" + UUID.randomUUID();
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
             admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()))).all().get();
-            try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(
-                    Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all",
-                            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
-                    new StringSerializer(), new ByteArraySerializer())) {
+            Map<String, Object> config = new java.util.HashMap<>(IngressProducerSettings.settings());
+            config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+            try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(),
+                    new ByteArraySerializer())) {
                 byte[] value = new byte[recordBytes];
                 java.util.Arrays.fill(value, (byte) 'x');
-                return ClosedLoop.run("kafka producer acks=all", concurrency, duration,
+                return ClosedLoop.run(NAME, concurrency, duration,
                         n -> producer.send(new ProducerRecord<>(topic, "key-" + n, value)).get());
             }
             finally {

@@ -13,8 +13,11 @@ import java.util.Optional;
  * {@value #PRODUCT_PID}) and its child processes (the embedded MariaDB); without that
  * variable ({@code --external=true}), every JVM whose command line names a paypipe
  * service or the launcher, and their children, which on a machine shared with other
- * builds also counts their test JVMs. Linux only; elsewhere the lists are empty and the
- * CPU time is 0.
+ * builds also counts their test JVMs. The channel sandbox, which signs what the driver
+ * sends, is not the product: the process tree of {@value #SANDBOX_PID} (the sandbox's own
+ * process that the script starts), or without it a launcher started with
+ * {@code --only=sandbox}, is counted apart and never in the product's figures. Linux
+ * only; elsewhere the lists are empty and the CPU time is 0.
  */
 public final class ProcessUsage {
 
@@ -23,13 +26,20 @@ public final class ProcessUsage {
     }
 
     /**
-     * CPU time used during a phase, in milliseconds: the product's processes and the
-     * driver (this JVM).
+     * CPU time used during a phase, in milliseconds: the product's processes, the driver
+     * (this JVM) and the sandbox's own process (0 when it runs inside the launcher).
      */
-    public record Cpu(long productMillis, long driverMillis) {
-        public Cpu minus(Cpu before) {
-            return new Cpu(productMillis - before.productMillis, driverMillis - before.driverMillis);
+    public record Cpu(long productMillis, long driverMillis, long sandboxMillis) {
+
+        public Cpu(long productMillis, long driverMillis) {
+            this(productMillis, driverMillis, 0);
         }
+
+        public Cpu minus(Cpu before) {
+            return new Cpu(productMillis - before.productMillis, driverMillis - before.driverMillis,
+                    sandboxMillis - before.sandboxMillis);
+        }
+
     }
 
     private record Proc(long pid, String name) {
@@ -38,8 +48,16 @@ public final class ProcessUsage {
     /** The variable the {@code ./paypipe bench} script sets to the launcher's pid. */
     public static final String PRODUCT_PID = "PAYPIPE_BENCH_PRODUCT_PID";
 
+    /**
+     * The variable the {@code ./paypipe bench} script sets to the sandbox process's pid.
+     */
+    public static final String SANDBOX_PID = "PAYPIPE_BENCH_SANDBOX_PID";
+
+    /** How a launcher that runs the sandbox alone is started. */
+    private static final String SANDBOX_ONLY = "--only=sandbox";
+
     private static final List<String> MARKERS = List.of("paypipe-launcher", "ingress-service", "processor-service",
-            "reconcile-service", "refund-service", "paypipe-sandbox", "paypipe-downstream");
+            "reconcile-service", "refund-service", "paypipe-downstream");
 
     /** USER_HZ: /proc counts CPU time in ticks of 1/100 s on Linux. */
     private static final long MILLIS_PER_TICK = 10;
@@ -48,34 +66,66 @@ public final class ProcessUsage {
     }
 
     public static List<Rss> rssOfProduct() {
+        return rss(product());
+    }
+
+    /** The sandbox's own processes, if it runs in its own (never part of the product). */
+    public static List<Rss> rssOfSandbox() {
+        return rss(sandbox());
+    }
+
+    private static List<Rss> rss(List<Proc> processes) {
         List<Rss> found = new ArrayList<>();
-        for (Proc p : product()) {
+        for (Proc p : processes) {
             statusField(p.pid(), "VmRSS:").ifPresent(kib -> found.add(new Rss(p.pid(), p.name(), kib / 1024)));
         }
         return found;
     }
 
-    /** CPU time so far of the product's processes and of this JVM. */
+    /** CPU time so far of the product's processes, of this JVM and of the sandbox's. */
     public static Cpu cpuNow() {
-        long product = product().stream().mapToLong(p -> cpuMillis(p.pid())).sum();
-        return new Cpu(product, cpuMillis(ProcessHandle.current().pid()));
+        return new Cpu(cpuMillis(product()), cpuMillis(ProcessHandle.current().pid()), cpuMillis(sandbox()));
+    }
+
+    private static long cpuMillis(List<Proc> processes) {
+        return processes.stream().mapToLong(p -> cpuMillis(p.pid())).sum();
     }
 
     private static List<Proc> product() {
-        String started = System.getenv(PRODUCT_PID);
-        if (started != null && !started.isBlank()) {
-            List<Proc> found = new ArrayList<>();
-            ProcessHandle.of(Long.parseLong(started.trim()))
-                .ifPresent(launcher -> withChildren(launcher, "paypipe-launcher", found));
-            return found;
-        }
-        long self = ProcessHandle.current().pid();
+        List<Proc> sandbox = sandbox();
+        java.util.Set<Long> notProduct = new java.util.HashSet<>();
+        sandbox.forEach(p -> notProduct.add(p.pid()));
+        notProduct.add(ProcessHandle.current().pid());
         List<Proc> found = new ArrayList<>();
-        ProcessHandle.allProcesses().filter(p -> p.pid() != self).forEach(p -> {
-            String cmd = p.info().commandLine().orElse("");
-            MARKERS.stream().filter(cmd::contains).findFirst().ifPresent(marker -> withChildren(p, marker, found));
-        });
+        pid(PRODUCT_PID).ifPresentOrElse(launcher -> withChildren(launcher, "paypipe-launcher", found),
+                () -> ProcessHandle.allProcesses().filter(p -> !notProduct.contains(p.pid())).forEach(p -> {
+                    String cmd = p.info().commandLine().orElse("");
+                    MARKERS.stream()
+                        .filter(cmd::contains)
+                        .findFirst()
+                        .ifPresent(marker -> withChildren(p, marker, found));
+                }));
+        return found.stream().filter(p -> !notProduct.contains(p.pid())).toList();
+    }
+
+    private static List<Proc> sandbox() {
+        List<Proc> found = new ArrayList<>();
+        pid(SANDBOX_PID).ifPresentOrElse(s -> withChildren(s, "sandbox (own process, not product)", found),
+                () -> ProcessHandle.allProcesses()
+                    .filter(p -> isSandbox(p.info().commandLine().orElse("")))
+                    .forEach(p -> withChildren(p, "sandbox (own process, not product)", found)));
         return found;
+    }
+
+    /** A launcher running the sandbox alone, or the sandbox's own jar. */
+    static boolean isSandbox(String commandLine) {
+        return commandLine.contains(SANDBOX_ONLY)
+                || (commandLine.contains("paypipe-sandbox") && !commandLine.contains("paypipe-launcher"));
+    }
+
+    private static Optional<ProcessHandle> pid(String variable) {
+        String value = System.getenv(variable);
+        return (value == null || value.isBlank()) ? Optional.empty() : ProcessHandle.of(Long.parseLong(value.trim()));
     }
 
     private static void withChildren(ProcessHandle p, String name, List<Proc> found) {

@@ -22,31 +22,35 @@ import java.util.stream.Stream;
  * @param bill the bill reconciliation, measured with the rest or on its own (its own
  * start time and command); empty when it did not run (and in reports written before it
  * existed)
+ * @param stages the stages measured on their own and the whole pipeline's repeats (its
+ * first repeat is also {@code capacity} and {@code ladder}, which the chart draws); empty
+ * in reports written before they existed
  */
 public record BenchReport(String startedAt, long tookSeconds, Map<String, String> machine, Map<String, String> options,
         List<FloorSummary> floors, Optional<PhaseSummary> capacity, List<PhaseSummary> ladder,
         List<PhaseSummary> comparison, List<BacklogCost.Row> backlog, List<ProcessUsage.Rss> memory,
-        Map<String, Double> ratios, boolean allExact, Optional<BillSummary> bill) {
+        Map<String, Double> ratios, boolean allExact, Optional<BillSummary> bill, Optional<StagesSummary> stages) {
 
     public static boolean allExact(Optional<PhaseSummary> capacity, List<PhaseSummary> ladder,
-            List<PhaseSummary> comparison, Optional<BillSummary> bill) {
+            List<PhaseSummary> comparison, Optional<BillSummary> bill, Optional<StagesSummary> stages) {
         return Stream.of(capacity.stream(), ladder.stream(), comparison.stream())
             .flatMap(s -> s)
-            .allMatch(PhaseSummary::exact) && bill.map(BillSummary::clean).orElse(true);
+            .allMatch(PhaseSummary::exact) && bill.map(BillSummary::clean).orElse(true)
+                && stages.map(StagesSummary::allExact).orElse(true);
     }
 
     /** This report with its bill section measured anew, the rest as it was. */
     public BenchReport withBill(BillSummary newBill) {
         Optional<BillSummary> b = Optional.of(newBill);
         return new BenchReport(startedAt, tookSeconds, machine, options, floors, capacity, ladder, comparison, backlog,
-                memory, ratios, allExact(capacity, ladder, comparison, b), b);
+                memory, ratios, allExact(capacity, ladder, comparison, b, stages), b, stages);
     }
 
     /** A report of the bill phase alone. */
     public static BenchReport billOnly(String startedAt, long tookSeconds, Map<String, String> machine,
             Map<String, String> options, BillSummary bill) {
         return new BenchReport(startedAt, tookSeconds, machine, options, List.of(), Optional.empty(), List.of(),
-                List.of(), List.of(), List.of(), Map.of(), bill.clean(), Optional.of(bill));
+                List.of(), List.of(), List.of(), Map.of(), bill.clean(), Optional.of(bill), Optional.empty());
     }
 
 }

@@ -39,6 +39,14 @@ final class BenchmarksPageProse {
             `only` (`all`; `bill`: the bill reconciliation alone, its section put into the page of the last run in
             `out`, the rest of that page left as it was measured).
 
+            Stages and repeats: `stage-orders` per measured stage cycle (50000; quick 5000), `warmup-orders` of the
+            unreported warm-up cycle before them (10000; quick 2000), `repeats` of every stage cycle and of the whole
+            pipeline's capacity and ladder (3; quick 1), `processor` (http://127.0.0.1:8082) and `downstream`
+            (http://127.0.0.1:8085) whose `/ops/consumers` endpoints pause and resume their consumers;
+            `product-arg=SERVICE:key=value` (repeatable) starts the product with that setting and is recorded in the
+            page, e.g. `./paypipe bench --product-arg=processor:processor.batch.enabled=false` measures the
+            per-record path for a comparison.
+
             ```
             ./paypipe bench --only=bill     # the bill reconciliation alone: the product's start, ~25 s of seeding the
                                             # first time a day is used, then 40-60 s for a million lines on 2 cores
@@ -57,18 +65,25 @@ final class BenchmarksPageProse {
               (closed loop, the capacity figure) or at a fixed **arrival rate** (open loop: request i is due at
               start + i/rate and its latency counts from then, so a server that stalls cannot hide its queue).
             - **Ack latency** (HdrHistogram, 3 significant digits): from the due time to the HTTP answer.
-              **acked/s** counts deliveries (duplicates included); **paid/s** counts orders: those acknowledged,
+              **acked/s** counts deliveries (duplicates included), **orders acked/s** the distinct orders among
+              them; **orders paid/s** counts orders: those acknowledged,
               over the time from the first send until the last one's `OrderPaid` reached the driver (for the
               pipeline that includes the time the processor needed after the load to drain what ingress had
               accepted; for the baseline the ack itself says the order is paid). **End to end**: from the first send of an order's notification to the first `OrderPaid` for it read by a
               consumer inside the driver. **Errors** by kind: HTTP status or exception. **CPU** (from `/proc`) of the
               product's processes and of the driver while the load ran, per success ack, and both over wall time
-              (the machine has 2 cores: near 2 means the run was bound by CPU, not by the database or the broker).
+              (the machine has 2 cores: near 2 means the run was bound by CPU, not by the database or the broker);
+              and the product's from the first send until the pipeline had drained the phase's work (paid and
+              shipped), per paid order.
             - **Exactness** after every phase: every order whose notification was acknowledged is PAID, with one
               ledger row, one raw row, one shipment and one `OrderPaid` event id; no order has two of anything.
+            - **The sandbox** runs in a process of its own (the script starts it before the product): its RSA signing
+              was the largest CPU consumer of the product's JVM when it ran inside it. Its CPU is shown apart and never
+              counted in the product's.
             - **Floors**, same concurrency, same run: plain JDBC autocommit INSERTs into a copy of `pay_notify_raw`
               (same definition, so the same unique key, and a `raw_body` of the notification's size), and one plain
-              Kafka producer (`acks=all`, idempotent) sending records of the `{PAYMENT_NOTIFY}` event's size to a topic
+              Kafka producer with ingress's producer settings (`acks=all`, idempotent, no linger, its timeouts: listed
+              in the Stages section) sending records of the `{PAYMENT_NOTIFY}` event's size to a topic
               with as many partitions. Ingress does both for every callback, one after the other, plus the signature
               check and decryption, so its throughput is reported as a share of the lower floor.
             - **The synchronous baseline** (benchmark-only code under `infra/bench`, never on the product's path) is
@@ -105,9 +120,39 @@ final class BenchmarksPageProse {
         .replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())
         .replace("{PAYMENT_NOTIFY}", Topics.PAYMENT_NOTIFY.name());
 
+    static final String STAGES = """
+            Each stage of the pipeline measured while the stages after it are paused through the product's
+            `/ops/consumers` endpoints (`by=bench`, the cycle as the reason; the driver checks that every consumer
+            reports paused). A cycle: the processor's `{PAYMENT_NOTIFY}` consumers and the downstream consumers are
+            paused; the cycle's orders are created (the processor still stores them from `{ORDER_CREATED}`) and
+            signed, with the duplicates; **ingress alone** gets every delivery in a closed loop at the run's
+            concurrency (deliveries acked/s counts duplicates, orders acked/s does not; CPU per acknowledged
+            delivery); the processor is resumed and the **processor drain** is timed from its resume until every
+            acknowledged order of the cycle is PAID (a COUNT over the cycle's order ids, polled every 100 ms;
+            payments/s = orders / time; CPU over that window per payment); then the downstream consumers are
+            resumed and the **downstream drain** is timed per group until its table (`shipment`, `points_grant`) has
+            a row for every order (events/s per group; the CPU over the drain per event of both groups). A cycle is
+            exact when there were no errors, one raw row per order, nothing paid while the processor was paused and
+            nothing shipped while downstream was, and every order paid once (one ledger row, one `OrderPaid` event
+            id) with one shipment and one points grant; a cycle that is not fails the run. An unreported warm-up
+            cycle runs first, for the JIT. The **whole pipeline** (capacity in a closed loop, then the latency
+            ladder, after the 50/s warm-up) is repeated as often as the cycles: orders acknowledged/s and orders
+            paid/s (until the pipeline drained what it accepted) are both counted in orders, duplicates excluded,
+            and CPU per paid order counts every product process until that drain ended. Each figure is the median
+            over the repeats with its range; a ratio divides the median by the target of issue 15 (the send to
+            `OrderPaid` p99 at 75 % of capacity must hold in every repeat, so its worst repeat is judged). The
+            comparison with the synchronous baseline (at the median capacity) and the backlog cost run once. The
+            chart draws the first repeat. The driver's polls are queries on MariaDB, whose CPU counts as the
+            product's: a few milliseconds every 100 ms. A pause is never silent in the product: a cycle whose
+            consumers stay paused longer than `processor.pause-alert-after` (5 m) raises a `CONSUMERS_PAUSED` alert
+            (and downstream an ERROR line), as it would for an operator who forgot to resume.
+
+            """.replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())
+        .replace("{PAYMENT_NOTIFY}", Topics.PAYMENT_NOTIFY.name());
+
     static final String PHASE_HEADER = """
-            | phase | load | sent | acked | acked/s | paid/s | ack p50 ms | ack p99 ms | ack p99.9 ms | ack max ms | acked within 5 s | errors | send->OrderPaid p50 / p99 / max ms | CPU ms per ack: product / driver, cores busy | exact |
-            |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|
+            | phase | load | sent | acked | acked/s | orders acked/s | orders paid/s | ack p50 ms | ack p99 ms | ack p99.9 ms | ack max ms | acked within 5 s | errors | send->OrderPaid p50 / p99 / max ms | CPU ms per ack: product / driver, cores busy | product CPU ms per paid order (until drained) | exact |
+            |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---|
             """;
 
     static final String FOOTER = """

@@ -4,8 +4,11 @@ import io.paypipe.bench.backlog.BacklogCost;
 import io.paypipe.bench.product.ProcessUsage;
 import io.paypipe.core.topic.Json;
 import java.io.IOException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -24,11 +27,23 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
+    /**
+     * Reads reports written before a figure existed: a number it does not have reads as
+     * 0, a section as empty.
+     */
+    private static final JsonMapper READER = Json.MAPPER.rebuild()
+        .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+        .build();
+
     /** The report last written into {@code dir}, if there is one. */
     public static Optional<BenchReport> read(Path dir) {
         Path json = dir.resolve(JSON);
-        return Files.isRegularFile(json) ? Optional.of(Json.MAPPER.readValue(json.toFile(), BenchReport.class))
-                : Optional.empty();
+        return Files.isRegularFile(json) ? Optional.of(readFile(json)) : Optional.empty();
+    }
+
+    /** The report of one JSON file. */
+    public static BenchReport readFile(Path json) {
+        return READER.readValue(json.toFile(), BenchReport.class);
     }
 
     public static void write(BenchReport r, Path dir) throws IOException {
@@ -84,9 +99,17 @@ public final class ReportWriter {
                     f.concurrency(), f.operations(), f.failures(), f.perSecond(), f.latency().p50(), f.latency().p99(),
                     f.latency().max(), f.perSecond() == 0 ? 0 : capacity.acceptedPerSecond() / f.perSecond()));
         }
+        r.stages().ifPresent(s -> md.append('\n').append(StagesSection.markdown(s)));
         md.append("\n### The pipeline\n\n").append(BenchmarksPageProse.PHASE_HEADER);
-        phase(md, capacity);
-        r.ladder().forEach(p -> phase(md, p));
+        List<StagesSummary.PipelineRepeat> repeats = r.stages().map(StagesSummary::pipeline).orElse(List.of());
+        if (repeats.isEmpty()) {
+            phase(md, capacity);
+            r.ladder().forEach(p -> phase(md, p));
+        }
+        repeats.forEach(repeat -> {
+            phase(md, repeat.capacity());
+            repeat.ladder().forEach(p -> phase(md, p));
+        });
         md.append("\n").append(chart).append("\n\n");
 
         md.append("### Synchronous baseline against the pipeline, same offered rate\n\n")
@@ -96,6 +119,10 @@ public final class ReportWriter {
         Map<String, PhaseSummary> all = new java.util.LinkedHashMap<>();
         all.put(capacity.label(), capacity);
         r.ladder().forEach(p -> all.put(p.label(), p));
+        repeats.forEach(repeat -> {
+            all.put(repeat.capacity().label(), repeat.capacity());
+            repeat.ladder().forEach(p -> all.put(p.label(), p));
+        });
         r.comparison().forEach(p -> all.put(p.label(), p));
         all.forEach((label, p) -> md.append("- ")
             .append(label)
@@ -128,14 +155,15 @@ public final class ReportWriter {
 
     private static void phase(StringBuilder md, PhaseSummary p) {
         md.append(String.format(
-                "| %s | %s %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f%% | %s | %s | %.2f / %.2f / %.2f | %s |%n",
-                p.label(), p.mode(), p.load(), p.sent(), p.accepted(), p.acceptedPerSecond(), p.paidPerSecond(),
-                p.ack().p50(), p.ack().p99(), p.ack().p999(), p.ack().max(), p.shareWithinBudget() * 100,
-                p.errors().isEmpty() ? "none" : p.errors(),
+                "| %s | %s %d | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f%% | %s | %s | %.2f / %.2f / %.2f | %.2f | %s |%n",
+                p.label(), p.mode(), p.load(), p.sent(), p.accepted(), p.acceptedPerSecond(), p.ackedOrdersPerSecond(),
+                p.paidPerSecond(), p.ack().p50(), p.ack().p99(), p.ack().p999(), p.ack().max(),
+                p.shareWithinBudget() * 100, p.errors().isEmpty() ? "none" : p.errors(),
                 p.endToEnd().count() == 0 ? "-"
                         : String.format("%.1f / %.1f / %.1f", p.endToEnd().p50(), p.endToEnd().p99(),
                                 p.endToEnd().max()),
-                p.productCpuMsPerAck(), p.driverCpuMsPerAck(), p.coresBusy(), p.exact() ? "yes" : "**NO**"));
+                p.productCpuMsPerAck(), p.driverCpuMsPerAck(), p.coresBusy(), p.productCpuMsPerPaidOrder(),
+                p.exact() ? "yes" : "**NO**"));
     }
 
 }

@@ -53,7 +53,7 @@ class ReportWriterTest {
         return new BenchReport("2026-11-30T05:00:00Z", 600, Map.of("cpus", "2"), Map.of(), floors,
                 Optional.of(capacity), ladder, comparison, backlog,
                 List.of(new ProcessUsage.Rss(42, "paypipe-launcher", 900)), Map.of("ingressOverLowerFloor", 0.05),
-                exact, Optional.empty());
+                exact, Optional.empty(), Optional.empty());
     }
 
     @Test

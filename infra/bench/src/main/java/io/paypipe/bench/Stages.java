@@ -1,0 +1,74 @@
+package io.paypipe.bench;
+
+import io.paypipe.bench.floor.IngressProducerSettings;
+import io.paypipe.bench.report.PhaseSummary;
+import io.paypipe.bench.report.StageCycle;
+import io.paypipe.bench.report.StageFigures;
+import io.paypipe.bench.report.StagesSummary;
+import io.paypipe.bench.report.StagesSummary.PipelineRepeat;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The stages on their own and the whole pipeline, each {@code --repeats} times: first an
+ * unreported stage cycle of {@code --warmup-orders} (the JIT settles on the paths the
+ * measured cycles take), then the measured stage cycles, then the pipeline's 50/s warm-up
+ * and, per repeat, its capacity (closed loop) and its latency ladder at the percentages
+ * of that repeat's capacity.
+ */
+final class Stages {
+
+    /**
+     * What ran; {@code capacities} in the order measured, the first repeat's capacity and
+     * ladder are what the chart draws.
+     */
+    record Result(StagesSummary summary, List<PhaseSummary> capacities, List<PhaseSummary> firstLadder) {
+    }
+
+    static final int END_TO_END_STEP_PERCENT = 75;
+
+    private Stages() {
+    }
+
+    static Result run(BenchOptions options, StagePhase stages, PipelinePhase pipeline, double jdbcFloorPerSecond,
+            PrintStream out) {
+        out.printf("bench: stage cycles: warm-up of %d orders, then %d x %d orders%n", options.warmupOrders(),
+                options.repeats(), options.stageOrders());
+        StageCycle warmUp = stages.cycle("stage warm-up (not reported)", options.warmupOrders());
+        List<StageCycle> cycles = new ArrayList<>();
+        for (int r = 1; r <= options.repeats(); r++) {
+            cycles.add(stages.cycle("stage cycle " + r, options.stageOrders()));
+        }
+
+        pipeline.atRate("warm-up (not reported)", 50, Duration.ofSeconds(Math.min(10, options.step().toSeconds())));
+        List<PipelineRepeat> repeats = new ArrayList<>();
+        List<PhaseSummary> at75 = new ArrayList<>();
+        for (int r = 1; r <= options.repeats(); r++) {
+            String repeat = options.repeats() == 1 ? "" : ", repeat " + r;
+            PhaseSummary capacity = pipeline.atConcurrency("pipeline, concurrency " + options.concurrency() + repeat);
+            List<PhaseSummary> ladder = new ArrayList<>();
+            for (int percent : options.ladderPercent()) {
+                int rate = rate(capacity.acceptedPerSecond(), percent);
+                PhaseSummary step = pipeline.atRate("pipeline, " + rate + "/s (" + percent + "%)" + repeat, rate,
+                        options.step());
+                ladder.add(step);
+                if (percent == END_TO_END_STEP_PERCENT) {
+                    at75.add(step);
+                }
+            }
+            repeats.add(new PipelineRepeat(r, capacity, ladder));
+        }
+        StagesSummary summary = new StagesSummary(options.productArgs(), IngressProducerSettings.settings(),
+                options.warmupOrders(), warmUp.exact(), cycles, repeats,
+                StageFigures.of(cycles, jdbcFloorPerSecond, repeats, at75));
+        return new Result(summary, repeats.stream().map(PipelineRepeat::capacity).toList(), repeats.get(0).ladder());
+    }
+
+    /** {@code percent} % of {@code capacity}, at least 10/s. */
+    static int rate(double capacity, int percent) {
+        return (int) Math.max(10, Math.round(capacity * percent / 100));
+    }
+
+}

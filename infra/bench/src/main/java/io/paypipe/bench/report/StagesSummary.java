@@ -1,0 +1,33 @@
+package io.paypipe.bench.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The stages measured on their own, and the whole pipeline repeated: what the "Stages"
+ * section of docs/benchmarks.md shows.
+ *
+ * @param productArgs the settings the product ran with ({@code --product-arg}), so a run
+ * of the per-record path can be compared with one of the batch path
+ * @param kafkaFloorSettings the producer settings of the Kafka floor (ingress's)
+ * @param warmupOrders orders of the unreported warm-up cycle; {@code warmupExact} its
+ * effects' verdict (a warm-up with wrong effects fails the run too)
+ * @param cycles the measured stage cycles, one per repeat
+ * @param pipeline the whole pipeline's capacity and ladder, one per repeat
+ * @param figures the table: each figure's median and spread over the repeats against its
+ * target
+ */
+public record StagesSummary(List<String> productArgs, Map<String, String> kafkaFloorSettings, int warmupOrders,
+        boolean warmupExact, List<StageCycle> cycles, List<PipelineRepeat> pipeline, List<StageFigure> figures) {
+
+    /** One repeat of the whole pipeline: its closed-loop capacity and its ladder. */
+    public record PipelineRepeat(int repeat, PhaseSummary capacity, List<PhaseSummary> ladder) {
+    }
+
+    /** The warm-up and every measured cycle and pipeline phase were exact. */
+    public boolean allExact() {
+        return warmupExact && cycles.stream().allMatch(StageCycle::exact) && pipeline.stream()
+            .allMatch(r -> r.capacity().exact() && r.ladder().stream().allMatch(PhaseSummary::exact));
+    }
+
+}
