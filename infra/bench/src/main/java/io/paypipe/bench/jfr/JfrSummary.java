@@ -29,15 +29,16 @@ import jdk.jfr.consumer.RecordingFile;
 public final class JfrSummary {
 
     /** Thread groups, by the thread's name; the first match wins. */
-    static final Map<String, List<String>> THREADS = groups("ingress request threads",
-            List.of("http-nio-8081", "http-nio-"), "processor consumers (payment.notify, order.created)",
-            List.of("processor-"), "downstream consumers", List.of("downstream-", "warehouse", "points"),
-            "refund / reconcile", List.of("refund-", "reconcile-"), "Kafka producer I/O",
-            List.of("kafka-producer-network-thread"), "Kafka consumer I/O",
+    static final Map<String, List<String>> THREADS = groups(
+            // ingress serves on virtual threads (Tomcat names them tomcat-handler-N)
+            "ingress request threads", List.of("tomcat-handler-", "http-nio-8081"), "sandbox (the channels)",
+            List.of("http-nio-8090", "ForkJoinPool.commonPool"), "processor consumers", List.of("processor-"),
+            "downstream consumers", List.of("warehouse", "points"), "reconcile-service",
+            List.of("reconcile-", "paypipe-reconcile"), "refund-service", List.of("refund-"), "Kafka producer I/O",
+            List.of("kafka-producer-network-thread"), "Kafka consumer heartbeats",
             List.of("kafka-coordinator-heartbeat-thread"), "Kafka broker",
-            List.of("data-plane-kafka", "kafka-", "raft-", "broker-", "controller-", "quorum-", "ReplicaFetcher",
-                    "LogDirFailureHandler", "ExpirationReaper", "group-coordinator", "transaction-", "executor-",
-                    "metrics-", "ProcessorThread"),
+            List.of("data-plane-kafka", "group-coordinator", "executor-", "kafka-", "quorum-", "ExpirationReaper",
+                    "broker-", "controller-", "raft-", "transaction-", "LogDirFailureHandler"),
             "logging", List.of("AsyncAppender", "logback"));
 
     /** Libraries, by the frame's class name prefix; the first match wins. */
@@ -50,7 +51,8 @@ public final class JfrSummary {
             List.of("org.apache.tomcat.", "org.apache.catalina.", "org.apache.coyote."), "Kafka client",
             List.of("org.apache.kafka.clients.", "org.apache.kafka.common."), "Kafka broker",
             List.of("kafka.", "org.apache.kafka."), "Jackson", List.of("com.fasterxml.jackson."), "logging",
-            List.of("ch.qos.logback.", "org.slf4j."), "our code (io.paypipe)", List.of("io.paypipe."), "Spring (other)",
+            List.of("ch.qos.logback.", "org.slf4j."), "sandbox code (io.paypipe.sandbox)",
+            List.of("io.paypipe.sandbox."), "our code (io.paypipe)", List.of("io.paypipe."), "Spring (other)",
             List.of("org.springframework."));
 
     static final String OTHER = "other (JDK only, unknown)";

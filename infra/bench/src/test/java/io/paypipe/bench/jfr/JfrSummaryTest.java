@@ -20,7 +20,7 @@ class JfrSummaryTest {
         try (Recording recording = new Recording()) {
             recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
             recording.start();
-            Thread busy = new Thread(JfrSummaryTest::spin, "http-nio-8081-exec-7");
+            Thread busy = new Thread(JfrSummaryTest::spin, "tomcat-handler-7");
             busy.start();
             busy.join();
             recording.stop();
