@@ -35,6 +35,8 @@ final class ForkedProcessor implements AutoCloseable {
             .filter(a -> !a.startsWith("--server.port="))
             .forEach(command::add);
         command.add("--server.port=0");
+        // the batch path logs each applied payment at DEBUG; Kill counts them in this log
+        command.add("--logging.level.io.paypipe.processor.transition.PaymentDispatcher=DEBUG");
         command.addAll(extraArguments);
         try {
             Path log = Files.createTempFile("forked-processor", ".log");

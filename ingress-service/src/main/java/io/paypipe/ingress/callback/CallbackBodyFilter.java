@@ -50,9 +50,12 @@ final class CallbackBodyFilter implements Filter {
 
     private final Duration deadline;
 
-    CallbackBodyFilter(long maxBytes, Duration deadline) {
+    private final CallbackTally tally;
+
+    CallbackBodyFilter(long maxBytes, Duration deadline, CallbackTally tally) {
         this.maxBytes = maxBytes;
         this.deadline = deadline;
+        this.tally = tally;
     }
 
     @Override
@@ -91,6 +94,8 @@ final class CallbackBodyFilter implements Filter {
         private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
         private final AtomicBoolean finished = new AtomicBoolean();
+
+        private final long start = System.nanoTime();
 
         Reader(AsyncContext async, ServletInputStream in) {
             this.async = async;
@@ -132,6 +137,7 @@ final class CallbackBodyFilter implements Filter {
             HttpServletResponse response = (HttpServletResponse) async.getResponse();
             ChannelAck channel = ChannelAck.forPath(request.getRequestURI());
             Rejection rejection = Rejection.BODY_TIMEOUT;
+            tally.rejected(channel, rejection, start);
             log.warn("{} rejected: {} (body not complete within {}: {} bytes received) status={} body={}",
                     channel.label(), rejection, deadline, bytes.size(), rejection.status().value(),
                     BodyFingerprint.NONE);

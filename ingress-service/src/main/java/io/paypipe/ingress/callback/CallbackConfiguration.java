@@ -12,9 +12,9 @@ import org.springframework.core.Ordered;
 class CallbackConfiguration {
 
     @Bean
-    FilterRegistrationBean<CallbackBodyFilter> callbackBodyFilter(IngressProperties properties) {
+    FilterRegistrationBean<CallbackBodyFilter> callbackBodyFilter(IngressProperties properties, CallbackTally tally) {
         var registration = new FilterRegistrationBean<>(
-                new CallbackBodyFilter(properties.maxBodyBytes().toBytes(), properties.bodyReadTimeout()));
+                new CallbackBodyFilter(properties.maxBodyBytes().toBytes(), properties.bodyReadTimeout(), tally));
         registration.addUrlPatterns("/notify/*");
         registration.setDispatcherTypes(DispatcherType.REQUEST);
         registration.setAsyncSupported(true);

@@ -63,11 +63,15 @@ public class CallbackFlow {
 
     private final NotifyEventLog eventLog;
 
-    CallbackFlow(CallbackGate gate, PaymentIntake payments, RefundIntake refunds, NotifyEventLog eventLog) {
+    private final CallbackTally tally;
+
+    CallbackFlow(CallbackGate gate, PaymentIntake payments, RefundIntake refunds, NotifyEventLog eventLog,
+            CallbackTally tally) {
         this.gate = gate;
         this.payments = payments;
         this.refunds = refunds;
         this.eventLog = eventLog;
+        this.tally = tally;
     }
 
     /**
@@ -84,15 +88,25 @@ public class CallbackFlow {
      * none). They come from caller-controlled headers: loggable forms only.
      */
     public Endpoint endpoint(ChannelAck channel, ChannelCheck check, Function<HttpHeaders, String> rejectionIds) {
-        return (headers, request) -> switch (CallbackBody.of(request)) {
-            case Check.Rejected<byte[]> r -> rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.NONE);
-            case Check.Ok<byte[]>(byte[] body) -> switch (check.check(headers, body)) {
-                case Check.Rejected<Classified> r ->
-                    rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.of(body));
-                case Check.Ok<Classified>(Classified classified) ->
-                    gate.store(channel, body, () -> channel.answer(store(channel, classified)));
+        return (headers, request) -> {
+            long start = System.nanoTime();
+            return switch (CallbackBody.of(request)) {
+                case Check.Rejected<byte[]> r ->
+                    rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.NONE, start);
+                case Check.Ok<byte[]>(byte[] body) -> switch (check.check(headers, body)) {
+                    case Check.Rejected<Classified> r ->
+                        rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.of(body), start);
+                    case Check.Ok<Classified>(Classified classified) ->
+                        gate.store(channel, body, start, () -> answer(channel, classified, start));
+                };
             };
         };
+    }
+
+    private ResponseEntity<Object> answer(ChannelAck channel, Classified classified, long start) {
+        IntakeOutcome outcome = store(channel, classified);
+        tally.stored(channel, outcome, start);
+        return channel.answer(outcome);
     }
 
     private IntakeOutcome store(ChannelAck channel, Classified classified) {
@@ -101,15 +115,16 @@ public class CallbackFlow {
             case Classified.Refund r -> refunds.accept(r.refund());
             case Classified.Intermediate i -> eventLog.append(i.notice());
             case Classified.Ignored i -> {
-                log.info("{} {} {} for {}: {}; event log only", channel.label(), i.notice().notifyId(),
+                log.debug("{} {} {} for {}: {}; event log only", channel.label(), i.notice().notifyId(),
                         i.notice().state(), i.notice().merchantId(), i.why());
                 yield eventLog.append(i.notice());
             }
         };
     }
 
-    private static ResponseEntity<Object> rejected(ChannelAck channel, Check.Rejected<?> r, String ids,
-            BodyFingerprint body) {
+    private ResponseEntity<Object> rejected(ChannelAck channel, Check.Rejected<?> r, String ids, BodyFingerprint body,
+            long start) {
+        tally.rejected(channel, r.rejection(), start);
         log.warn("{} rejected: {} ({}) status={}{} body={}", channel.label(), r.rejection(), r.detail(),
                 r.rejection().status().value(), ids.isEmpty() ? "" : " " + ids, body);
         return channel.fail(r.rejection());

@@ -39,29 +39,36 @@ public class CallbackGate {
 
     private final Duration wait;
 
+    private final CallbackTally tally;
+
     private final ConcurrentHashMap<String, CompletableFuture<ResponseEntity<Object>>> inFlight = new ConcurrentHashMap<>();
 
-    public CallbackGate(CallbackBulkhead bulkhead, IngressProperties properties) {
+    public CallbackGate(CallbackBulkhead bulkhead, IngressProperties properties, CallbackTally tally) {
         this.bulkhead = bulkhead;
         this.wait = properties.bulkheadWait();
+        this.tally = tally;
     }
 
     /**
      * The ack of a verified callback of {@code channel} whose raw body is {@code body};
-     * {@code store} does the work.
+     * {@code store} does the work (and counts its outcome); {@code startNanos} is when
+     * the callback's handling started, for the {@link CallbackTally} of what the gate
+     * answers itself.
      */
-    public ResponseEntity<Object> store(ChannelAck channel, byte[] body, Supplier<ResponseEntity<Object>> store) {
+    public ResponseEntity<Object> store(ChannelAck channel, byte[] body, long startNanos,
+            Supplier<ResponseEntity<Object>> store) {
         String key = channel.name() + ':' + sha256(body);
         CompletableFuture<ResponseEntity<Object>> mine = new CompletableFuture<>();
         CompletableFuture<ResponseEntity<Object>> running = inFlight.putIfAbsent(key, mine);
         if (running != null) {
             ResponseEntity<Object> ack = join(running);
+            tally.other(channel, CallbackTally.IN_FLIGHT_DUPLICATE, startNanos);
             log.debug("{} delivery of a body already in flight answered with its ack, status {}", channel.label(),
                     ack.getStatusCode().value());
             return ack;
         }
         try {
-            ResponseEntity<Object> ack = admitted(channel, store);
+            ResponseEntity<Object> ack = admitted(channel, store, startNanos);
             mine.complete(ack);
             return ack;
         }
@@ -74,8 +81,10 @@ public class CallbackGate {
         }
     }
 
-    private ResponseEntity<Object> admitted(ChannelAck channel, Supplier<ResponseEntity<Object>> store) {
+    private ResponseEntity<Object> admitted(ChannelAck channel, Supplier<ResponseEntity<Object>> store,
+            long startNanos) {
         if (!bulkhead.acquire(wait)) {
+            tally.rejected(channel, Rejection.BUSY, startNanos);
             log.warn("{} refused: callback bulkhead saturated ({} in flight, waited {})", channel.label(),
                     bulkhead.limit(), wait);
             return channel.fail(Rejection.BUSY);

@@ -23,9 +23,26 @@ class ErrorAdvice {
 
     private static final Logger log = LoggerFactory.getLogger(ErrorAdvice.class);
 
+    private final CallbackTally tally;
+
+    ErrorAdvice(CallbackTally tally) {
+        this.tally = tally;
+    }
+
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> onException(Exception e, HttpServletRequest request) {
         String path = request.getRequestURI();
+        ResponseEntity<Object> ack = answer(e, request, path);
+        if (path != null && path.startsWith("/notify/")) {
+            // a callback's endpoint; no start time here: counted with a time of zero
+            tally.other(ChannelAck.forPath(path),
+                    ack.getStatusCode().is5xxServerError() ? CallbackTally.ERROR : CallbackTally.REFUSED,
+                    System.nanoTime());
+        }
+        return ack;
+    }
+
+    private ResponseEntity<Object> answer(Exception e, HttpServletRequest request, String path) {
         if (e instanceof ErrorResponse response) {
             HttpStatusCode status = response.getStatusCode();
             log.warn("request refused: path={} status={} reason={}", path, status.value(),

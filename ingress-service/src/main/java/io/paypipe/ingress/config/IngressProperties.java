@@ -27,13 +27,16 @@ import org.springframework.util.unit.DataSize;
  * (Stripe: 300 s)
  * @param unverifiedQuery the early queries of callbacks whose signature failed
  * ({@code ingress.unverified-query.*})
+ * @param summaryInterval how often ingress logs one INFO line with the callbacks of each
+ * channel and outcome since the last one ({@code CallbackSummary}; none when nothing
+ * happened)
  */
 @ConfigurationProperties("ingress")
 public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @DefaultValue("5m") Duration replayWindow,
         @DefaultValue("var/merchants.yaml") Path merchantsFile, @DefaultValue("3s") Duration publishTimeout,
         @DefaultValue("64") int maxConcurrentCallbacks, @DefaultValue("300s") Duration stripeTolerance,
         @DefaultValue("200ms") Duration bulkheadWait, @DefaultValue("5s") Duration bodyReadTimeout,
-        @DefaultValue UnverifiedQuery unverifiedQuery) {
+        @DefaultValue UnverifiedQuery unverifiedQuery, @DefaultValue("1m") Duration summaryInterval) {
 
     /**
      * A callback whose signature failed but that names a pending order of a known
@@ -80,6 +83,7 @@ public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @De
         requirePositive(publishTimeout, "ingress.publish-timeout");
         requirePositive(stripeTolerance, "ingress.stripe-tolerance");
         requirePositive(bodyReadTimeout, "ingress.body-read-timeout");
+        requirePositive(summaryInterval, "ingress.summary-interval");
         if (bulkheadWait.isNegative()) {
             throw new IllegalArgumentException("ingress.bulkhead-wait must not be negative");
         }

@@ -49,7 +49,7 @@ public class NotifyEventLog {
                 .param("rawBody", n.rawBody())
                 .param("receivedAt", Timestamp.from(clock.instant()))
                 .update();
-            log.info("{} intermediate state {} merchant={} outTradeNo={}: logged and acknowledged", n.channel().code(),
+            log.debug("{} intermediate state {} merchant={} outTradeNo={}: logged and acknowledged", n.channel().code(),
                     n.state(), n.merchantId(), n.outTradeNo());
             return new IntakeOutcome.Logged();
         }

@@ -23,7 +23,9 @@ import org.springframework.dao.DataAccessException;
  * <p>
  * {@link PaymentIntake} and {@link RefundIntake} are its two kinds: which table, which
  * topic, and how their log lines name what they store ({@link Kind}); each logs under its
- * own name.
+ * own name. A callback's ordinary outcomes (published, a settled duplicate) are DEBUG
+ * lines, off the hot path ({@code CallbackSummary} counts them once a minute); a state
+ * that contradicts the stored one is WARN, a storage or publish failure ERROR.
  */
 public abstract sealed class RawIntake<N extends Verified<E>, E> permits PaymentIntake, RefundIntake {
 
@@ -90,7 +92,7 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
                 yield publishAgain(row, n, now, new IntakeOutcome.Published(row.id(), true));
             }
             case Reservation.Existing(RawRow row) when !row.differsFrom(n.channelState()) -> {
-                log.info(
+                log.debug(
                         "duplicate " + kind.noun() + "notification rawId={} {} " + kind.idName()
                                 + "={} already handled " + "(handled={}): acknowledged",
                         row.id(), n.channel().code(), n.loggedId(), row.handled());
@@ -135,7 +137,7 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
         String key = n.orderKey().kafkaKey();
         Publication publication = publisher.publish(kind.topic(), key, event, rawId);
         switch (publication) {
-            case Publication.Confirmed(int partition, long offset) -> log.info(
+            case Publication.Confirmed(int partition, long offset) -> log.debug(
                     kind.noun() + "notification published " + "rawId={} eventId={} key={} " + kind.idName()
                             + "={} state={} duplicate={} partition={} offset={}",
                     rawId, kind.eventId().apply(event), key, n.loggedId(), n.channelState(), duplicate, partition,

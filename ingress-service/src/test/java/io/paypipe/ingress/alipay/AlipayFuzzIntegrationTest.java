@@ -88,6 +88,38 @@ class AlipayFuzzIntegrationTest extends AlipayCallbackIntegrationSupport {
         assertIsSuccessAck(post(honest.getFirst().body()));
     }
 
+    /**
+     * Seed 58458296925109 once produced such a mutant (an "add a pair" or a cut that left
+     * {@code &x=}): Alipay leaves empty values out of what it signs ("空值不参与签名"), ingress
+     * reads a blank value as absent, so it is the honest notification, genuinely
+     * delivered; the oracle must judge it so, not as a hostile mutant accepted.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "&q=", "&q=+", "&q=%20%09" })
+    void givenAnHonestNotificationWithAnAddedEmptyParameter_whenSent_thenItIsAcceptedAndTheOracleAgrees(String added)
+            throws Exception {
+        // Given an honest payment with an added parameter whose value is empty or blank
+        String prefix = "FE" + UUID.randomUUID().toString().replace("-", "").substring(0, 12).toUpperCase();
+        List<AlipayNotification> honest = honestNotifications(prefix);
+        AlipayNotification base = honest.getFirst();
+        byte[] body = (base.bodyAsString() + added).getBytes(StandardCharsets.UTF_8);
+        var mutant = new CallbackFuzzer.Mutant(0, honestRequest(base),
+                new FuzzRequest(body, List.of(Map.entry("Content-Type", FORM))), "add a pair " + added, false);
+
+        // When it is sent
+        var response = post(body);
+
+        // Then ingress acknowledges it as the honest notification, and the fuzz test's
+        // rules find nothing wrong with that
+        assertIsSuccessAck(response);
+        assertThat(alipayRules(mutant, new FuzzRequest.Response(response.statusCode(), FORM, response.body()), honest))
+            .isEmpty();
+        // while the same body with a value in the added parameter is judged not genuine
+        assertThat(
+                GENUINE.whyNotGenuine((base.bodyAsString() + "&q=1").getBytes(StandardCharsets.UTF_8), base.params()))
+            .hasValue("parameters differ from the honest ones");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = { "\"uKb/ClQF9%", "\"application/x-www-form-urlencoded\"" })
     void aContentTypeSpringCannotParseGetsFailWith415NotA500(String contentType) throws Exception {

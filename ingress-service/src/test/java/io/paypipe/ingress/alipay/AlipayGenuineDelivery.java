@@ -24,10 +24,11 @@ import java.util.stream.Collectors;
  * Alipay SDK), of whether a form body is a genuine Alipay delivery of one honest
  * notification: decoded by a tiny strict decoder of its own ({@code name=value} pairs
  * split at {@code &}, {@code +} a space, {@code %XX} bytes, values in the form's
- * {@code charset}, a name twice is not genuine), its parameters equal the honest ones,
- * {@code sign_type} is RSA2 and {@code sign} verifies (SHA256withRSA) with the app's
- * Alipay public key over the sorted non-empty parameters other than {@code sign} and
- * {@code sign_type}, as Alipay signs them.
+ * {@code charset}, a name twice is not genuine), its parameters equal the honest ones (an
+ * added parameter with an empty or blank value aside: Alipay leaves empty values out of
+ * what it signs), {@code sign_type} is RSA2 and {@code sign} verifies (SHA256withRSA)
+ * with the app's Alipay public key over the sorted non-empty parameters other than
+ * {@code sign} and {@code sign_type}, as Alipay signs them.
  */
 final class AlipayGenuineDelivery {
 
@@ -55,6 +56,7 @@ final class AlipayGenuineDelivery {
         catch (IllegalArgumentException | CharacterCodingException e) {
             return Optional.of("not a form: " + e.getMessage());
         }
+        params = withoutAddedBlanks(params, honest);
         if (!params.equals(honest)) {
             return Optional.of("parameters differ from the honest ones");
         }
@@ -72,6 +74,20 @@ final class AlipayGenuineDelivery {
             .collect(Collectors.joining("&"));
         return verifies(key, content.getBytes(Charset.forName(params.getOrDefault("charset", "utf-8"))),
                 params.get("sign")) ? Optional.empty() : Optional.of("sign does not verify with the app's key");
+    }
+
+    /**
+     * {@code params} without the parameters that the honest notification does not have
+     * and whose value is empty or blank. Alipay signs only the non-empty parameters
+     * ("空值不参与签名"; its SDK's {@code StringUtils.isEmpty} also takes a blank value for
+     * empty), so such a parameter changes nothing the signature covers, and ingress reads
+     * a blank value as absent ({@code AlipayForm.get}): the same notification, genuinely
+     * delivered.
+     */
+    private static Map<String, String> withoutAddedBlanks(Map<String, String> params, Map<String, String> honest) {
+        Map<String, String> kept = new LinkedHashMap<>(params);
+        kept.entrySet().removeIf(e -> !honest.containsKey(e.getKey()) && e.getValue().isBlank());
+        return kept;
     }
 
     private static Map<String, String> decode(byte[] body) throws CharacterCodingException {

@@ -115,7 +115,8 @@ class UnverifiedCallbacksTest {
         return new IngressProperties(DataSize.ofKilobytes(64), Duration.ofMinutes(5), Path.of("unused.yaml"),
                 Duration.ofSeconds(3), 64, Duration.ofSeconds(300), Duration.ofMillis(200), Duration.ofSeconds(5),
                 new UnverifiedQuery(true, 1, Duration.ofMinutes(5), 10, Duration.ofMinutes(1), Duration.ofHours(2),
-                        Duration.ofSeconds(2), backlog));
+                        Duration.ofSeconds(2), backlog),
+                Duration.ofMinutes(1));
     }
 
 }

@@ -46,14 +46,14 @@ class OrderRegistry {
     void register(OrderCreated created) {
         try {
             orders.insert(created, clock.instant());
-            log.info("order {} created, amount {}", created.orderKey(), created.amount());
+            log.debug("order {} created, amount {}", created.orderKey(), created.amount());
         }
         catch (DuplicateKeyException e) {
             OrderRow existing = orders.find(created.orderKey().merchantId(), created.orderKey().outTradeNo())
                 .orElseThrow(() -> e);
             List<String> differences = differences(existing, created);
             if (differences.isEmpty()) {
-                log.info("order {} already known, duplicate OrderCreated {} ignored", created.orderKey(),
+                log.debug("order {} already known, duplicate OrderCreated {} ignored", created.orderKey(),
                         created.eventId());
                 return;
             }

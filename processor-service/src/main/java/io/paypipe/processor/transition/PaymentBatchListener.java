@@ -15,6 +15,7 @@ import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.kafka.listener.BatchMessageListener;
 import org.springframework.stereotype.Component;
@@ -145,7 +146,7 @@ class PaymentBatchListener implements BatchMessageListener<String, byte[]> {
         BatchSends sends = new BatchSends(publisher, alerts, events);
         for (int i = 0; i < limit; i++) {
             try {
-                dispatcher.dispatch(notes.get(i), decided.get(i).outcome(), sends.of(i));
+                dispatcher.dispatch(notes.get(i), decided.get(i).outcome(), sends.of(i), Level.DEBUG);
             }
             catch (RuntimeException e) {
                 failed = Optional.of(new Failure(i, e));

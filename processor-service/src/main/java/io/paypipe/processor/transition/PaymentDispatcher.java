@@ -13,6 +13,7 @@ import io.paypipe.processor.transition.PaymentOutcome.UnknownState;
 import io.paypipe.support.alert.AlertPublisher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 import org.springframework.stereotype.Service;
 
 /**
@@ -49,7 +50,7 @@ class PaymentDispatcher {
         Decided decided = applier.apply(n);
         PaymentOutcome outcome = decided.outcome();
         afterCommit.afterCommit(n, outcome.written());
-        dispatch(n, outcome, awaiting);
+        dispatch(n, outcome, awaiting, Level.INFO);
         // last: a settlement record says the notification's events are out as well
         decided.rowOutcome().ifPresent(row -> publisher.settled(n.rawId(), n.channel(), n.orderKey(), row));
         return outcome;
@@ -57,38 +58,46 @@ class PaymentDispatcher {
 
     /**
      * The committed {@code outcome} of {@code n}: its log line, its downstream events and
-     * alerts, through {@code sends}.
+     * alerts, through {@code sends}. An ordinary outcome's line is written at
+     * {@code level}: INFO on the per-record path (retry topics, a batch's fallback),
+     * DEBUG on the batch path, whose one INFO line per batch counts them; a conflict, an
+     * illegal payment, a mismatch or an unknown state is WARN either way, for a person to
+     * see.
      */
-    void dispatch(PaymentNotified n, PaymentOutcome outcome, Sends sends) {
+    void dispatch(PaymentNotified n, PaymentOutcome outcome, Sends sends, Level level) {
         switch (outcome) {
             case Applied a -> {
-                log.info("order {} (id {}) {} -> {} by {} trade {}, raw {}{}", a.order().key(), a.order().id(),
-                        a.from(), a.order().status(), n.channel().code(), n.channelTradeNo(), n.rawId(),
-                        a.conflict()
-                            .map(c -> ", overruling the channel's close (alert " + c.alertKey() + ")")
-                            .orElse(""));
+                log.atLevel(level)
+                    .log("order {} (id {}) {} -> {} by {} trade {}, raw {}{}", a.order().key(), a.order().id(),
+                            a.from(), a.order().status(), n.channel().code(), n.channelTradeNo(), n.rawId(),
+                            a.conflict()
+                                .map(c -> ", overruling the channel's close (alert " + c.alertKey() + ")")
+                                .orElse(""));
                 var event = publisher.orderPaid(a.order(), sends);
-                log.info("order.paid {} for order {} sent", event.eventId(), a.order().id());
+                log.atLevel(level).log("order.paid {} for order {} sent", event.eventId(), a.order().id());
                 a.conflict().ifPresent(sends::alert);
             }
             case Duplicate d -> {
-                log.info("duplicate notification: order {} already paid by trade {} (raw {}), re-publishing order.paid",
-                        d.order().key(), n.channelTradeNo(), n.rawId());
+                log.atLevel(level)
+                    .log("duplicate notification: order {} already paid by trade {} (raw {}), re-publishing order.paid",
+                            d.order().key(), n.channelTradeNo(), n.rawId());
                 publisher.orderPaid(d.order(), sends);
                 d.conflict().ifPresent(sends::alert);
             }
             case Closed c -> {
-                log.info("order {} (id {}) PENDING -> CLOSED by {} {} (raw {})", c.order().key(), c.order().id(),
-                        n.channel().code(), n.channelState(), n.rawId());
+                log.atLevel(level)
+                    .log("order {} (id {}) PENDING -> CLOSED by {} {} (raw {})", c.order().key(), c.order().id(),
+                            n.channel().code(), n.channelState(), n.rawId());
                 publisher.orderClosed(c.order(), n.channelState(), sends);
             }
             case AlreadyClosed c -> {
-                log.info("order {} already closed: {} {} (raw {}), re-publishing order.closed", c.order().key(),
-                        n.channel().code(), n.channelState(), n.rawId());
+                log.atLevel(level)
+                    .log("order {} already closed: {} {} (raw {}), re-publishing order.closed", c.order().key(),
+                            n.channel().code(), n.channelState(), n.rawId());
                 publisher.orderClosed(c.order(), n.channelState(), sends);
             }
-            case AttemptEnded e ->
-                log.info("{} payment attempt {} of order {} ended ({}, raw {}); order stays {}", n.channel().code(),
+            case AttemptEnded e -> log.atLevel(level)
+                .log("{} payment attempt {} of order {} ended ({}, raw {}); order stays {}", n.channel().code(),
                         n.channelTradeNo(), e.order().key(), n.channelState(), n.rawId(), e.order().status());
             case CloseOverruled o -> {
                 log.warn("close {} of order {} (raw {}, trade {}) overruled: the order is {} by trade {}; alert {}",
