@@ -13,8 +13,10 @@ import io.paypipe.bench.product.ProductControl;
 import io.paypipe.bench.product.ProductControl.Consumers;
 import io.paypipe.bench.product.SandboxClient;
 import io.paypipe.bench.product.StageCounts;
+import io.paypipe.bench.product.TopicCaughtUp;
 import io.paypipe.bench.report.Latency;
 import io.paypipe.bench.report.StageCycle;
+import io.paypipe.core.topic.Topics;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
@@ -88,6 +90,11 @@ final class StagePhase {
             List<Delivery> sends = Plans.withDuplicates(sandbox.sign(orders), options.duplicatePercent(), random);
             out.printf("bench: %s: %d orders %s* stored and %d deliveries signed in %d ms%n", label, orders.size(),
                     prefix, sends.size(), (System.nanoTime() - t0) / 1_000_000);
+            t0 = System.nanoTime();
+            List<String> groups = new TopicCaughtUp(options.kafka()).await(Topics.ORDER_CREATED.name(),
+                    Duration.ofMinutes(5));
+            out.printf("bench: %s: every group of %s caught up (%s) in %d ms%n", label, Topics.ORDER_CREATED.name(),
+                    String.join(", ", groups), (System.nanoTime() - t0) / 1_000_000);
             try (OrderPaidWatcher watcher = new OrderPaidWatcher(options.kafka(), prefix)) {
                 return measure(label, prefix, orders.size(), sends, watcher, reason);
             }

@@ -67,11 +67,11 @@ class BenchOptionsTest {
     }
 
     @Test
-    void givenNoOptions_thenThreeRepeatsOf50000OrdersAfterAWarmUpOf10000AgainstTheProductsOpsPorts() {
+    void givenNoOptions_thenThreeRepeatsOf50000OrdersAfterAWarmUpOf20000AgainstTheProductsOpsPorts() {
         BenchOptions o = BenchOptions.parse(new String[0], Map.of());
 
         assertThat(o.stageOrders()).isEqualTo(50_000);
-        assertThat(o.warmupOrders()).isEqualTo(10_000);
+        assertThat(o.warmupOrders()).isEqualTo(20_000);
         assertThat(o.repeats()).isEqualTo(3);
         assertThat(o.processor().toString()).isEqualTo("http://127.0.0.1:8082");
         assertThat(o.downstream().toString()).isEqualTo("http://127.0.0.1:8085");
@@ -83,7 +83,7 @@ class BenchOptionsTest {
         BenchOptions o = BenchOptions.parse(new String[] { "--quick=true" }, Map.of());
 
         assertThat(o.stageOrders()).isEqualTo(5_000);
-        assertThat(o.warmupOrders()).isEqualTo(2_000);
+        assertThat(o.warmupOrders()).isEqualTo(5_000);
         assertThat(o.repeats()).isEqualTo(1);
         // the send->OrderPaid p99 target is judged at 75 % of capacity
         assertThat(o.ladderPercent()).contains(Stages.END_TO_END_STEP_PERCENT);

@@ -40,7 +40,7 @@ final class BenchmarksPageProse {
             `out`, the rest of that page left as it was measured).
 
             Stages and repeats: `stage-orders` per measured stage cycle (50000; quick 5000), `warmup-orders` of the
-            unreported warm-up cycle before them (10000; quick 2000), `repeats` of every stage cycle and of the whole
+            unreported warm-up cycle before them (20000; quick 5000: the JIT needs that many callbacks before ingress runs at its settled speed), `repeats` of every stage cycle and of the whole
             pipeline's capacity and ladder (3; quick 1), `processor` (http://127.0.0.1:8082) and `downstream`
             (http://127.0.0.1:8085) whose `/ops/consumers` endpoints pause and resume their consumers;
             `product-arg=SERVICE:key=value` (repeatable) starts the product with that setting and is recorded in the
