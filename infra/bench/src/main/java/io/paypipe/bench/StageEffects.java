@@ -36,6 +36,15 @@ final class StageEffects {
                 && rawRows == ackedOrders && ordersWithExtraRawRows == 0 && paidWhileProcessorPaused == 0);
     }
 
+    /**
+     * What the product's consumers of {@code topic} still had to read when the stage
+     * began (informative: their catching up shares the machine with the stage; never a
+     * verdict).
+     */
+    void behind(String topic, Map<String, Long> lagByGroup) {
+        lagByGroup.forEach((group, lag) -> counts.put(topic + " behind, " + group, lag));
+    }
+
     void processorDrain(boolean finished, long shippedWhileDownstreamPaused) {
         counts.put("processorDrainFinished", finished ? 1L : 0L);
         counts.put("shipmentsWhileDownstreamPaused", shippedWhileDownstreamPaused);

@@ -13,13 +13,14 @@ import io.paypipe.bench.product.ProductControl;
 import io.paypipe.bench.product.ProductControl.Consumers;
 import io.paypipe.bench.product.SandboxClient;
 import io.paypipe.bench.product.StageCounts;
-import io.paypipe.bench.product.TopicCaughtUp;
+import io.paypipe.bench.product.ConsumerLag;
 import io.paypipe.bench.report.Latency;
 import io.paypipe.bench.report.StageCycle;
 import io.paypipe.core.topic.Topics;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -90,11 +91,6 @@ final class StagePhase {
             List<Delivery> sends = Plans.withDuplicates(sandbox.sign(orders), options.duplicatePercent(), random);
             out.printf("bench: %s: %d orders %s* stored and %d deliveries signed in %d ms%n", label, orders.size(),
                     prefix, sends.size(), (System.nanoTime() - t0) / 1_000_000);
-            t0 = System.nanoTime();
-            List<String> groups = new TopicCaughtUp(options.kafka()).await(Topics.ORDER_CREATED.name(),
-                    Duration.ofMinutes(5));
-            out.printf("bench: %s: every group of %s caught up (%s) in %d ms%n", label, Topics.ORDER_CREATED.name(),
-                    String.join(", ", groups), (System.nanoTime() - t0) / 1_000_000);
             try (OrderPaidWatcher watcher = new OrderPaidWatcher(options.kafka(), prefix)) {
                 return measure(label, prefix, orders.size(), sends, watcher, reason);
             }
@@ -131,6 +127,10 @@ final class StagePhase {
         StageCounts counts = new StageCounts(jdbc, prefix);
         StageEffects effects = new StageEffects(orders, sends.size());
 
+        Map<String, Long> behind = new ConsumerLag(options.kafka()).of(Topics.ORDER_CREATED.name());
+        effects.behind(Topics.ORDER_CREATED.name(), behind);
+        out.printf("bench: %s: %s records behind per consumer group as ingress alone starts: %s%n", label,
+                Topics.ORDER_CREATED.name(), behind);
         Cpu start = ProcessUsage.cpuNow();
         AckStats ack = runner.atConcurrency(label + ", ingress alone", options.ingress().resolve("/notify/wechatpay"),
                 sends, options.concurrency(), INGRESS_LIMIT, watcher);

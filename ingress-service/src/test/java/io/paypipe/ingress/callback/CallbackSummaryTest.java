@@ -3,15 +3,12 @@ package io.paypipe.ingress.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.paypipe.embedded.MutableClock;
 import io.paypipe.ingress.config.IngressProperties;
 import io.paypipe.ingress.intake.IntakeOutcome;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 
@@ -89,35 +86,6 @@ class CallbackSummaryTest {
                 new IngressProperties.UnverifiedQuery(true, 1, Duration.ofMinutes(5), 10, Duration.ofMinutes(1),
                         Duration.ofHours(2), Duration.ofSeconds(2), 64),
                 Duration.ofMinutes(1));
-    }
-
-    private static final class MutableClock extends Clock {
-
-        private final AtomicReference<Instant> now;
-
-        MutableClock(Instant start) {
-            this.now = new AtomicReference<>(start);
-        }
-
-        void advance(Duration d) {
-            now.updateAndGet(t -> t.plus(d));
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now.get();
-        }
-
     }
 
 }

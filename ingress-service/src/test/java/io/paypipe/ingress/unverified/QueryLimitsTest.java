@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.id.MerchantId;
 import io.paypipe.core.id.OutTradeNo;
+import io.paypipe.embedded.MutableClock;
 import io.paypipe.ingress.config.IngressProperties.UnverifiedQuery;
 import io.paypipe.ingress.unverified.QueryLimits.OrderRef;
 import io.paypipe.ingress.unverified.QueryLimits.Verdict;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class QueryLimitsTest {
@@ -67,35 +65,6 @@ class QueryLimitsTest {
     static UnverifiedQuery limits(int perOrder, Duration orderPeriod, int perMerchant, Duration merchantPeriod) {
         return new UnverifiedQuery(true, perOrder, orderPeriod, perMerchant, merchantPeriod, Duration.ofHours(2),
                 Duration.ofSeconds(2), 64);
-    }
-
-    static final class MutableClock extends Clock {
-
-        private Instant now;
-
-        MutableClock(Instant now) {
-            this.now = now;
-        }
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
     }
 
 }

@@ -1,6 +1,5 @@
 package io.paypipe.bench.product;
 
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,40 +14,33 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Waits until every consumer group that reads a topic has committed its end: a stage is
- * measured alone only once the product's other consumers (the processor's and
- * reconcile-service's {@code order.created} groups, which store the cycle's orders just
- * before) are idle, so their catching up is not counted as the stage's CPU.
+ * How far behind each consumer group that reads a topic is: reported when a stage starts,
+ * so a reader sees what else the product was still doing while the stage was measured
+ * (reconcile-service's {@code order.created} group, for one, stores each order's query
+ * chain one record at a time, far slower than the orders are created).
  */
-public final class TopicCaughtUp {
+public final class ConsumerLag {
 
     private final String bootstrapServers;
 
-    public TopicCaughtUp(String bootstrapServers) {
+    public ConsumerLag(String bootstrapServers) {
         this.bootstrapServers = bootstrapServers;
     }
 
     /**
-     * @return the groups that read {@code topic}, each caught up
-     * @throws IllegalStateException when a group is still behind after {@code timeout}
+     * Records behind the end of {@code topic}, per group that has committed an offset of
+     * it.
+     * @throws IllegalStateException when no group has (nothing read is not "no lag")
      */
-    public List<String> await(String topic, Duration timeout) {
+    public Map<String, Long> of(String topic) {
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        long deadline = System.nanoTime() + timeout.toNanos();
         try (Admin admin = Admin.create(p)) {
-            while (true) {
-                Map<String, Long> lag = lag(admin, topic);
-                // no group at all is not "caught up": nothing was read
-                if (!lag.isEmpty() && lag.values().stream().allMatch(l -> l == 0)) {
-                    return List.copyOf(lag.keySet());
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException(
-                            "consumers of " + topic + " still behind after " + timeout + ": " + lag);
-                }
-                Thread.sleep(200);
+            Map<String, Long> lag = lag(admin, topic);
+            if (lag.isEmpty()) {
+                throw new IllegalStateException("no consumer group has committed an offset of " + topic);
             }
+            return new java.util.TreeMap<>(lag);
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();
