@@ -77,7 +77,7 @@ final class BaselinePhase {
                         }
                     });
             ProcessUsage.Cpu cpu = ProcessUsage.cpuNow().minus(before);
-            SyncBaseline.Effects effects = baseline.effects(prefix);
+            SyncBaseline.Effects effects = baseline.settledEffects(prefix, Duration.ofMinutes(2));
             // the baseline answers only after its work: what it acknowledged is done (or
             // failed and awaits its retry job)
             boolean exact = effects.ordersWithExtraLedgerRows() == 0 && effects.ordersWithExtraDownstreamCalls() == 0

@@ -48,7 +48,8 @@ public final class JfrSummary {
             "Spring Kafka", List.of("org.springframework.kafka."), "Spring JDBC / transactions",
             List.of("org.springframework.jdbc.", "org.springframework.transaction."), "Spring MVC / web",
             List.of("org.springframework.web.", "org.springframework.http."), "Tomcat",
-            List.of("org.apache.tomcat.", "org.apache.catalina.", "org.apache.coyote."), "Kafka client",
+            List.of("org.apache.tomcat.", "org.apache.catalina.", "org.apache.coyote."), "Kafka Streams",
+            List.of("org.apache.kafka.streams."), "Kafka client",
             List.of("org.apache.kafka.clients.", "org.apache.kafka.common."), "Kafka broker",
             List.of("kafka.", "org.apache.kafka."), "Jackson", List.of("com.fasterxml.jackson."), "logging",
             List.of("ch.qos.logback.", "org.slf4j."), "sandbox code (io.paypipe.sandbox)",
@@ -159,11 +160,17 @@ public final class JfrSummary {
 
     public static void main(String[] args) throws IOException {
         if (args.length < 1) {
-            System.err.println("usage: JfrSummary RECORDING.jfr [MIN_PERCENT]");
+            System.err.println("usage: JfrSummary RECORDING.jfr [MIN_PERCENT [GROUP_LEFT_OUT...]]");
             System.exit(2);
         }
         double min = (args.length > 1) ? Double.parseDouble(args[1]) : 3.0;
-        System.out.print(markdown(read(Path.of(args[0])), min));
+        Map<String, Map<String, Long>> counts = read(Path.of(args[0]));
+        // further arguments: thread groups left out, e.g. "sandbox (the channels)" when
+        // the sandbox ran inside the product's JVM
+        for (int i = 2; i < args.length; i++) {
+            counts.remove(args[i]);
+        }
+        System.out.print(markdown(counts, min));
     }
 
 }

@@ -155,6 +155,71 @@ final class BenchmarksPageProse {
             |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---|
             """;
 
+    /**
+     * Where the CPU went, from Java Flight Recorder profiles of the product (issue 15):
+     * measured by hand, not by each run, so the dates and commands are given.
+     */
+    static final String PROFILE = """
+
+            ## Where the CPU goes (Java Flight Recorder)
+
+            Execution samples of the product's JVM (threads running Java code), grouped by thread and, inside a
+            group, by the library owning the sample's top-most known frame (JDK frames count for their caller: an
+            RSA verification inside the WeChat SDK counts as the SDK), with
+            `io.paypipe.bench.jfr.JfrSummary` (see its Javadoc for the command). MariaDB runs in a process of its
+            own and is not in these tables; the embedded broker is.
+
+            **Before** (the issue's profile of ingress alone, 15,000 WeChat notifications at concurrency 32, the
+            sandbox in the same JVM): of the request threads' samples ~35 % outside our code (Tomcat, Spring MVC
+            dispatch, Micrometer's per-request observation), ~26 % in the raw-row INSERT on the client side
+            (Connector/J parsing the SQL text per call, a `SimpleDateFormat` per timestamp), ~13 % in the WeChat
+            SDK, ~11 % in the Kafka publish; ~3 ms of JVM CPU per callback.
+            Re-measured on 2026-12-01 with `JfrSummary` over `./paypipe bench --quick=true --duration=30
+            --orders=15000 --bill-lines=0` at main `3903e6e` (processor batches already in, ingress not yet tuned,
+            the sandbox still in the product's JVM: 31 % of all samples, left out below; `settings=profile`):
+
+            | threads | share of the product's samples | where, inside the group |
+            |---|---:|---|
+            | reconcile-service | 28.8 % (1381) | Kafka client 24 %, JDBC client (Connector/J, Hikari) 19 %, our code (io.paypipe) 16 %, Kafka Streams 13 %, Spring Kafka 12 %, WeChat Pay SDK 10 %, rest 7 % |
+            | ingress request threads | 25.3 % (1209) | Tomcat 22 %, WeChat Pay SDK 18 %, JDBC client (Connector/J, Hikari) 14 %, our code (io.paypipe) 12 %, Spring MVC / web 12 %, Spring (other) 6 %, Micrometer 6 %, Kafka client 4 %, rest 5 % |
+            | Kafka broker | 22.1 % (1056) | Kafka broker 75 %, Kafka client 23 %, rest 2 % |
+            | processor consumers | 11.7 % (562) | JDBC client (Connector/J, Hikari) 34 %, Kafka client 31 %, our code (io.paypipe) 19 %, logging 4 %, Spring JDBC / transactions 4 %, Spring Kafka 3 %, rest 4 % |
+            | downstream consumers | 4.7 % (225) | Kafka client 34 %, JDBC client (Connector/J, Hikari) 23 %, Spring Kafka 15 %, our code (io.paypipe) 13 %, Spring JDBC / transactions 7 %, Spring (other) 6 %, rest 2 % |
+            | Kafka producer I/O | 2.7 % (129) | Kafka client 88 %, Spring Kafka 5 %, logging 4 %, rest 2 % |
+            | refund-service | 2.0 % (95) | Kafka client 94 %, Spring Kafka 4 %, rest 2 % |
+            | other (JDK only, unknown) | 1.7 % (80) | other (JDK only, unknown) 79 %, Micrometer 13 %, Spring (other) 4 %, rest 5 % |
+            | Kafka consumer heartbeats | 1.0 % (50) | Kafka client 100 % |
+
+            **After** (this page's run, recorded over the whole run from 100 s after the start, `settings=default`:
+            `PAYPIPE_LAUNCHER_JAVA_OPTS='-XX:StartFlightRecording=delay=100s,settings=default,filename=…'
+            ./paypipe bench`; the sandbox in its own process):
+
+            | threads | share of the product's samples | where, inside the group |
+            |---|---:|---|
+            | reconcile-service | 36.3 % (11648) | Kafka client 25 %, WeChat Pay SDK 18 %, JDBC client (Connector/J, Hikari) 18 %, our code (io.paypipe) 14 %, Spring Kafka 12 %, Kafka Streams 6 %, rest 8 % |
+            | ingress request threads | 25.2 % (8105) | WeChat Pay SDK 29 %, Tomcat 21 %, JDBC client (Connector/J, Hikari) 13 %, our code (io.paypipe) 13 %, Spring MVC / web 6 %, Spring (other) 6 %, Kafka client 4 %, Spring JDBC / transactions 3 %, rest 4 % |
+            | Kafka broker | 14.8 % (4741) | Kafka broker 74 %, Kafka client 23 %, rest 3 % |
+            | processor consumers | 11.0 % (3531) | JDBC client (Connector/J, Hikari) 39 %, Kafka client 30 %, our code (io.paypipe) 18 %, Spring JDBC / transactions 7 %, rest 7 % |
+            | other (JDK only, unknown) | 4.0 % (1272) | other (JDK only, unknown) 37 %, JDBC client (Connector/J, Hikari) 35 %, our code (io.paypipe) 17 %, Spring JDBC / transactions 5 %, rest 6 % |
+            | downstream consumers | 3.4 % (1085) | JDBC client (Connector/J, Hikari) 29 %, Kafka client 29 %, Spring Kafka 17 %, our code (io.paypipe) 12 %, Spring JDBC / transactions 7 %, rest 5 % |
+            | Kafka producer I/O | 3.1 % (994) | Kafka client 92 %, logging 4 %, rest 4 % |
+            | refund-service | 1.6 % (526) | Kafka client 97 %, rest 3 % |
+            | Kafka consumer heartbeats | 0.5 % (172) | Kafka client 98 %, rest 2 % |
+            | logging | 0.1 % (46) | logging 100 % |
+
+            What changed, read from the two: on ingress's request threads Micrometer's per-request observation is gone (6 %
+            of them before, under 3 % after) and Spring MVC's share halved (12 % -> 6 %); the WeChat SDK (RSA verification
+            and AES-GCM decryption, a fixed amount of work per callback) grew from 18 % to 29 % of what is left, so what
+            remains is mostly the channel's own cryptography, Tomcat and the one INSERT. The processor's threads take about
+            the same share of the product (11.7 % -> 11.0 %) while they pay several times more orders a second (batches:
+            one transaction, multi-row INSERTs). The largest consumer in both is reconcile-service (28.8 % -> 36.3 %): its
+            `order.created` listener stores each order's query chain one record at a time (an awaited publish and four
+            statements per order, about 75 orders/s here: the stage cycles found it 49,341 / 72,819 / 95,735 records behind)
+            and its active queries sign WeChat requests (18 % of its samples). It is the next stage to make fast; it is not
+            one of issue 15's targets, and the stages above are measured while it catches up (its lag is printed per
+            cycle).
+            """;
+
     static final String FOOTER = """
 
             ## Reading it

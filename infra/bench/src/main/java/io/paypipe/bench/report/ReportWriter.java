@@ -149,6 +149,7 @@ public final class ReportWriter {
                 .append(" |\n");
         }
         r.bill().ifPresent(b -> md.append("\n").append(BillSection.markdown(b, b.measuredAlone())));
+        md.append(BenchmarksPageProse.PROFILE);
         md.append(BenchmarksPageProse.FOOTER);
         return md.toString();
     }
