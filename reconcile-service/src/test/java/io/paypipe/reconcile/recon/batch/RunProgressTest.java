@@ -2,7 +2,7 @@ package io.paypipe.reconcile.recon.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paypipe.reconcile.recon.MutableClock;
+import io.paypipe.embedded.MutableClock;
 import io.paypipe.reconcile.recon.batch.RunProgress.Phase;
 import io.paypipe.reconcile.recon.batch.RunProgress.Progress;
 import io.paypipe.reconcile.recon.batch.RunProgress.Tracker;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.merchant.Merchant;
-import io.paypipe.reconcile.recon.MutableClock;
+import io.paypipe.embedded.MutableClock;
 import io.paypipe.reconcile.recon.RunRequest;
 import io.paypipe.reconcile.recon.Source;
 import io.paypipe.reconcile.recon.intake.BillMerchants;

@@ -3,7 +3,7 @@ package io.paypipe.reconcile.recon.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.id.Channel;
-import io.paypipe.reconcile.recon.MutableClock;
+import io.paypipe.embedded.MutableClock;
 import io.paypipe.reconcile.recon.RunKind;
 import io.paypipe.reconcile.recon.RunRequest;
 import io.paypipe.reconcile.recon.Source;
