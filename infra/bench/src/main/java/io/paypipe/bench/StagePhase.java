@@ -30,16 +30,23 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * through the product's {@code /ops/consumers} endpoints. With the processor's
  * {@code payment.notify} consumers and the downstream consumers paused, the cycle's
  * orders are created (the processor's {@code order.created} consumer still runs) and
- * signed; ingress alone gets every delivery at the options' concurrency; then the
- * processor is resumed and timed until every acknowledged order is PAID; then the
- * downstream consumers, until each group has a row for every order. The consumers are
- * resumed whatever happens.
+ * signed; once every group of {@code order.created} has read them (at most
+ * {@link #CATCH_UP}; what is left is recorded) ingress alone gets every delivery at the
+ * options' concurrency; then the processor is resumed and timed until every acknowledged
+ * order is PAID; then the downstream consumers, until each group has a row for every
+ * order. The consumers are resumed whatever happens.
  */
 final class StagePhase {
 
     private static final Duration POLL = Duration.ofMillis(100);
 
     private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(15);
+
+    /**
+     * How long a cycle waits for every consumer group of {@code order.created} to read
+     * the cycle's orders before ingress alone starts (their work is not ingress's).
+     */
+    private static final Duration CATCH_UP = Duration.ofMinutes(2);
 
     /** The closed loop ends when the deliveries run out; this only bounds a stuck run. */
     private static final Duration INGRESS_LIMIT = Duration.ofMinutes(30);
@@ -122,12 +129,33 @@ final class StagePhase {
         }
     }
 
+    /**
+     * Waits at most {@link #CATCH_UP} until no consumer group of {@code topic} is behind;
+     * what each group is still behind then (recorded with the cycle, whatever it is).
+     */
+    private Map<String, Long> caughtUp(String topic) {
+        ConsumerLag lag = new ConsumerLag(options.kafka());
+        long deadline = System.nanoTime() + CATCH_UP.toNanos();
+        Map<String, Long> behind = lag.of(topic);
+        while (behind.values().stream().anyMatch(l -> l > 0) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(POLL.multipliedBy(5));
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while " + topic + " was read", e);
+            }
+            behind = lag.of(topic);
+        }
+        return behind;
+    }
+
     private StageCycle measure(String label, String prefix, int orders, List<Delivery> sends, OrderPaidWatcher watcher,
             String reason) {
         StageCounts counts = new StageCounts(jdbc, prefix);
         StageEffects effects = new StageEffects(orders, sends.size());
 
-        Map<String, Long> behind = new ConsumerLag(options.kafka()).of(Topics.ORDER_CREATED.name());
+        Map<String, Long> behind = caughtUp(Topics.ORDER_CREATED.name());
         effects.behind(Topics.ORDER_CREATED.name(), behind);
         out.printf("bench: %s: %s records behind per consumer group as ingress alone starts: %s%n", label,
                 Topics.ORDER_CREATED.name(), behind);

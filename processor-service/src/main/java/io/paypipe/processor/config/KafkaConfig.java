@@ -1,8 +1,8 @@
 package io.paypipe.processor.config;
 
 import io.paypipe.core.topic.Topics;
+import io.paypipe.support.kafka.BatchListeners;
 import io.paypipe.support.kafka.KafkaSupportConfig;
-import java.util.List;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,8 +19,6 @@ import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
  */
 @Configuration(proxyBeanMethods = false)
 class KafkaConfig {
-
-    private static final List<String> MAIN_TOPIC = List.of(Topics.PAYMENT_NOTIFY.name());
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, byte[]> orderCreatedContainerFactory(KafkaProperties kafka,
@@ -39,12 +37,7 @@ class KafkaConfig {
             ProcessorProperties props) {
         var factory = KafkaSupportConfig.bytesContainerFactory(kafka, props);
         if (props.batch().enabled()) {
-            factory.setContainerCustomizer(container -> {
-                String[] topics = container.getContainerProperties().getTopics();
-                if (topics != null && List.of(topics).equals(MAIN_TOPIC)) {
-                    container.setAutoStartup(false);
-                }
-            });
+            BatchListeners.mainTopicNotStarted(factory, Topics.PAYMENT_NOTIFY.name());
         }
         return factory;
     }

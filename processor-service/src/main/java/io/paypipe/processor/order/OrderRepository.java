@@ -60,17 +60,13 @@ public class OrderRepository extends OrderReads<OrderRow> {
      * each other in a cycle.
      */
     public List<OrderRow> lockAll(Collection<OrderKey> keys) {
-        var sql = new StringBuilder("SELECT " + COLUMNS + " FROM orders WHERE (merchant_id, out_trade_no) IN (");
         Map<String, Object> params = new HashMap<>();
-        int i = 0;
-        for (OrderKey key : keys) {
-            sql.append(i == 0 ? "" : ", ").append("(:m").append(i).append(", :o").append(i).append(')');
-            params.put("m" + i, key.merchantId().value());
-            params.put("o" + i, key.outTradeNo().value());
-            i++;
-        }
-        sql.append(") ORDER BY merchant_id, out_trade_no FOR UPDATE");
-        return jdbc.sql(sql.toString()).params(params).query(OrderRepository::map).list();
+        return jdbc
+            .sql("SELECT " + COLUMNS + " FROM orders WHERE (merchant_id, out_trade_no) IN (" + keyList(keys, params)
+                    + ") ORDER BY merchant_id, out_trade_no FOR UPDATE")
+            .params(params)
+            .query(OrderRepository::map)
+            .list();
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paypipe.processor.failure.OrderNotFoundException;
+import io.paypipe.support.kafka.BatchListeners;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class BatchPartsTest {
                 new BatchListenerFailedException("record 0 of 1 failed", cause, record));
 
         // When it is unwrapped for the recoverer
-        Exception handed = PaymentBatchConfig.recordFailure(thrown);
+        Exception handed = BatchListeners.recordFailure(thrown);
 
         // Then the recoverer sees the container's failure with the record's own as cause
         // and the group
@@ -37,7 +38,7 @@ class BatchPartsTest {
     void aFailureThatIsNoBatchFailureIsHandedOnAsItIs() {
         var other = new ListenerExecutionFailedException("Listener failed", "g", new IllegalStateException("x"));
 
-        assertThat(PaymentBatchConfig.recordFailure(other)).isSameAs(other);
+        assertThat(BatchListeners.recordFailure(other)).isSameAs(other);
     }
 
     @Test

@@ -118,6 +118,8 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
      * @param consume false: this instance neither starts query chains nor handles due
      * queries (its consumers of {@code order.created} and the delayed topics do not
      * start); tests of other parts use it
+     * @param orderBatch how {@code order.created} is read
+     * ({@code reconcile.query.order-batch.*})
      */
     public record QuerySettings(@DefaultValue("3m") Duration firstQueryAfter, @DefaultValue( {
             "30s", "1m", "5m", "15m", "30m", "1h" }) List<Duration> backoff, @DefaultValue("2h") Duration expiry,
@@ -127,10 +129,11 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
             @DefaultValue({ "1s", "5s", "30s", "2m", "10m" }) List<Duration> orderRetryDelays,
             @DefaultValue("1s") Duration pollTimeout, @DefaultValue("20") int maxPollRecords,
             @DefaultValue("5s") Duration handlingRetry, Map<String, MerchantQuery> merchants,
-            @DefaultValue("true") boolean consume){
+            @DefaultValue("true") boolean consume, @DefaultValue OrderBatch orderBatch){
 
         public QuerySettings {
             merchants = merchants == null ? Map.of() : Map.copyOf(merchants);
+            orderBatch = orderBatch == null ? new OrderBatch(true, 500) : orderBatch;
             requirePositive("reconcile.query.backoff", backoff);
             requirePositive("reconcile.query.error-backoff", errorBackoff);
             requirePositive("reconcile.query.order-retry-delays", orderRetryDelays);
@@ -150,6 +153,25 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
         static void requirePositive(String key, List<Duration> delays) {
             if (delays.isEmpty() || delays.stream().anyMatch(d -> d == null || !d.isPositive())) {
                 throw new IllegalArgumentException(key + " needs at least one delay, each positive");
+            }
+        }
+
+    }
+
+    /**
+     * How {@code order.created} is read: in batches (the records of one poll, their
+     * chains stored with a few statements and their first queries published together), or
+     * with {@code enabled=false} one record at a time as before (the comparison the
+     * benchmark makes). Either way an order not stored yet goes to the retry topics.
+     *
+     * @param enabled the batch listener reads the main topic
+     * @param maxRecords records one poll hands the batch listener at most
+     */
+    public record OrderBatch(@DefaultValue("true") boolean enabled, @DefaultValue("500") int maxRecords) {
+
+        public OrderBatch {
+            if (maxRecords < 1) {
+                throw new IllegalArgumentException("reconcile.query.order-batch.max-records must be at least 1");
             }
         }
 

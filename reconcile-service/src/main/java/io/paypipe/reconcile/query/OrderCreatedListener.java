@@ -12,10 +12,15 @@ import org.springframework.stereotype.Component;
 /**
  * {@code order.created} in reconcile-service's own consumer group
  * ({@code reconcile-order-created}) and its own retry topics
- * ({@link OrderRetryTopicsConfig}): every order gets its query chain.
+ * ({@link OrderRetryTopicsConfig}): every order gets its query chain. With
+ * {@code reconcile.query.order-batch.enabled} (the default) this listener handles only
+ * the retry topics' records and {@link OrderCreatedBatchListener} reads the main topic.
  */
 @Component
 class OrderCreatedListener {
+
+    /** The listener's id and consumer group. */
+    static final String ID = "reconcile-order-created";
 
     private final QueryChains chains;
 
@@ -23,7 +28,7 @@ class OrderCreatedListener {
         this.chains = chains;
     }
 
-    @KafkaListener(id = "reconcile-order-created", topics = Topics.Names.ORDER_CREATED,
+    @KafkaListener(id = ID, topics = Topics.Names.ORDER_CREATED,
             containerFactory = "reconcileOrderCreatedContainerFactory", autoStartup = "${reconcile.query.consume:true}")
     void onOrderCreated(ConsumerRecord<String, byte[]> record) {
         chains.start(RecordValues.read(record, OrderCreated.class, OrderCreatedListener::missing));

@@ -2,6 +2,7 @@ package io.paypipe.reconcile.query;
 
 import io.paypipe.core.topic.Topics;
 import io.paypipe.reconcile.config.ReconcileProperties;
+import io.paypipe.support.kafka.BatchListeners;
 import io.paypipe.support.kafka.KafkaSupportConfig;
 import io.paypipe.support.kafka.RetryTopics;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -14,8 +15,9 @@ import org.springframework.kafka.support.EndpointHandlerMethod;
 
 /**
  * {@code order.created} as reconcile-service reads it: raw bytes, offsets committed per
- * record; an order the processor has not stored yet is retried on
- * {@code order.created-reconcile-retry-<i>} after each of
+ * record (with {@code reconcile.query.order-batch.enabled} the main topic's container is
+ * created but not started: {@link OrderCreatedBatchConfig}); an order the processor has
+ * not stored yet is retried on {@code order.created-reconcile-retry-<i>} after each of
  * {@code reconcile.query.order-retry-delays}, then {@code order.created-reconcile-dlt}
  * and {@link OrderDeadLetterHandler}. Its own retry and dead-letter topics: the
  * processor's ({@code order.created-retry-<i>}, {@code order.created-dlt}) are the
@@ -27,7 +29,11 @@ class OrderRetryTopicsConfig {
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, byte[]> reconcileOrderCreatedContainerFactory(KafkaProperties kafka,
             ReconcileProperties props) {
-        return KafkaSupportConfig.bytesContainerFactory(kafka, props);
+        var factory = KafkaSupportConfig.bytesContainerFactory(kafka, props);
+        if (props.query().orderBatch().enabled()) {
+            BatchListeners.mainTopicNotStarted(factory, Topics.ORDER_CREATED.name());
+        }
+        return factory;
     }
 
     @Bean

@@ -117,7 +117,7 @@ class PaymentQueryRepository {
             .update() == 1;
     }
 
-    private static QueryChain chain(ResultSet rs) throws SQLException {
+    static QueryChain chain(ResultSet rs) throws SQLException {
         return new QueryChain(rs.getLong("order_id"),
                 new OrderKey(TenantId.of(rs.getString("tenant_id")), MerchantId.of(rs.getString("merchant_id")),
                         OutTradeNo.of(rs.getString("out_trade_no"))),

@@ -7,6 +7,7 @@ import io.paypipe.core.topic.Topic;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.reconcile.publish.EventPublisher;
 import io.paypipe.reconcile.query.DelayTiers.Tier;
+import io.paypipe.support.kafka.EventSender;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -49,14 +50,34 @@ final class QuerySchedule {
      */
     PaymentQueryDue publish(QueryChain chain, int attempt, Duration wait, int failures) {
         Route route = route(wait, clock.instant());
+        PaymentQueryDue due = record(chain, attempt, route);
+        send(route.topic(), due, failures);
+        return due;
+    }
+
+    /** A first query's record sent, its broker's answer not awaited yet. */
+    record Sent(PaymentQueryDue due, EventSender.Pending pending) {
+    }
+
+    /**
+     * As {@link #publish} for the first query (attempt 0, no failures) of {@code chain},
+     * without waiting for the broker: the caller sends all of its records, then awaits
+     * each {@link Sent#pending}.
+     */
+    Sent publishFirstLater(QueryChain chain, Duration wait) {
+        Route route = route(wait, clock.instant());
+        PaymentQueryDue due = record(chain, 0, route);
+        return new Sent(due, publisher.sendLater(new Topic<>(route.topic(), PaymentQueryDue.class),
+                due.orderKey().kafkaKey(), due.eventId(), due));
+    }
+
+    private static PaymentQueryDue record(QueryChain chain, int attempt, Route route) {
         OrderKey key = chain.orderKey();
-        PaymentQueryDue due = new PaymentQueryDue(
+        return new PaymentQueryDue(
                 EventId.derived(Topics.Names.PAYMENT_QUERY, key.kafkaKey(), Integer.toString(attempt),
                         Long.toString(route.dueAt().toEpochMilli())),
                 key, chain.spMerchantId().orElse(null), chain.channel(), chain.reason(), attempt, route.dueAt(),
                 chain.expiresAt());
-        send(route.topic(), due, failures);
-        return due;
     }
 
     /** The same record again (same attempt and reason), due after about {@code wait}. */

@@ -25,7 +25,7 @@ class QueryLadderTest {
                 List.of(Duration.ofSeconds(30), Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15),
                         Duration.ofMinutes(30)),
                 Duration.ofMinutes(30), 5, List.of(Duration.ofSeconds(1)), Duration.ofSeconds(1), 20,
-                Duration.ofSeconds(5), merchants, true);
+                Duration.ofSeconds(5), merchants, true, null);
     }
 
     private static final QueryLadders DEFAULTS = new QueryLadders(settings(Map.of()));

@@ -2,7 +2,12 @@ package io.paypipe.support.order;
 
 import io.paypipe.core.id.MerchantId;
 import io.paypipe.core.id.OrderId;
+import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.id.OutTradeNo;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -39,6 +44,40 @@ public class OrderReads<R> {
             .param("no", outTradeNo.value())
             .query(rows)
             .optional();
+    }
+
+    /**
+     * The orders of {@code keys} that exist, in one statement, in no particular order
+     * (none for no keys).
+     */
+    public List<R> findAll(Collection<OrderKey> keys) {
+        if (keys.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Object> params = new HashMap<>();
+        return jdbc
+            .sql("SELECT " + columns + " FROM orders WHERE (merchant_id, out_trade_no) IN (" + keyList(keys, params)
+                    + ")")
+            .params(params)
+            .query(rows)
+            .list();
+    }
+
+    /**
+     * {@code (:m0, :o0), (:m1, :o1)}: the row values of {@code keys}, for
+     * {@code (merchant_id, out_trade_no) IN (...)}; their parameters go to
+     * {@code params}.
+     */
+    protected static String keyList(Collection<OrderKey> keys, Map<String, Object> params) {
+        var sql = new StringBuilder();
+        int i = 0;
+        for (OrderKey key : keys) {
+            sql.append(i == 0 ? "" : ", ").append("(:m").append(i).append(", :o").append(i).append(')');
+            params.put("m" + i, key.merchantId().value());
+            params.put("o" + i, key.outTradeNo().value());
+            i++;
+        }
+        return sql.toString();
     }
 
     /**

@@ -14,10 +14,11 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * How far behind each consumer group that reads a topic is: reported when a stage starts,
- * so a reader sees what else the product was still doing while the stage was measured
- * (reconcile-service's {@code order.created} group, for one, stores each order's query
- * chain one record at a time, far slower than the orders are created).
+ * How far behind each consumer group that reads a topic is: awaited and reported when a
+ * stage starts, so a reader sees what else the product was still doing while the stage
+ * was measured (reconcile-service's {@code order.created} group, for one, stores each
+ * order's query chain; one record at a time it was far slower than the orders are
+ * created).
  */
 public final class ConsumerLag {
 
