@@ -8,6 +8,7 @@ import io.paypipe.processor.transition.BatchSends.Failure;
 import io.paypipe.support.alert.AlertPublisher;
 import io.paypipe.support.inbound.FailedAttempts;
 import io.paypipe.support.inbound.RecordValues;
+import io.paypipe.support.kafka.BatchListeners;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,10 +95,7 @@ class PaymentBatchListener implements BatchMessageListener<String, byte[]> {
         Optional<Failure> applying = notes.size() >= minRecords ? together(notes, records) : oneByOne(notes);
         failed = applying.isPresent() ? applying : failed;
         if (failed.isPresent()) {
-            ConsumerRecord<String, byte[]> record = records.get(failed.get().index());
-            throw new BatchListenerFailedException("record " + failed.get().index() + " of " + records.size()
-                    + " failed: " + record.topic() + "-" + record.partition() + "@" + record.offset(),
-                    failed.get().cause(), record);
+            throw BatchListeners.failedAt(records, failed.get().index(), failed.get().cause());
         }
     }
 

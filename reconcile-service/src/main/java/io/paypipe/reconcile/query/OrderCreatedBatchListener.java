@@ -3,6 +3,7 @@ package io.paypipe.reconcile.query;
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.reconcile.query.ChainStarts.Failure;
 import io.paypipe.support.inbound.RecordValues;
+import io.paypipe.support.kafka.BatchListeners;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,10 +50,7 @@ class OrderCreatedBatchListener implements BatchMessageListener<String, byte[]> 
         Optional<Failure> starting = starts.startAll(created);
         Optional<Failure> failed = starting.isPresent() ? starting : unreadable;
         if (failed.isPresent()) {
-            ConsumerRecord<String, byte[]> record = records.get(failed.get().index());
-            throw new BatchListenerFailedException("record " + failed.get().index() + " of " + records.size()
-                    + " failed: " + record.topic() + "-" + record.partition() + "@" + record.offset(),
-                    failed.get().cause(), record);
+            throw BatchListeners.failedAt(records, failed.get().index(), failed.get().cause());
         }
     }
 

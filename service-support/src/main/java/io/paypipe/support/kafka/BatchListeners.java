@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
@@ -94,6 +95,17 @@ public final class BatchListeners {
             BatchMessageListener<String, byte[]> listener,
             ConcurrentKafkaListenerContainerFactory<String, byte[]> factory) {
         registrar.registerEndpoint(new Endpoint(id, groupId, topic, listener), factory);
+    }
+
+    /**
+     * The failure a batch listener throws for record {@code index} of {@code records}:
+     * the container commits the offsets before it and forwards it.
+     */
+    public static BatchListenerFailedException failedAt(List<ConsumerRecord<String, byte[]>> records, int index,
+            Throwable cause) {
+        ConsumerRecord<String, byte[]> record = records.get(index);
+        return new BatchListenerFailedException("record " + index + " of " + records.size() + " failed: "
+                + record.topic() + "-" + record.partition() + "@" + record.offset(), cause, record);
     }
 
     /**
