@@ -133,7 +133,7 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
 
         public QuerySettings {
             merchants = merchants == null ? Map.of() : Map.copyOf(merchants);
-            orderBatch = orderBatch == null ? new OrderBatch(true, 500) : orderBatch;
+            orderBatch = orderBatch == null ? new OrderBatch(true, 500, Duration.ofSeconds(1)) : orderBatch;
             requirePositive("reconcile.query.backoff", backoff);
             requirePositive("reconcile.query.error-backoff", errorBackoff);
             requirePositive("reconcile.query.order-retry-delays", orderRetryDelays);
@@ -166,12 +166,17 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
      *
      * @param enabled the batch listener reads the main topic
      * @param maxRecords records one poll hands the batch listener at most
+     * @param awaitOrders how long a batch waits, in place, for orders the processor has
+     * not stored yet (it reads the same {@code order.created} at the same time) before
+     * the first of them goes to the retry topics; zero: at once
      */
-    public record OrderBatch(@DefaultValue("true") boolean enabled, @DefaultValue("500") int maxRecords) {
+    public record OrderBatch(@DefaultValue("true") boolean enabled, @DefaultValue("500") int maxRecords,
+            @DefaultValue("1s") Duration awaitOrders) {
 
         public OrderBatch {
-            if (maxRecords < 1) {
-                throw new IllegalArgumentException("reconcile.query.order-batch.max-records must be at least 1");
+            if (maxRecords < 1 || awaitOrders == null || awaitOrders.isNegative()) {
+                throw new IllegalArgumentException("reconcile.query.order-batch.max-records must be at least 1 and"
+                        + " await-orders not negative");
             }
         }
 

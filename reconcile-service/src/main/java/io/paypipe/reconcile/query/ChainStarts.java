@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.core.event.OrderCreated;
 import io.paypipe.core.event.PaymentQueryDue;
 import io.paypipe.core.id.OrderKey;
+import io.paypipe.reconcile.config.ReconcileProperties;
 import io.paypipe.reconcile.order.OrderRepository;
 import io.paypipe.reconcile.publish.EventPublisher;
 import io.paypipe.reconcile.query.ChainStartRepository.FirstQuery;
@@ -11,12 +12,16 @@ import io.paypipe.reconcile.query.QueryChain.State;
 import io.paypipe.reconcile.query.QuerySchedule.Sent;
 import io.paypipe.support.order.OrderColumns;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -32,16 +37,20 @@ import org.springframework.stereotype.Component;
  * UPDATEs. A second record of the same order in the batch is the first one's duplicate
  * and does nothing more.
  * <p>
- * The records up to the first whose order is not stored yet are started; that record is
- * the failure the listener hands to the retry topics (the ones after it come again). If
- * anything of the batch fails (a statement, a publish the broker did not confirm) the
- * same records are started one by one by {@link QueryChains#start}, which finds the rows
- * already stored and schedules only what is missing; its first failure is the batch's.
+ * Orders the processor has not stored yet are awaited in place for
+ * {@code reconcile.query.order-batch.await-orders}; then the records up to the first
+ * whose order is still not stored are started, and that record is the failure the
+ * listener hands to the retry topics (the ones after it come again). If anything of the
+ * batch fails (a statement, a publish the broker did not confirm) the same records are
+ * started one by one by {@link QueryChains#start}, which finds the rows already stored
+ * and schedules only what is missing; its first failure is the batch's.
  */
 @Component
 class ChainStarts {
 
     private static final Logger log = LoggerFactory.getLogger(ChainStarts.class);
+
+    private static final long AWAIT_POLL_MILLIS = 50;
 
     private final OrderRepository orders;
 
@@ -59,8 +68,12 @@ class ChainStarts {
 
     private final MeterRegistry meters;
 
+    private final Duration awaitOrders;
+
     ChainStarts(OrderRepository orders, ChainStartRepository rows, QueryChains oneByOne, QueryLadders ladders,
-            QuerySchedule schedule, EventPublisher publisher, Clock clock, MeterRegistry meters) {
+            QuerySchedule schedule, EventPublisher publisher, Clock clock, MeterRegistry meters,
+            ReconcileProperties props) {
+        this.awaitOrders = props.query().orderBatch().awaitOrders();
         this.orders = orders;
         this.rows = rows;
         this.oneByOne = oneByOne;
@@ -84,10 +97,7 @@ class ChainStarts {
     }
 
     Optional<Failure> startAll(List<OrderCreated> created) {
-        Map<OrderKey, OrderColumns> stored = orders
-            .findAll(created.stream().map(OrderCreated::orderKey).distinct().toList())
-            .stream()
-            .collect(Collectors.toMap(OrderColumns::key, Function.identity(), (a, b) -> a));
+        Map<OrderKey, OrderColumns> stored = stored(created);
         int ready = 0;
         while (ready < created.size() && stored.containsKey(created.get(ready).orderKey())) {
             ready++;
@@ -116,6 +126,32 @@ class ChainStarts {
             }
         }
         return notStored;
+    }
+
+    /**
+     * The stored orders of {@code created}; while some are not stored yet, read again for
+     * them every {@value #AWAIT_POLL_MILLIS} ms until {@code await-orders} has passed:
+     * the processor reads the same records at the same time, and a record sent to the
+     * retry topics would wait there far longer and cut the batch short.
+     */
+    private Map<OrderKey, OrderColumns> stored(List<OrderCreated> created) {
+        Set<OrderKey> missing = new HashSet<>(created.stream().map(OrderCreated::orderKey).toList());
+        Map<OrderKey, OrderColumns> stored = new HashMap<>();
+        long deadline = System.nanoTime() + awaitOrders.toNanos();
+        while (true) {
+            orders.findAll(missing).forEach(o -> stored.putIfAbsent(o.key(), o));
+            missing.removeAll(stored.keySet());
+            if (missing.isEmpty() || System.nanoTime() + AWAIT_POLL_MILLIS * 1_000_000 > deadline) {
+                return stored;
+            }
+            try {
+                Thread.sleep(AWAIT_POLL_MILLIS);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return stored;
+            }
+        }
     }
 
     private Started together(List<OrderCreated> batch, Map<OrderKey, OrderColumns> stored) {

@@ -24,6 +24,9 @@ import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.EventId;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.money.Money;
+import io.paypipe.reconcile.config.ReconcileProperties;
+import io.paypipe.reconcile.config.ReconcileProperties.OrderBatch;
+import io.paypipe.reconcile.config.ReconcileProperties.QuerySettings;
 import io.paypipe.reconcile.order.OrderRepository;
 import io.paypipe.reconcile.publish.EventPublisher;
 import io.paypipe.reconcile.publish.PublishFailedException;
@@ -82,8 +85,16 @@ class ChainStartsTest {
             List<?> firsts = i.getArgument(0);
             return firsts.stream().mapToInt(f -> 1).toArray();
         });
-        starts = new ChainStarts(orders, rows, oneByOne, ladders, schedule, publisher, Clock.fixed(NOW, ZoneOffset.UTC),
-                meters);
+        starts = starts(Duration.ZERO);
+    }
+
+    private ChainStarts starts(Duration awaitOrders) {
+        ReconcileProperties props = mock(ReconcileProperties.class);
+        QuerySettings query = mock(QuerySettings.class);
+        when(props.query()).thenReturn(query);
+        when(query.orderBatch()).thenReturn(new OrderBatch(true, 500, awaitOrders));
+        return new ChainStarts(orders, rows, oneByOne, ladders, schedule, publisher, Clock.fixed(NOW, ZoneOffset.UTC),
+                meters, props);
     }
 
     @Test
@@ -151,6 +162,26 @@ class ChainStartsTest {
         ArgumentCaptor<List<QueryChain>> inserted = ArgumentCaptor.forClass(List.class);
         verify(rows).insertAll(inserted.capture(), eq(NOW));
         assertThat(inserted.getValue()).extracting(QueryChain::orderId).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void givenAnOrderStoredWhileTheBatchWaits_whenStarted_thenItStartsInTheBatchNotOnTheRetryTopics() {
+        // Given order B stored by the processor a moment after the batch first looked
+        OrderCreated a = created("A");
+        OrderCreated b = created("B");
+        when(orders.findAll(anyCollection())).thenReturn(List.of(order(1, a)))
+            .thenReturn(List.of())
+            .thenReturn(List.of(order(2, b)));
+        storedChains.add(fresh(1, a.orderKey()));
+        storedChains.add(fresh(2, b.orderKey()));
+
+        // When the batch is started, waiting up to a second for missing orders
+        Optional<ChainStarts.Failure> failed = starts(Duration.ofSeconds(1)).startAll(List.of(a, b));
+
+        // Then both start together, none is a failure
+        assertThat(failed).isEmpty();
+        verify(orders, times(3)).findAll(anyCollection());
+        verify(schedule, times(2)).publishFirstLater(any(), any());
     }
 
     @Test
