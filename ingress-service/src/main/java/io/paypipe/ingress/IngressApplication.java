@@ -1,7 +1,7 @@
 package io.paypipe.ingress;
 
+import io.paypipe.support.ProductionProfile;
 import io.paypipe.support.topic.TopicsConfiguration;
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Import;
@@ -10,7 +10,9 @@ import org.springframework.context.annotation.PropertySource;
 /**
  * Receives channel notifications, stores each once and hands it to Kafka before
  * acknowledging. It declares the catalogue's topics and refuses to start on topics below
- * its floor ({@link TopicsConfiguration}, {@code ingress.topic-*}).
+ * its floor ({@link TopicsConfiguration}, {@code ingress.topic-*}). Its executable jar
+ * runs with the profile {@code prod} by default ({@link ProductionProfile},
+ * {@code config.ProductionDefaults}).
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
@@ -19,7 +21,7 @@ import org.springframework.context.annotation.PropertySource;
 public class IngressApplication {
 
     public static void main(String[] args) {
-        SpringApplication.run(IngressApplication.class, args);
+        ProductionProfile.application(IngressApplication.class).run(args);
     }
 
 }
