@@ -1,21 +1,27 @@
 package io.paypipe.ingress;
 
-import org.springframework.boot.SpringApplication;
+import io.paypipe.support.ProductionProfile;
+import io.paypipe.support.topic.TopicsConfiguration;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.PropertySource;
 
 /**
  * Receives channel notifications, stores each once and hands it to Kafka before
- * acknowledging.
+ * acknowledging. It declares the catalogue's topics and refuses to start on topics below
+ * its floor ({@link TopicsConfiguration}, {@code ingress.topic-*}). Its executable jar
+ * runs with the profile {@code prod} by default ({@link ProductionProfile},
+ * {@code config.ProductionDefaults}).
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
 @PropertySource("classpath:io/paypipe/ingress/ingress-defaults.properties")
+@Import(TopicsConfiguration.class)
 public class IngressApplication {
 
     public static void main(String[] args) {
-        SpringApplication.run(IngressApplication.class, args);
+        ProductionProfile.application(IngressApplication.class).run(args);
     }
 
 }

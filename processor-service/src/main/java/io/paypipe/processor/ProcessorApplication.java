@@ -1,7 +1,7 @@
 package io.paypipe.processor;
 
 import io.paypipe.support.EnableServiceSupport;
-import org.springframework.boot.SpringApplication;
+import io.paypipe.support.ProductionProfile;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.PropertySource;
@@ -10,7 +10,9 @@ import org.springframework.context.annotation.PropertySource;
  * Consumes {@code order.created} and {@code payment.notify}; applies each payment
  * notification to its order in one database transaction and publishes {@code order.paid}
  * / {@code order.closed} after commit. Its Kafka templates, retry topics, alerts and
- * dead-letter recorder come from service-support ({@link EnableServiceSupport}).
+ * dead-letter recorder come from service-support ({@link EnableServiceSupport}). Its
+ * executable jar runs with the profile {@code prod} by default
+ * ({@link ProductionProfile}, {@code config.ProductionDefaults}).
  */
 @SpringBootApplication
 @EnableServiceSupport
@@ -19,7 +21,7 @@ import org.springframework.context.annotation.PropertySource;
 public class ProcessorApplication {
 
     public static void main(String[] args) {
-        SpringApplication.run(ProcessorApplication.class, args);
+        ProductionProfile.application(ProcessorApplication.class).run(args);
     }
 
 }

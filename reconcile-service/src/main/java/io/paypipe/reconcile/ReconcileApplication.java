@@ -1,7 +1,7 @@
 package io.paypipe.reconcile;
 
 import io.paypipe.support.EnableServiceSupport;
-import org.springframework.boot.SpringApplication;
+import io.paypipe.support.ProductionProfile;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.PropertySource;
@@ -12,7 +12,9 @@ import org.springframework.context.annotation.PropertySource;
  * reach no settlement ({@code watch}), the raw tables as an outbox ({@code outbox}), the
  * morning numbers ({@code status}) and the daily bill reconciliation ({@code recon},
  * reading bills with {@code bill}). Its Kafka templates, retry topics, alerts and
- * dead-letter recorder come from service-support ({@link EnableServiceSupport}).
+ * dead-letter recorder come from service-support ({@link EnableServiceSupport}). Its
+ * executable jar runs with the profile {@code prod} by default
+ * ({@link ProductionProfile}, {@code config.ProductionDefaults}).
  */
 @SpringBootApplication
 @EnableServiceSupport
@@ -21,7 +23,7 @@ import org.springframework.context.annotation.PropertySource;
 public class ReconcileApplication {
 
     public static void main(String[] args) {
-        SpringApplication.run(ReconcileApplication.class, args);
+        ProductionProfile.application(ReconcileApplication.class).run(args);
     }
 
 }

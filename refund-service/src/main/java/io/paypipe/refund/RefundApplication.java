@@ -1,7 +1,7 @@
 package io.paypipe.refund;
 
 import io.paypipe.support.EnableServiceSupport;
-import org.springframework.boot.SpringApplication;
+import io.paypipe.support.ProductionProfile;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.PropertySource;
@@ -12,7 +12,9 @@ import org.springframework.context.annotation.PropertySource;
  * ({@code notify}), automatic refunds from {@code refund.task} ({@code task}) and the
  * refund query ladder on {@code refund.query} ({@code query}); each channel's refund API
  * behind {@code channel.ChannelRefunds}. Its Kafka templates, retry topics, alerts and
- * dead-letter recorder come from service-support ({@link EnableServiceSupport}).
+ * dead-letter recorder come from service-support ({@link EnableServiceSupport}). Its
+ * executable jar runs with the profile {@code prod} by default
+ * ({@link ProductionProfile}, {@code config.ProductionDefaults}).
  */
 @SpringBootApplication
 @EnableServiceSupport
@@ -21,7 +23,7 @@ import org.springframework.context.annotation.PropertySource;
 public class RefundApplication {
 
     public static void main(String[] args) {
-        SpringApplication.run(RefundApplication.class, args);
+        ProductionProfile.application(RefundApplication.class).run(args);
     }
 
 }

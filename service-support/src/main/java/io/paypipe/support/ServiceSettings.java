@@ -1,5 +1,6 @@
 package io.paypipe.support;
 
+import io.paypipe.support.topic.TopicSettings;
 import java.time.Duration;
 import java.util.List;
 
@@ -8,14 +9,16 @@ import java.util.List;
  * {@code @ConfigurationProperties} record implements it (the accessors of the same names
  * are its properties, e.g. {@code processor.publish-timeout},
  * {@code refund.publish-timeout}), so the keys stay the service's own and there is one
- * properties record per service.
+ * properties record per service. The topic settings ({@link TopicSettings}) are the
+ * service's too.
  */
-public interface ServiceSettings {
+public interface ServiceSettings extends TopicSettings {
 
     /**
-     * The service's short name ({@code processor}, {@code refund}): the prefix of the
-     * retry-topic scheduler's threads.
+     * The service's short name ({@code processor}, {@code refund}): the prefix of its
+     * keys and of the retry-topic scheduler's threads.
      */
+    @Override
     String serviceName();
 
     /**
@@ -33,11 +36,5 @@ public interface ServiceSettings {
 
     /** Consumer threads per listener and per retry topic. */
     int concurrency();
-
-    /** Partitions of the topics the service declares. */
-    int topicPartitions();
-
-    /** Replicas of those topics (1 for the embedded broker, 3 in production). */
-    short topicReplicas();
 
 }

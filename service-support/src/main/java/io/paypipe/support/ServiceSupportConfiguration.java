@@ -5,12 +5,14 @@ import io.paypipe.support.alert.AlertRepository;
 import io.paypipe.support.deadletter.DeadLetterRecorder;
 import io.paypipe.support.kafka.KafkaSupportConfig;
 import io.paypipe.support.kafka.RetryTopicsConfig;
+import io.paypipe.support.topic.TopicsConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
  * The beans a consuming service (processor-service, refund-service, reconcile-service)
- * shares: the Kafka templates and catalogue topics ({@link KafkaSupportConfig}), what
+ * shares: the Kafka templates ({@link KafkaSupportConfig}), the catalogue topics and the
+ * admin that checks them against the service's floor ({@link TopicsConfiguration}), what
  * every retried topic shares ({@link RetryTopicsConfig}), {@code ops_alert} and
  * {@code ops.alert} ({@link AlertRepository}, {@link AlertPublisher}) and the last stop
  * of a dead letter ({@link DeadLetterRecorder}). It needs one {@link ServiceSettings}
@@ -27,8 +29,8 @@ import org.springframework.context.annotation.Import;
  * it (ingress) gets none of them.
  */
 @Configuration(proxyBeanMethods = false)
-@Import({ KafkaSupportConfig.class, RetryTopicsConfig.class, AlertRepository.class, AlertPublisher.class,
-        DeadLetterRecorder.class })
+@Import({ KafkaSupportConfig.class, TopicsConfiguration.class, RetryTopicsConfig.class, AlertRepository.class,
+        AlertPublisher.class, DeadLetterRecorder.class })
 public class ServiceSupportConfiguration {
 
 }

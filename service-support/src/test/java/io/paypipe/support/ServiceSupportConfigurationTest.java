@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import javax.sql.DataSource;
+import io.paypipe.support.topic.FloorCheckingKafkaAdmin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.junit.jupiter.api.Test;
@@ -55,6 +56,7 @@ class ServiceSupportConfigurationTest {
             assertThat(topics).extracting(NewTopic::name)
                 .containsExactlyInAnyOrderElementsOf(Topics.all().stream().map(Topic::name).toList());
             assertThat(topics).allSatisfy(t -> assertThat(t.numPartitions()).isEqualTo(3));
+            assertThat(context.getBean(KafkaAdmin.class)).isInstanceOf(FloorCheckingKafkaAdmin.class);
             assertThat(((ThreadPoolTaskScheduler) context.getBean(TaskScheduler.class)).getThreadNamePrefix())
                 .isEqualTo("refund-retry-topics-");
         });
@@ -65,7 +67,8 @@ class ServiceSupportConfigurationTest {
         contexts.run(context -> assertThat(context).hasNotFailed()
             .doesNotHaveBean(AlertRepository.class)
             .doesNotHaveBean(DeadLetterRecorder.class)
-            .doesNotHaveBean(KafkaAdmin.NewTopics.class));
+            .doesNotHaveBean(KafkaAdmin.NewTopics.class)
+            .doesNotHaveBean(KafkaAdmin.class));
     }
 
     /**
@@ -103,9 +106,12 @@ class ServiceSupportConfigurationTest {
             return new TestSettings("refund", Duration.ofSeconds(2), List.of(), 2, 3, (short) 1);
         }
 
+        /** No broker here: the admin creates nothing when the context has started. */
         @Bean
         KafkaProperties kafkaProperties() {
-            return new KafkaProperties();
+            KafkaProperties kafka = new KafkaProperties();
+            kafka.getAdmin().setAutoCreate(false);
+            return kafka;
         }
 
         @Bean

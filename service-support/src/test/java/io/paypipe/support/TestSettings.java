@@ -5,7 +5,14 @@ import java.util.List;
 
 /** Settings of a service under test. */
 public record TestSettings(String serviceName, Duration publishTimeout, List<Duration> deadLetterRetryDelays,
-        int concurrency, int topicPartitions, short topicReplicas) implements ServiceSettings {
+        int concurrency, int topicPartitions, short topicReplicas,
+        short topicMinInsyncReplicas) implements ServiceSettings {
+
+    public TestSettings(String serviceName, Duration publishTimeout, List<Duration> deadLetterRetryDelays,
+            int concurrency, int topicPartitions, short topicReplicas) {
+        this(serviceName, publishTimeout, deadLetterRetryDelays, concurrency, topicPartitions, topicReplicas,
+                (short) 1);
+    }
 
     /** A service {@code name} with one partition and replica, 5 s publish timeout. */
     public static TestSettings of(String name, Duration... deadLetterRetryDelays) {

@@ -1,5 +1,6 @@
 package io.paypipe.ingress.config;
 
+import io.paypipe.support.topic.TopicSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -30,13 +31,21 @@ import org.springframework.util.unit.DataSize;
  * @param summaryInterval how often ingress logs one INFO line with the callbacks of each
  * channel and outcome since the last one ({@code CallbackSummary}; none when nothing
  * happened)
+ * @param topicPartitions partitions of the topics ingress declares (the catalogue's, as
+ * every service does), and the fewest it accepts of one that exists
+ * @param topicReplicas replicas of those topics (1 for the embedded broker, 3 in
+ * production), and the fewest it accepts
+ * @param topicMinInsyncReplicas their {@code min.insync.replicas} (1 for the embedded
+ * broker, 2 in production), and the lowest it accepts
  */
 @ConfigurationProperties("ingress")
 public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @DefaultValue("5m") Duration replayWindow,
         @DefaultValue("var/merchants.yaml") Path merchantsFile, @DefaultValue("3s") Duration publishTimeout,
         @DefaultValue("64") int maxConcurrentCallbacks, @DefaultValue("300s") Duration stripeTolerance,
         @DefaultValue("200ms") Duration bulkheadWait, @DefaultValue("5s") Duration bodyReadTimeout,
-        @DefaultValue UnverifiedQuery unverifiedQuery, @DefaultValue("1m") Duration summaryInterval) {
+        @DefaultValue UnverifiedQuery unverifiedQuery, @DefaultValue("1m") Duration summaryInterval,
+        @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
+        @DefaultValue("1") short topicMinInsyncReplicas) implements TopicSettings {
 
     /**
      * A callback whose signature failed but that names a pending order of a known
@@ -93,6 +102,12 @@ public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @De
         if (maxConcurrentCallbacks <= 0) {
             throw new IllegalArgumentException("ingress.max-concurrent-callbacks must be positive");
         }
+        TopicSettings.requireValid("ingress", topicPartitions, topicReplicas, topicMinInsyncReplicas);
+    }
+
+    @Override
+    public String serviceName() {
+        return "ingress";
     }
 
     private static void requirePositive(Duration d, String name) {

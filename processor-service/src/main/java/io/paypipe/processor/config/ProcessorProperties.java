@@ -1,6 +1,7 @@
 package io.paypipe.processor.config;
 
 import io.paypipe.support.ServiceSettings;
+import io.paypipe.support.topic.TopicSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -38,6 +39,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * record at a time
  * @param pauseAlertAfter how long the payment consumers may stay paused
  * ({@code POST /ops/consumers/pause}) before a CONSUMERS_PAUSED alert is raised
+ * @param topicMinInsyncReplicas {@code min.insync.replicas} of the topics the processor
+ * declares (1 for the embedded broker, 2 in production); partitions, replicas and this
+ * are also the floor an existing topic is checked against at start
  */
 @ConfigurationProperties("processor")
 public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue( {
@@ -47,7 +51,8 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
         @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen,
         @DefaultValue("2h") Duration deadLetterQueryWindow, @DefaultValue Batch batch,
-        @DefaultValue("5m") Duration pauseAlertAfter) implements ServiceSettings{
+        @DefaultValue("5m") Duration pauseAlertAfter,
+        @DefaultValue("1") short topicMinInsyncReplicas) implements ServiceSettings{
 
     public ProcessorProperties {
         if (retryDelays.isEmpty() || orderRetryDelays.isEmpty()) {
@@ -59,6 +64,7 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
         if (deadLetterQueryWindow.isNegative() || deadLetterQueryWindow.isZero()) {
             throw new IllegalArgumentException("processor.dead-letter-query-window must be positive");
         }
+        TopicSettings.requireValid("processor", topicPartitions, topicReplicas, topicMinInsyncReplicas);
     }
 
     @Override

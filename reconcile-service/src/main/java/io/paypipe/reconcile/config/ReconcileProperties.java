@@ -2,6 +2,7 @@ package io.paypipe.reconcile.config;
 
 import io.paypipe.reconcile.bill.guard.GuardSettings;
 import io.paypipe.support.ServiceSettings;
+import io.paypipe.support.topic.TopicSettings;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.file.Path;
@@ -42,6 +43,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * ({@code reconcile.outbox.*})
  * @param status the thresholds of the morning numbers ({@code reconcile.status.*})
  * @param bill the daily bill reconciliation ({@code reconcile.bill.*})
+ * @param topicMinInsyncReplicas {@code min.insync.replicas} of the topics this service
+ * declares and of Kafka Streams' internal topics (1 for the embedded broker, 2 in
+ * production); partitions, replicas and this are also the floor an existing topic is
+ * checked against at start
  */
 @ConfigurationProperties("reconcile")
 public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue("6") int topicPartitions,
@@ -51,13 +56,15 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("10s") Duration channelCallTimeout, @DefaultValue("3s") Duration connectTimeout,
         @DefaultValue WechatPay wechatpay, @DefaultValue Alipay alipay, @DefaultValue Stripe stripe,
         @DefaultValue QuerySettings query, @DefaultValue Watch watch, @DefaultValue Outbox outbox,
-        @DefaultValue Status status, @DefaultValue Bill bill) implements ServiceSettings{
+        @DefaultValue Status status, @DefaultValue Bill bill,
+        @DefaultValue("1") short topicMinInsyncReplicas) implements ServiceSettings{
 
     public ReconcileProperties {
         if (!channelCallTimeout.isPositive() || !connectTimeout.isPositive()) {
             throw new IllegalArgumentException(
                     "reconcile.channel-call-timeout and reconcile.connect-timeout must be positive");
         }
+        TopicSettings.requireValid("reconcile", topicPartitions, topicReplicas, topicMinInsyncReplicas);
     }
 
     @Override

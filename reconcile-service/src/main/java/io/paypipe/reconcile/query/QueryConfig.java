@@ -4,6 +4,7 @@ import io.paypipe.core.topic.Topics;
 import io.paypipe.reconcile.config.ReconcileProperties;
 import io.paypipe.reconcile.query.DelayTiers.Tier;
 import io.paypipe.support.deadletter.DeadLetterRecorder;
+import io.paypipe.support.kafka.KafkaSupportConfig;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -83,6 +84,7 @@ class QueryConfig {
             config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
             config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
             config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxPollRecords());
+            config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, KafkaSupportConfig.READ_COMMITTED);
             var factory = new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(),
                     new ByteArrayDeserializer());
             for (Tier tier : tiers.all()) {

@@ -3,8 +3,12 @@ package io.paypipe.reconcile.watch;
 import io.paypipe.core.event.NotificationUnsettled;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.reconcile.config.ReconcileProperties;
+import io.paypipe.support.kafka.KafkaSupportConfig;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
@@ -37,8 +41,10 @@ class WatchConfig {
 
     /**
      * Boot's {@code spring.kafka.streams.*} as the base, then what the watchdog needs
-     * whatever they say. An unreadable input record is logged and skipped: the processor
-     * dead-letters and alerts it on its own path.
+     * whatever they say: its internal topics (changelogs, repartitions) replicated and
+     * {@code min.insync.replicas} as the service's own topics, acks=all and idempotent
+     * producers, committed records only. An unreadable input record is logged and
+     * skipped: the processor dead-letters and alerts it on its own path.
      */
     @Bean(KafkaStreamsDefaultConfiguration.DEFAULT_STREAMS_CONFIG_BEAN_NAME)
     KafkaStreamsConfiguration watchStreamsConfig(KafkaProperties kafka, ReconcileProperties props) {
@@ -49,6 +55,12 @@ class WatchConfig {
         config.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, watch.commitInterval().toMillis());
         config.put(StreamsConfig.STATE_DIR_CONFIG, watch.stateDir().toAbsolutePath().toString());
         config.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) props.topicReplicas());
+        config.put(StreamsConfig.topicPrefix(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG),
+                Short.toString(props.topicMinInsyncReplicas()));
+        config.put(StreamsConfig.producerPrefix(ProducerConfig.ACKS_CONFIG), "all");
+        config.put(StreamsConfig.producerPrefix(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG), true);
+        config.put(StreamsConfig.consumerPrefix(ConsumerConfig.ISOLATION_LEVEL_CONFIG),
+                KafkaSupportConfig.READ_COMMITTED);
         config.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndContinueExceptionHandler.class);
         return new KafkaStreamsConfiguration(config);
     }
@@ -84,7 +96,9 @@ class WatchConfig {
     ConcurrentKafkaListenerContainerFactory<String, NotificationUnsettled> unsettledContainerFactory(
             KafkaProperties kafka) {
         var factory = new ConcurrentKafkaListenerContainerFactory<String, NotificationUnsettled>();
-        factory.setConsumerFactory(Topics.PAYMENT_UNSETTLED.consumerFactory(kafka.buildConsumerProperties()));
+        Map<String, Object> consumer = new HashMap<>(kafka.buildConsumerProperties());
+        consumer.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, KafkaSupportConfig.READ_COMMITTED);
+        factory.setConsumerFactory(Topics.PAYMENT_UNSETTLED.consumerFactory(consumer));
         factory.getContainerProperties().setAckMode(AckMode.RECORD);
         ExponentialBackOff backOff = new ExponentialBackOff(1000, 2);
         backOff.setMaxInterval(60_000);

@@ -1,6 +1,7 @@
 package io.paypipe.refund.config;
 
 import io.paypipe.support.ServiceSettings;
+import io.paypipe.support.topic.TopicSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -33,6 +34,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param stuckAfter how long a refund not final may go without a status change before the
  * sweeper looks at it; it is put on the query ladder again only if it was last scheduled
  * or queried longer ago than the ladder's longest delay plus this
+ * @param topicMinInsyncReplicas {@code min.insync.replicas} of the topics the service
+ * declares (1 for the embedded broker, 2 in production); partitions, replicas and this
+ * are also the floor an existing topic is checked against at start
  */
 @ConfigurationProperties("refund")
 public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
@@ -43,8 +47,8 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
         @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> taskRetryDelays,
         @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("2") int concurrency,
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
-        @DefaultValue("1m") Duration stuckSweepInterval,
-        @DefaultValue("10m") Duration stuckAfter) implements ServiceSettings{
+        @DefaultValue("1m") Duration stuckSweepInterval, @DefaultValue("10m") Duration stuckAfter,
+        @DefaultValue("1") short topicMinInsyncReplicas) implements ServiceSettings{
 
     public RefundProperties {
         if (queryDelays.isEmpty() || notifyRetryDelays.isEmpty() || taskRetryDelays.isEmpty()) {
@@ -63,6 +67,7 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
         if (!stuckSweepInterval.isPositive() || !stuckAfter.isPositive()) {
             throw new IllegalArgumentException("refund.stuck-sweep-interval and refund.stuck-after must be positive");
         }
+        TopicSettings.requireValid("refund", topicPartitions, topicReplicas, topicMinInsyncReplicas);
     }
 
     /** The longest wait between two steps of a refund's query chain. */

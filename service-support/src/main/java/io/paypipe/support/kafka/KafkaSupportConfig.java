@@ -1,11 +1,9 @@
 package io.paypipe.support.kafka;
 
 import io.paypipe.core.topic.Json;
-import io.paypipe.core.topic.Topics;
 import io.paypipe.support.ServiceSettings;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -18,7 +16,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
-import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.ContainerProperties.AckMode;
 import org.springframework.kafka.support.serializer.DelegatingByTypeSerializer;
@@ -32,11 +29,22 @@ import org.springframework.kafka.support.serializer.DelegatingByTypeSerializer;
  * publish. Each listener has its own container factory, which the service declares by
  * name with {@link #bytesContainerFactory}. Events go out as JSON without type headers,
  * acks=all, idempotent ({@code eventTemplate}); retry and dead-letter records are the
- * inbound bytes forwarded with their headers ({@code retryTemplate}). Every topic of the
- * catalogue is declared with the service's partitions and replicas.
+ * inbound bytes forwarded with their headers ({@code retryTemplate}). Consumers read
+ * committed records only. The topics are declared by
+ * {@link io.paypipe.support.topic.TopicsConfiguration}.
  */
 @Configuration(proxyBeanMethods = false)
 public class KafkaSupportConfig {
+
+    /**
+     * The isolation level of every consumer of the product, whatever
+     * {@code spring.kafka.consumer.isolation-level} says. None of our producers is
+     * transactional, but {@code order.created} comes from the merchant's order system,
+     * which may write it in a Kafka transaction: an order of an aborted transaction must
+     * never be stored nor queried. On topics without transactions it costs nothing (the
+     * last stable offset is the high watermark).
+     */
+    public static final String READ_COMMITTED = "read_committed";
 
     /** Events: JSON without type headers, acks=all, idempotent. */
     @Bean
@@ -57,25 +65,19 @@ public class KafkaSupportConfig {
                 new DefaultKafkaProducerFactory<>(producerConfig(kafka, settings), new StringSerializer(), values));
     }
 
-    @Bean
-    KafkaAdmin.NewTopics catalogueTopics(ServiceSettings settings) {
-        return new KafkaAdmin.NewTopics(Topics.all()
-            .stream()
-            .map(t -> new NewTopic(t.name(), settings.topicPartitions(), settings.topicReplicas()))
-            .toArray(NewTopic[]::new));
-    }
-
     /**
      * A listener's container factory: String keys, byte[] values, no auto commit (the
      * offset of each record is committed after the listener returned), from the earliest
      * offset unless {@code spring.kafka.consumer.auto-offset-reset} says otherwise,
-     * {@link ServiceSettings#concurrency()} threads.
+     * {@link ServiceSettings#concurrency()} threads, committed records only
+     * ({@link #READ_COMMITTED}).
      */
     public static ConcurrentKafkaListenerContainerFactory<String, byte[]> bytesContainerFactory(KafkaProperties kafka,
             ServiceSettings settings) {
         Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, READ_COMMITTED);
         var factory = new ConcurrentKafkaListenerContainerFactory<String, byte[]>();
         factory.setConsumerFactory(
                 new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(), new ByteArrayDeserializer()));

@@ -41,6 +41,21 @@ class RecordValuesTest {
     }
 
     @Test
+    void givenAValueFromANewerProducerWithAFieldThisVersionDoesNotKnow_whenRead_thenTheFieldIsIgnored() {
+        // Given a notice as a newer version publishes it during a rolling upgrade: one
+        // field more
+        String newer = new String(json(new Notice(7, ORDER, "SUCCESS")), StandardCharsets.UTF_8).replaceFirst("\\}$",
+                ",\"addedLater\":{\"any\":[1,2]}}");
+        assertThat(newer).contains("addedLater");
+
+        // When this version reads it
+        Notice notice = RecordValues.read(record("k", bytes(newer), null), Notice.class, RecordValuesTest::missing);
+
+        // Then it is the value it knows, the new field left out
+        assertThat(notice).isEqualTo(new Notice(7, ORDER, "SUCCESS"));
+    }
+
+    @Test
     void givenARecordWithoutKeyOrValueOrNotJson_whenRead_thenItIsInvalidNamingWhatAndItsRawId() {
         assertThatThrownBy(() -> RecordValues.read(record(null, json(new Notice(7, ORDER, "S")), 7L), Notice.class,
                 RecordValuesTest::missing))

@@ -1,0 +1,96 @@
+package io.paypipe.ingress.wechatpay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import io.paypipe.embedded.TestInfra;
+import io.paypipe.ingress.IngressApplication;
+import io.paypipe.support.ProductionProfile;
+import io.paypipe.support.topic.FloorCheckingKafkaAdmin;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.Environment;
+import org.springframework.kafka.core.KafkaAdmin;
+
+/**
+ * Ingress as its executable jar starts it ({@link ProductionProfile#application}, what
+ * {@code main} runs): the profile {@code prod} by default, configured by the variables
+ * docs/deployment.md names, given here as properties of the same names. The embedded
+ * broker has one node and the topics of the other tests have 6 partitions, so the floors
+ * are lowered to them; everything else is production's.
+ */
+class IngressProductionProfileIntegrationTest {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private static List<String> required() {
+        TestInfra infra = TestInfra.get();
+        return List.of("--SPRING_KAFKA_BOOTSTRAP_SERVERS=" + infra.bootstrapServers(),
+                "--SPRING_DATASOURCE_URL=" + infra.jdbcUrl(), "--SPRING_DATASOURCE_USERNAME=" + infra.username(),
+                "--SPRING_DATASOURCE_PASSWORD=" + infra.password(),
+                "--PAYMENT_MERCHANTS_FILE=" + CallbackIntegrationSupport.MERCHANTS_FILE);
+    }
+
+    private static String[] args(List<String> given) {
+        List<String> args = new ArrayList<>(given);
+        args.addAll(List.of("--ingress.topic-partitions=6", "--ingress.topic-replicas=1",
+                "--ingress.topic-min-insync-replicas=1", "--server.port=0", "--management.server.port=0",
+                "--spring.main.banner-mode=off"));
+        return args.toArray(String[]::new);
+    }
+
+    @Test
+    void givenOnlyKafkaTheDatabaseAndTheMerchantsFile_whenTheJarsApplicationStarts_thenItRunsAsProductionWithProbesOnTheManagementPort()
+            throws Exception {
+        // Given only the required variables
+        // When ingress starts as its executable jar does
+        try (ConfigurableApplicationContext context = ProductionProfile.application(IngressApplication.class)
+            .run(args(required()))) {
+            Environment env = context.getEnvironment();
+
+            // Then it runs with the profile prod and its production defaults
+            assertThat(env.getActiveProfiles()).isEmpty();
+            assertThat(env.getDefaultProfiles()).containsExactly("prod");
+            assertThat(env.matchesProfiles("prod")).isTrue();
+            assertThat(context.getBean(KafkaProperties.class).getAdmin().isFailFast()).isTrue();
+            assertThat(context.getBean(KafkaAdmin.class)).isInstanceOf(FloorCheckingKafkaAdmin.class);
+            // and the actuator answers on its own port only: readiness, liveness, metrics
+            int app = env.getRequiredProperty("local.server.port", Integer.class);
+            int management = env.getRequiredProperty("local.management.port", Integer.class);
+            assertThat(management).isNotEqualTo(app);
+            assertThat(get(management, "/actuator/health/readiness")).satisfies(r -> {
+                assertThat(r.statusCode()).isEqualTo(200);
+                assertThat(r.body()).contains("\"UP\"");
+            });
+            assertThat(get(management, "/actuator/health/liveness").statusCode()).isEqualTo(200);
+            assertThat(get(management, "/actuator/metrics").statusCode()).isEqualTo(200);
+            assertThat(get(app, "/actuator/health").statusCode()).isEqualTo(404);
+        }
+    }
+
+    @Test
+    void givenNoDatabaseUrl_whenTheJarsApplicationStarts_thenItStopsNamingTheMissingVariable() {
+        // Given everything but SPRING_DATASOURCE_URL (and none in this JVM's environment)
+        assumeThat(System.getenv("SPRING_DATASOURCE_URL")).isNull();
+        List<String> given = required().stream().filter(a -> !a.startsWith("--SPRING_DATASOURCE_URL=")).toList();
+
+        // When ingress starts as its executable jar does
+        // Then it does not start, and says which variable is missing
+        assertThatThrownBy(() -> ProductionProfile.application(IngressApplication.class).run(args(given)).close())
+            .hasStackTraceContaining("not set: SPRING_DATASOURCE_URL (spring.datasource.url)");
+    }
+
+    private static HttpResponse<String> get(int port, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+}
