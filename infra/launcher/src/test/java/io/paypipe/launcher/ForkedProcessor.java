@@ -35,6 +35,11 @@ final class ForkedProcessor implements AutoCloseable {
             .filter(a -> !a.startsWith("--server.port="))
             .forEach(command::add);
         command.add("--server.port=0");
+        // the processor's main defaults to the profile prod (its executable jar's
+        // production
+        // settings: 12 partitions, 3 replicas); the fork runs with the launcher's
+        // settings
+        command.add("--spring.profiles.active=forked");
         // the batch path logs each applied payment at DEBUG; Kill counts them in this log
         command.add("--logging.level.io.paypipe.processor.transition.PaymentDispatcher=DEBUG");
         command.addAll(extraArguments);
