@@ -1,5 +1,7 @@
 package io.paypipe.core.event;
 
+import org.jspecify.annotations.Nullable;
+
 import io.paypipe.core.id.EventId;
 import java.time.Instant;
 
@@ -8,9 +10,9 @@ import java.time.Instant;
  * it is about) so that raising it again is harmless; the event id is derived from it. The
  * references are null when unknown.
  */
-public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severity severity, String tenantId,
-        String merchantId, String outTradeNo, String channel, String channelTradeNo, Long rawId, String message,
-        Instant raisedAt) {
+public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severity severity, @Nullable String tenantId,
+        @Nullable String merchantId, @Nullable String outTradeNo, @Nullable String channel,
+        @Nullable String channelTradeNo, @Nullable Long rawId, String message, Instant raisedAt) {
 
     public enum Kind {
 

@@ -1,5 +1,7 @@
 package io.paypipe.core.event;
 
+import org.jspecify.annotations.Nullable;
+
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.EventId;
 import io.paypipe.core.id.MerchantId;
@@ -12,6 +14,6 @@ import java.time.Instant;
  * {@code spMerchantId} is the service provider in service-provider mode, otherwise null;
  * the order's own merchant (the sub-merchant in that mode) is in the key.
  */
-public record OrderCreated(EventId eventId, OrderKey orderKey, MerchantId spMerchantId, Channel channel, Money amount,
-        Instant createdAt) {
+public record OrderCreated(EventId eventId, OrderKey orderKey, @Nullable MerchantId spMerchantId, Channel channel,
+        Money amount, Instant createdAt) {
 }

@@ -1,5 +1,7 @@
 package io.paypipe.core.event;
 
+import org.jspecify.annotations.Nullable;
+
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
 import io.paypipe.core.id.EventId;
@@ -15,9 +17,9 @@ import java.time.Instant;
  * unless the state is {@link PaymentState#SUCCEEDED}; {@code spMerchantId} is null
  * outside service-provider mode.
  */
-public record PaymentNotified(EventId eventId, long rawId, Channel channel, OrderKey orderKey, MerchantId spMerchantId,
-        ChannelTradeNo channelTradeNo, PaymentState state, String channelState, Money orderAmount, Money paidAmount,
-        Instant paidAt, Instant receivedAt) implements ChannelNotice {
+public record PaymentNotified(EventId eventId, long rawId, Channel channel, OrderKey orderKey,
+        @Nullable MerchantId spMerchantId, ChannelTradeNo channelTradeNo, PaymentState state, String channelState,
+        Money orderAmount, Money paidAmount, @Nullable Instant paidAt, Instant receivedAt) implements ChannelNotice {
 
     /**
      * The id of the notification itself: one per stored raw row, whatever the number of

@@ -1,5 +1,7 @@
 package io.paypipe.core.event;
 
+import org.jspecify.annotations.Nullable;
+
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.EventId;
 import io.paypipe.core.id.MerchantId;
@@ -13,7 +15,7 @@ import java.time.Instant;
  * {@code expiresAt}, after which the order is closed at the channel. {@code spMerchantId}
  * is the service provider in service-provider mode, otherwise null.
  */
-public record PaymentQueryDue(EventId eventId, OrderKey orderKey, MerchantId spMerchantId, Channel channel,
+public record PaymentQueryDue(EventId eventId, OrderKey orderKey, @Nullable MerchantId spMerchantId, Channel channel,
         Reason reason, int attempt, Instant dueAt, Instant expiresAt) {
 
     /** Why the query was scheduled. */

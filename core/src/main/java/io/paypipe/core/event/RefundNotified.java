@@ -1,5 +1,7 @@
 package io.paypipe.core.event;
 
+import org.jspecify.annotations.Nullable;
+
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
 import io.paypipe.core.id.EventId;
@@ -25,9 +27,10 @@ import java.time.Instant;
  * channel reports it (Alipay's cumulative {@code refund_fee}, Stripe's
  * {@code amount_refunded}; null when the notice does not say it).
  */
-public record RefundNotified(EventId eventId, long rawId, Channel channel, OrderKey orderKey, MerchantId spMerchantId,
-        String refundNo, String channelRefundId, ChannelTradeNo channelTradeNo, RefundState state, String channelState,
-        Money refundAmount, Money refundedTotal, Instant succeededAt, Instant receivedAt) implements ChannelNotice {
+public record RefundNotified(EventId eventId, long rawId, Channel channel, OrderKey orderKey,
+        @Nullable MerchantId spMerchantId, @Nullable String refundNo, @Nullable String channelRefundId,
+        ChannelTradeNo channelTradeNo, RefundState state, String channelState, @Nullable Money refundAmount,
+        @Nullable Money refundedTotal, @Nullable Instant succeededAt, Instant receivedAt) implements ChannelNotice {
 
     public static EventId idFor(long rawId) {
         return EventId.derived("refund.notify", Long.toString(rawId));

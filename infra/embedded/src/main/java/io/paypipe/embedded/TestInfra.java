@@ -95,6 +95,14 @@ public final class TestInfra {
         }
     }
 
+    /**
+     * The JVM-wide instance if something in this JVM started it; never starts one (e.g.
+     * for a check after a test class that may not have needed a broker).
+     */
+    public static synchronized java.util.Optional<TestInfra> ifStarted() {
+        return java.util.Optional.ofNullable(instance);
+    }
+
     public String bootstrapServers() {
         return broker.bootstrapServers();
     }

@@ -17,6 +17,13 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 public final class TopicWriter implements AutoCloseable {
 
+    /**
+     * The header {@link #sendBytes} adds: a record written as raw bytes (deliberately
+     * unreadable, or hand-made) is not checked against the published schemas
+     * ({@link PublishedEventsConform}).
+     */
+    public static final String UNCHECKED_HEADER = "paypipe-test-unchecked";
+
     private final String bootstrapServers;
 
     private final Map<Topic<?>, KafkaProducer<String, ?>> producers = new HashMap<>();
@@ -57,6 +64,7 @@ public final class TopicWriter implements AutoCloseable {
         try {
             var record = new ProducerRecord<>(topic, key, value);
             headers.forEach((name, v) -> record.headers().add(name, v));
+            record.headers().add(UNCHECKED_HEADER, new byte[] { 1 });
             return bytes.send(record).get(10, TimeUnit.SECONDS);
         }
         catch (Exception e) {
