@@ -190,9 +190,10 @@ final class BenchmarksPageProse {
             | other (JDK only, unknown) | 1.7 % (80) | other (JDK only, unknown) 79 %, Micrometer 13 %, Spring (other) 4 %, rest 5 % |
             | Kafka consumer heartbeats | 1.0 % (50) | Kafka client 100 % |
 
-            **After** (this page's run, recorded over the whole run from 100 s after the start, `settings=default`:
-            `PAYPIPE_LAUNCHER_JAVA_OPTS='-XX:StartFlightRecording=delay=100s,settings=default,filename=…'
-            ./paypipe bench`; the sandbox in its own process):
+            **After** (the full run of 2026-12-01 07:38 at `2a10540`, recorded over the whole run from 100 s after the
+            start, `settings=default`: `PAYPIPE_LAUNCHER_JAVA_OPTS='-XX:StartFlightRecording=delay=100s,settings=default,filename=…'
+            ./paypipe bench`; the sandbox in its own process; not re-recorded for the run below, whose product differs
+            from it by reconcile-service's batched `order.created` listener):
 
             | threads | share of the product's samples | where, inside the group |
             |---|---:|---|
@@ -212,12 +213,15 @@ final class BenchmarksPageProse {
             and AES-GCM decryption, a fixed amount of work per callback) grew from 18 % to 29 % of what is left, so what
             remains is mostly the channel's own cryptography, Tomcat and the one INSERT. The processor's threads take about
             the same share of the product (11.7 % -> 11.0 %) while they pay several times more orders a second (batches:
-            one transaction, multi-row INSERTs). The largest consumer in both is reconcile-service (28.8 % -> 36.3 %): its
-            `order.created` listener stores each order's query chain one record at a time (an awaited publish and four
-            statements per order, about 75 orders/s here: the stage cycles found it 49,341 / 72,819 / 95,735 records behind)
-            and its active queries sign WeChat requests (18 % of its samples). It is the next stage to make fast; it is not
-            one of issue 15's targets, and the stages above are measured while it catches up (its lag is printed per
-            cycle).
+            one transaction, multi-row INSERTs). The largest consumer in both was reconcile-service (28.8 % -> 36.3 %): its
+            `order.created` listener stored each order's query chain one record at a time (an awaited publish and four
+            statements per order, about 75 orders/s: that run's stage cycles found it 49,341 / 72,819 / 95,735 records
+            behind), and its active queries sign WeChat requests (18 % of its samples). It now reads `order.created` in
+            batches (reconcile-service's README): the run below found both `order.created` groups 0 records behind at
+            every stage cycle. A profile of a JVM pausing for garbage collection (G1, the launcher's default heap:
+            a quarter of the memory) over a later run found young-generation pauses of 43.5 ms at the median and 178 ms
+            at p99, the main part of the send->`OrderPaid` tail at 75 % of capacity; a quick A/B with ZGC on these two
+            cores (`--quick=true`, one repeat each) was no better (p99 at 75 %: 164 ms G1, 397 ms ZGC), so G1 stays.
             """;
 
     static final String FOOTER = """
