@@ -19,7 +19,7 @@ import java.util.Optional;
  */
 public final class Merchants {
 
-    private final List<Merchant> all;
+    private volatile List<Merchant> all;
 
     public Merchants(MerchantsFile file) {
         this(file.merchants());
@@ -30,13 +30,25 @@ public final class Merchants {
     }
 
     /**
+     * A new merchants file (keys rotate): its merchants are in use once the returned swap
+     * runs (service-support's {@code MerchantsFileWatch}). The channels' client caches
+     * are keyed by the credentials they were built from, so a rotated key gets a new
+     * client.
+     */
+    public Runnable prepare(MerchantsFile file) {
+        List<Merchant> next = List.copyOf(file.merchants());
+        return () -> all = next;
+    }
+
+    /**
      * The account that calls out for the orders of {@code merchant} (under {@code sp}, if
      * any): the provider's account, which must list {@code merchant} as one of its
      * sub-merchants, or else the merchant's own. Empty when the merchants file has none.
      */
     public final Optional<Merchant> of(Channel channel, MerchantId merchant, Optional<MerchantId> sp) {
         String account = sp.orElse(merchant).value();
-        return all.stream()
+        List<Merchant> merchants = all;
+        return merchants.stream()
             .filter(m -> m.channel() == channel && m.merchantId().equals(account))
             .filter(m -> sp.isEmpty() || m.subMerchantIds().contains(merchant.value()))
             .findFirst();

@@ -127,7 +127,14 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
          * /ops/consumers/pause}) and has not resumed them within
          * {@code processor.pause-alert-after}: no payment is applied until they are.
          */
-        CONSUMERS_PAUSED
+        CONSUMERS_PAUSED,
+        /**
+         * A changed merchants file that a service could not use (unreadable, not YAML, an
+         * entry that breaks a rule, a key that does not parse): the service keeps the
+         * previous one; a key rotation has not taken effect until a person fixes the
+         * file.
+         */
+        MERCHANTS_FILE_INVALID
 
     }
 

@@ -1,5 +1,6 @@
 package io.paypipe.core.merchant;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.paypipe.core.id.Channel;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -11,12 +12,39 @@ import java.util.Map;
  * service provider's sp_mchid in service-provider mode, with its sub-merchants in
  * {@code subMerchantIds}), the Alipay app id or the Stripe account. Exactly the
  * credentials block of its channel is set.
+ * <p>
+ * {@code tenant} owns the merchant's orders. A service provider's (or Alipay ISV's)
+ * sub-merchants may belong to other tenants (a platform serving several shops):
+ * {@code subMerchantTenants} names the tenant of each sub-merchant that has its own; a
+ * sub-merchant it does not name belongs to {@code tenant} ({@link #tenantOf}).
  */
 public record Merchant(String tenant, Channel channel, String merchantId, List<String> subMerchantIds,
-        WechatPayCredentials wechatpay, AlipayCredentials alipay, StripeCredentials stripe) {
+        WechatPayCredentials wechatpay, AlipayCredentials alipay, StripeCredentials stripe,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> subMerchantTenants) {
 
     public Merchant {
         subMerchantIds = subMerchantIds == null ? List.of() : List.copyOf(subMerchantIds);
+        subMerchantTenants = subMerchantTenants == null ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(subMerchantTenants));
+    }
+
+    /** An entry whose sub-merchants (if any) all belong to {@code tenant}. */
+    public Merchant(String tenant, Channel channel, String merchantId, List<String> subMerchantIds,
+            WechatPayCredentials wechatpay, AlipayCredentials alipay, StripeCredentials stripe) {
+        this(tenant, channel, merchantId, subMerchantIds, wechatpay, alipay, stripe, Map.of());
+    }
+
+    /**
+     * The tenant owning the orders of {@code orderMerchantId}: this entry's merchant or
+     * one of its sub-merchants.
+     */
+    public String tenantOf(String orderMerchantId) {
+        return subMerchantTenants.getOrDefault(orderMerchantId, tenant);
+    }
+
+    /** The same entry with these sub-merchants' own tenants. */
+    public Merchant withSubMerchantTenants(Map<String, String> tenants) {
+        return new Merchant(tenant, channel, merchantId, subMerchantIds, wechatpay, alipay, stripe, tenants);
     }
 
     @Override

@@ -46,6 +46,12 @@ final class MerchantsFileRules {
                 problems.add(entry + ": subMerchantIds lists " + sub + " twice or as the entry's own merchantId");
             }
         }
+        m.subMerchantTenants().forEach((sub, tenant) -> {
+            if (!subs.contains(sub)) {
+                problems.add(entry + ": subMerchantTenants names " + sub + ", which is not in subMerchantIds");
+            }
+            width(entry, "subMerchantTenants." + sub, tenant, MerchantsFile.TENANT_ID_WIDTH, "tenant_id");
+        });
         if (m.channel() == null) {
             problems.add(entry + ": channel missing (WECHATPAY, ALIPAY or STRIPE)");
             return;

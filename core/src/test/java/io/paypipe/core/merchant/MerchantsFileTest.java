@@ -92,6 +92,54 @@ class MerchantsFileTest {
     }
 
     @Test
+    void aSubMerchantMayBelongToATenantOfItsOwn() {
+        // Given a platform whose sub-merchant 1900009100 sells for another shop
+        var yaml = """
+                merchants:
+                  - tenant: platform
+                    channel: WECHATPAY
+                    merchantId: "1230000109"
+                    subMerchantIds: ["1900009100", "1900009101"]
+                    subMerchantTenants:
+                      "1900009100": "shop-9100"
+                    wechatpay:
+                      apiV3Key: "0123456789abcdef0123456789abcdef"
+                      appIds: ["wx8888888888888888"]
+                      platformKeys:
+                        - id: PUB_KEY_ID_0117000800002025045698789500001779
+                          publicKeyPem: "-----BEGIN PUBLIC KEY-----\\nAA==\\n-----END PUBLIC KEY-----\\n"
+                """;
+
+        // When it is read
+        Merchant platform = MerchantsFile.parse(yaml).validate().merchants().get(0);
+
+        // Then that sub-merchant's orders are its shop's, the other's and the provider's
+        // the
+        // platform's
+        assertThat(platform.tenantOf("1900009100")).isEqualTo("shop-9100");
+        assertThat(platform.tenantOf("1900009101")).isEqualTo("platform");
+        assertThat(platform.tenantOf("1230000109")).isEqualTo("platform");
+    }
+
+    @Test
+    void aSubMerchantTenantMustNameOneOfTheSubMerchantsAndFitTheTenantColumn() {
+        var file = new MerchantsFile(List.of(wechatProvider().withSubMerchantTenants(Map.of("1900000999", "shop-x",
+                wechatProvider().subMerchantIds().get(0), "t".repeat(MerchantsFile.TENANT_ID_WIDTH + 1)))));
+
+        assertThatThrownBy(file::validate).isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("subMerchantTenants names 1900000999, which is not in subMerchantIds")
+            .hasMessageContaining("the database's tenant_id holds at most " + MerchantsFile.TENANT_ID_WIDTH);
+    }
+
+    @Test
+    void anEntryWithoutSubMerchantTenantsWritesNone() {
+        assertThat(new MerchantsFile(List.of(stripe())).toYaml()).doesNotContain("subMerchantTenants");
+        var withTenants = new MerchantsFile(List
+            .of(wechatProvider().withSubMerchantTenants(Map.of(wechatProvider().subMerchantIds().get(0), "shop-y"))));
+        assertThat(MerchantsFile.parse(withTenants.toYaml())).isEqualTo(withTenants);
+    }
+
+    @Test
     void aTenantWiderThanTheTenantColumnStopsTheStartNamingTheLimit() {
         var file = new MerchantsFile(List.of(wechatDirect("t".repeat(33), "1900000100")));
 

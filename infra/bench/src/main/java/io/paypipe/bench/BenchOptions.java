@@ -68,7 +68,11 @@ record BenchOptions(URI ingress, URI sandbox, String kafka, String jdbcUrl, Stri
                 o.text("jdbc", env.getOrDefault("SPRING_DATASOURCE_URL", "jdbc:mysql://127.0.0.1:3306/paypipe")),
                 o.text("db-user", env.getOrDefault("SPRING_DATASOURCE_USERNAME", "root")),
                 o.text("db-password", env.getOrDefault("SPRING_DATASOURCE_PASSWORD", "")),
-                Path.of(o.text("merchants-file", env.getOrDefault("PAYMENT_MERCHANTS_FILE", "var/merchants.yaml"))),
+                // the sandbox's own merchants file (the keys the baseline verifies with),
+                // never
+                // PAYMENT_MERCHANTS_FILE
+                Path.of(o.text("merchants-file",
+                        env.getOrDefault("PAYPIPE_SANDBOX_MERCHANTS_FILE", "var/sandbox/merchants.yaml"))),
                 o.integer("concurrency", 32), Duration.ofSeconds(o.integer("duration", quick ? 5 : 30)),
                 o.integer("orders", quick ? 2_000 : 20_000), o.integer("duplicates", 10),
                 o.list("ladder", quick ? "50,75,100" : "25,50,75,100,125"),

@@ -55,9 +55,13 @@ public final class LocalLauncher {
     private static void run(List<String> args) throws Exception {
         LauncherOptions options = LauncherOptions.parse(args);
         Path var = Path.of(System.getenv().getOrDefault("PAYPIPE_VAR_DIR", "var")).toAbsolutePath();
-        Path merchantsFile = Path
-            .of(System.getenv().getOrDefault("PAYMENT_MERCHANTS_FILE", var.resolve("merchants.yaml").toString()))
-            .toAbsolutePath();
+        Path merchantsFile = sandboxMerchantsFile(var);
+        String productFile = System.getenv("PAYMENT_MERCHANTS_FILE");
+        if (productFile != null && !productFile.isBlank()) {
+            System.out.printf("paypipe: PAYMENT_MERCHANTS_FILE (%s) is left alone: the local product runs against the "
+                    + "sandbox's merchants file %s (docs/deployment.md runs the services on real credentials)%n",
+                    productFile, merchantsFile);
+        }
         long t0 = System.nanoTime();
         if (options.onlySandbox()) {
             runSandboxOnly(options, var, merchantsFile, t0);
@@ -65,8 +69,8 @@ public final class LocalLauncher {
         }
         if (options.externalSandbox() && !java.nio.file.Files.isRegularFile(merchantsFile)) {
             throw new IllegalStateException("--sandbox=external: the merchants file " + merchantsFile
-                    + " does not exist; start the sandbox first (--only=sandbox, with the same PAYPIPE_VAR_DIR"
-                    + " or PAYMENT_MERCHANTS_FILE): it writes it");
+                    + " does not exist; start the sandbox first (--only=sandbox, with the same PAYPIPE_VAR_DIR):"
+                    + " it writes it");
         }
 
         String kafka = System.getenv("SPRING_KAFKA_BOOTSTRAP_SERVERS");
@@ -142,6 +146,15 @@ public final class LocalLauncher {
         }
         System.out.println("paypipe: running; Ctrl-C stops it");
         stopped.await();
+    }
+
+    /**
+     * The sandbox's own merchants file under {@code var}: the credentials it generates,
+     * which the local services read. A user's {@code PAYMENT_MERCHANTS_FILE} is never
+     * written (nor read) by the launcher.
+     */
+    static Path sandboxMerchantsFile(Path var) {
+        return var.resolve("sandbox").resolve("merchants.yaml").toAbsolutePath();
     }
 
     /**

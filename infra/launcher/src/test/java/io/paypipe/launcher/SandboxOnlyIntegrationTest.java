@@ -26,7 +26,7 @@ class SandboxOnlyIntegrationTest {
 
     @Test
     void givenNoInfraWhenTheSandboxStartsAloneThenItWritesTheMerchantsFileAndServesItsMerchants() throws Exception {
-        Path merchants = var.resolve("merchants.yaml");
+        Path merchants = LocalLauncher.sandboxMerchantsFile(var);
         Map<PipelineService, Integer> ports = new EnumMap<>(PipelineService.class);
         for (PipelineService s : PipelineService.values()) {
             ports.put(s, s.defaultPort());

@@ -37,9 +37,12 @@ final class AlipayApp {
 
     private final String publicKeyBase64;
 
+    private final Map<String, TenantId> authAppTenants;
+
     private AlipayApp(TenantId tenant, String appId, Set<String> authAppIds, Map<String, String> sellers,
-            String publicKeyBase64) {
+            String publicKeyBase64, Map<String, TenantId> authAppTenants) {
         this.tenant = tenant;
+        this.authAppTenants = authAppTenants;
         this.appId = appId;
         this.authAppIds = authAppIds;
         this.sellers = sellers;
@@ -74,8 +77,10 @@ final class AlipayApp {
         if (credentials.sellerId() != null) {
             sellers.put(merchant.merchantId(), credentials.sellerId());
         }
+        Map<String, TenantId> tenants = new HashMap<>();
+        merchant.subMerchantTenants().forEach((app, tenant) -> tenants.put(app, TenantId.of(tenant)));
         return new AlipayApp(TenantId.of(merchant.tenant()), merchant.merchantId(),
-                Set.copyOf(merchant.subMerchantIds()), Map.copyOf(sellers), base64);
+                Set.copyOf(merchant.subMerchantIds()), Map.copyOf(sellers), base64, Map.copyOf(tenants));
     }
 
     /**
@@ -129,6 +134,14 @@ final class AlipayApp {
 
     TenantId tenant() {
         return tenant;
+    }
+
+    /**
+     * The tenant of an order of {@code owner}: this app's, or for an ISV the authorising
+     * app's own when the merchants file names one.
+     */
+    TenantId tenantOf(String owner) {
+        return authAppTenants.getOrDefault(owner, tenant);
     }
 
     String appId() {

@@ -90,7 +90,7 @@ class AlipayClassifier {
             }
             Optional<PaymentState> state = finalState(tradeStatus);
             if (state.isEmpty()) {
-                return Check.ok(new Classified.Intermediate(new EventLogNotice(Channel.ALIPAY, app.tenant(),
+                return Check.ok(new Classified.Intermediate(new EventLogNotice(Channel.ALIPAY, app.tenantOf(owner),
                         MerchantId.of(owner), f.optional("out_trade_no").orElse(null),
                         f.optional("trade_no").orElse(null), f.optional("notify_id").orElse(null), tradeStatus, body)));
             }
@@ -108,7 +108,8 @@ class AlipayClassifier {
 
     private static VerifiedPayment payment(AlipayFields f, AlipayApp app, String owner, MerchantId spMerchantId,
             PaymentState state, String tradeStatus, String body) {
-        OrderKey key = new OrderKey(app.tenant(), MerchantId.of(owner), OutTradeNo.of(f.required("out_trade_no")));
+        OrderKey key = new OrderKey(app.tenantOf(owner), MerchantId.of(owner),
+                OutTradeNo.of(f.required("out_trade_no")));
         ChannelTradeNo tradeNo = ChannelTradeNo.of(f.required("trade_no"));
         Money total = f.amount("total_amount");
         Optional<Money> received = f.optionalAmount("receipt_amount").or(() -> f.optionalAmount("buyer_pay_amount"));
@@ -141,9 +142,10 @@ class AlipayClassifier {
         RefundState state = refundState(tradeStatus);
         RefundKey key = refundNo.map(RefundKey::refundNo)
             .orElseGet(() -> RefundKey.tradeRefundedTotal(tradeNo, refundedTotal));
-        return new VerifiedRefund(Channel.ALIPAY, app.tenant(), MerchantId.of(owner), spMerchantId, outTradeNo, key,
-                refundNo.orElse(null), null, tradeNo, state, tradeStatus, RefundAmounts.ofRefundedTotal(refundedTotal),
-                state == RefundState.SUCCEEDED ? refundedAt : null, f.optional("notify_id").orElse(null), body);
+        return new VerifiedRefund(Channel.ALIPAY, app.tenantOf(owner), MerchantId.of(owner), spMerchantId, outTradeNo,
+                key, refundNo.orElse(null), null, tradeNo, state, tradeStatus,
+                RefundAmounts.ofRefundedTotal(refundedTotal), state == RefundState.SUCCEEDED ? refundedAt : null,
+                f.optional("notify_id").orElse(null), body);
     }
 
 }

@@ -14,6 +14,10 @@ import org.springframework.util.unit.DataSize;
  * @param replayWindow a notification whose {@code Wechatpay-Timestamp} is further than
  * this from now is refused, whatever its signature
  * @param merchantsFile the merchants file ({@code PAYMENT_MERCHANTS_FILE})
+ * @param merchantsReloadInterval how often the merchants file is read again: a changed
+ * file that is valid takes effect without a restart (keys rotate), an invalid one is
+ * refused with a MERCHANTS_FILE_INVALID alert and the previous one stays in use
+ * ({@code MerchantsFileWatch}); zero: read at start only
  * @param publishTimeout how long a callback waits for the broker's confirmation; WeChat
  * gives 5 s in all
  * @param maxConcurrentCallbacks callbacks storing and publishing at once (the bulkhead
@@ -40,11 +44,12 @@ import org.springframework.util.unit.DataSize;
  */
 @ConfigurationProperties("ingress")
 public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @DefaultValue("5m") Duration replayWindow,
-        @DefaultValue("var/merchants.yaml") Path merchantsFile, @DefaultValue("3s") Duration publishTimeout,
-        @DefaultValue("64") int maxConcurrentCallbacks, @DefaultValue("300s") Duration stripeTolerance,
-        @DefaultValue("200ms") Duration bulkheadWait, @DefaultValue("5s") Duration bodyReadTimeout,
-        @DefaultValue UnverifiedQuery unverifiedQuery, @DefaultValue("1m") Duration summaryInterval,
-        @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
+        @DefaultValue("var/merchants.yaml") Path merchantsFile, @DefaultValue("10s") Duration merchantsReloadInterval,
+        @DefaultValue("3s") Duration publishTimeout, @DefaultValue("64") int maxConcurrentCallbacks,
+        @DefaultValue("300s") Duration stripeTolerance, @DefaultValue("200ms") Duration bulkheadWait,
+        @DefaultValue("5s") Duration bodyReadTimeout, @DefaultValue UnverifiedQuery unverifiedQuery,
+        @DefaultValue("1m") Duration summaryInterval, @DefaultValue("6") int topicPartitions,
+        @DefaultValue("1") short topicReplicas,
         @DefaultValue("1") short topicMinInsyncReplicas) implements TopicSettings {
 
     /**

@@ -61,11 +61,11 @@ class RefundClassifier {
         requireWellFormedAmounts(resource);
         String currency = resource.currency("amount", "currency", TransactionClassifier.DEFAULT_CURRENCY);
         Instant succeededAt = state == RefundState.SUCCEEDED ? resource.time("success_time") : null;
-        return new Classified.Refund(
-                new VerifiedRefund(Channel.WECHATPAY, opened.merchant().tenant(), owner.merchantId(),
-                        owner.spMerchantId().orElse(null), outTradeNo, RefundKey.refundNo(refundNo), refundNo, refundId,
-                        tradeNo, state, refundStatus, RefundAmounts.ofThisRefund(Money.of(refunded, currency)),
-                        succeededAt, opened.envelope().id(), opened.body()));
+        return new Classified.Refund(new VerifiedRefund(Channel.WECHATPAY,
+                opened.merchant().tenantOf(owner.merchantId()), owner.merchantId(), owner.spMerchantId().orElse(null),
+                outTradeNo, RefundKey.refundNo(refundNo), refundNo, refundId, tradeNo, state, refundStatus,
+                RefundAmounts.ofThisRefund(Money.of(refunded, currency)), succeededAt, opened.envelope().id(),
+                opened.body()));
     }
 
     /**

@@ -54,7 +54,7 @@ class TransactionClassifier {
             return OrderOwner.of(opened.merchant(), resource)
                 .then(owner -> PayingApp.check(opened.merchant(), owner, resource))
                 .then(owner -> {
-                    OrderKey orderKey = new OrderKey(opened.merchant().tenant(), owner.merchantId(),
+                    OrderKey orderKey = new OrderKey(opened.merchant().tenantOf(owner.merchantId()), owner.merchantId(),
                             OutTradeNo.of(resource.text("out_trade_no", ResourceFields.MAX_ID)));
                     return Check.ok(finalState(tradeState)
                         .<Classified>map(state -> payment(opened, owner, orderKey, state, tradeState))

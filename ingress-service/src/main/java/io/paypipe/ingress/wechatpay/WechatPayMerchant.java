@@ -6,6 +6,7 @@ import com.wechat.pay.java.core.exception.DecryptionException;
 import com.wechat.pay.java.core.exception.ValidationException;
 import com.wechat.pay.java.core.notification.NotificationParser;
 import com.wechat.pay.java.core.notification.RequestParam;
+import io.paypipe.core.id.MerchantId;
 import io.paypipe.core.id.TenantId;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.ingress.callback.Check;
@@ -46,9 +47,13 @@ final class WechatPayMerchant {
 
     private final NotificationParser parser;
 
+    private final Map<String, TenantId> subMerchantTenants;
+
     private WechatPayMerchant(TenantId tenant, String merchantId, Set<String> subMerchantIds, Set<String> appIds,
-            Map<String, Set<String>> subAppIds, Set<String> serials, NotificationParser parser) {
+            Map<String, Set<String>> subAppIds, Set<String> serials, NotificationParser parser,
+            Map<String, TenantId> subMerchantTenants) {
         this.tenant = tenant;
+        this.subMerchantTenants = subMerchantTenants;
         this.merchantId = merchantId;
         this.subMerchantIds = subMerchantIds;
         this.appIds = appIds;
@@ -75,9 +80,11 @@ final class WechatPayMerchant {
             .copyOf(credentials.platformKeys().stream().map(Merchant.PlatformKey::id).distinct().toList());
         Map<String, Set<String>> subAppIds = new HashMap<>();
         credentials.subAppIds().forEach((sub, ids) -> subAppIds.put(sub, Set.copyOf(ids)));
+        Map<String, TenantId> subTenants = new HashMap<>();
+        merchant.subMerchantTenants().forEach((sub, tenant) -> subTenants.put(sub, TenantId.of(tenant)));
         return new WechatPayMerchant(TenantId.of(merchant.tenant()), merchant.merchantId(),
                 Set.copyOf(merchant.subMerchantIds()), Set.copyOf(credentials.appIds()), Map.copyOf(subAppIds), serials,
-                parser);
+                parser, Map.copyOf(subTenants));
     }
 
     /**
@@ -113,6 +120,14 @@ final class WechatPayMerchant {
 
     TenantId tenant() {
         return tenant;
+    }
+
+    /**
+     * The tenant of an order of {@code orderMerchant}: this merchant's, or in
+     * service-provider mode the sub-merchant's own when the merchants file names one.
+     */
+    TenantId tenantOf(MerchantId orderMerchant) {
+        return subMerchantTenants.getOrDefault(orderMerchant.value(), tenant);
     }
 
     String merchantId() {

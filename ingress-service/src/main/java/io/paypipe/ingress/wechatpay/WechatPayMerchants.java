@@ -3,6 +3,7 @@ package io.paypipe.ingress.wechatpay;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
+import io.paypipe.support.merchant.MerchantsReload;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,21 +12,36 @@ import java.util.Optional;
 /**
  * The WeChat Pay merchants of the merchants file, found by the platform key id that
  * signed a notification ({@code Wechatpay-Serial}). A key id names exactly one merchant:
- * two merchants sharing one is refused at start, since a notification could then not be
- * attributed.
+ * two merchants sharing one is refused (at start, or in a reloaded file), since a
+ * notification could then not be attributed.
  */
-final class WechatPayMerchants {
+final class WechatPayMerchants implements MerchantsReload {
 
-    private final Map<String, WechatPayMerchant> bySerial;
+    private volatile State state;
 
-    private final List<WechatPayMerchant> merchants;
+    /** What one merchants file gives; swapped as a whole when the file changes. */
+    private record State(Map<String, WechatPayMerchant> bySerial, List<WechatPayMerchant> merchants) {
+    }
 
-    private WechatPayMerchants(Map<String, WechatPayMerchant> bySerial, List<WechatPayMerchant> merchants) {
-        this.bySerial = bySerial;
-        this.merchants = merchants;
+    private WechatPayMerchants(State state) {
+        this.state = state;
     }
 
     static WechatPayMerchants from(MerchantsFile file) {
+        return new WechatPayMerchants(stateOf(file));
+    }
+
+    /**
+     * A new merchants file (keys rotate): checked now, in use once the returned swap runs
+     * ({@link io.paypipe.support.merchant.MerchantsFileWatch}).
+     */
+    @Override
+    public Runnable prepare(MerchantsFile file) {
+        State next = stateOf(file);
+        return () -> state = next;
+    }
+
+    private static State stateOf(MerchantsFile file) {
         List<WechatPayMerchant> merchants = file.merchants()
             .stream()
             .filter(m -> m.channel() == Channel.WECHATPAY)
@@ -41,7 +57,7 @@ final class WechatPayMerchants {
                 }
             }
         }
-        return new WechatPayMerchants(Map.copyOf(bySerial), merchants);
+        return new State(Map.copyOf(bySerial), merchants);
     }
 
     static WechatPayMerchants of(List<Merchant> merchants) {
@@ -49,15 +65,15 @@ final class WechatPayMerchants {
     }
 
     Optional<WechatPayMerchant> bySerial(String serial) {
-        return Optional.ofNullable(bySerial.get(serial));
+        return Optional.ofNullable(state.bySerial().get(serial));
     }
 
     List<WechatPayMerchant> all() {
-        return merchants;
+        return state.merchants();
     }
 
     int keyCount() {
-        return bySerial.size();
+        return state.bySerial().size();
     }
 
 }

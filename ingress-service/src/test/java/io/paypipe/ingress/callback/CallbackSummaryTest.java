@@ -82,7 +82,8 @@ class CallbackSummaryTest {
 
     private static IngressProperties properties() {
         return new IngressProperties(DataSize.ofKilobytes(64), Duration.ofMinutes(5), Path.of("unused.yaml"),
-                Duration.ofSeconds(3), 64, Duration.ofSeconds(300), Duration.ofMillis(200), Duration.ofSeconds(5),
+                Duration.ZERO, Duration.ofSeconds(3), 64, Duration.ofSeconds(300), Duration.ofMillis(200),
+                Duration.ofSeconds(5),
                 new IngressProperties.UnverifiedQuery(true, 1, Duration.ofMinutes(5), 10, Duration.ofMinutes(1),
                         Duration.ofHours(2), Duration.ofSeconds(2), 64),
                 Duration.ofMinutes(1), 6, (short) 1, (short) 1);

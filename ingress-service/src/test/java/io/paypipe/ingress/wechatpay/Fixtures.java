@@ -64,10 +64,17 @@ final class Fixtures {
      * {@code signer}'s key.
      */
     static OpenedNotification opened(TestMerchant signer, String eventType, String plaintext) {
+        return opened(merchant(signer), eventType, plaintext);
+    }
+
+    /**
+     * The same, verified by a merchant as ingress knows it (e.g. with sub-merchant
+     * tenants).
+     */
+    static OpenedNotification opened(WechatPayMerchant signer, String eventType, String plaintext) {
         Envelope.Kind kind = eventType.startsWith("REFUND.") ? Envelope.Kind.REFUND : Envelope.Kind.PAYMENT;
         String originalType = kind == Envelope.Kind.REFUND ? "refund" : "transaction";
-        return new OpenedNotification(merchant(signer),
-                new Envelope("EV-2018022511223320873", eventType, originalType, kind),
+        return new OpenedNotification(signer, new Envelope("EV-2018022511223320873", eventType, originalType, kind),
                 new ResourceFields(JsonParser.parseString(plaintext).getAsJsonObject()), "{\"raw\":\"body\"}");
     }
 

@@ -102,6 +102,23 @@ class TransactionClassifierTest {
     }
 
     @Test
+    void aSubMerchantWithATenantOfItsOwnKeysItsOrdersUnderThatTenant() {
+        // Given a provider whose sub-merchant 1900000301 belongs to another shop
+        WechatPayMerchant provider = WechatPayMerchant
+            .of(PROVIDER.toMerchant().withSubMerchantTenants(java.util.Map.of("1900000301", "shop-301")));
+        var own = PaymentJson.partnerSuccess("1900000300", "1900000301", "OT-9", "4200009", 800, 800);
+        var providers = PaymentJson.partnerSuccess("1900000300", "1900000302", "OT-10", "4200010", 800, 800);
+
+        // When their payments are classified
+        VerifiedPayment n = finalOf(classifier.classify(opened(provider, "TRANSACTION.SUCCESS", own.json())));
+        VerifiedPayment m = finalOf(classifier.classify(opened(provider, "TRANSACTION.SUCCESS", providers.json())));
+
+        // Then that sub-merchant's order is its shop's, the other's the provider's
+        assertThat(n.orderKey().kafkaKey()).isEqualTo("shop-301|1900000301|OT-9");
+        assertThat(m.orderKey().kafkaKey()).isEqualTo("mall|1900000302|OT-10");
+    }
+
+    @Test
     void currencyDefaultsToCny() {
         var payment = PaymentJson.success("1900000100", "OT-6", "4200006", 1, 1)
             .withoutAmount("currency")

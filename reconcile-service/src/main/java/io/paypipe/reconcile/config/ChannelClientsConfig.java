@@ -10,6 +10,10 @@ import io.paypipe.channel.stripe.StripeOrderQueries;
 import io.paypipe.channel.wechatpay.WechatPayEndpoint;
 import io.paypipe.channel.wechatpay.WechatPayOrderQueries;
 import io.paypipe.core.merchant.MerchantsFile;
+import io.paypipe.reconcile.recon.intake.BillMerchants;
+import io.paypipe.support.alert.AlertPublisher;
+import io.paypipe.support.alert.AlertRepository;
+import io.paypipe.support.merchant.MerchantsFileWatch;
 import java.time.Clock;
 import java.util.List;
 import org.slf4j.Logger;
@@ -29,10 +33,31 @@ class ChannelClientsConfig {
     private static final Logger log = LoggerFactory.getLogger(ChannelClientsConfig.class);
 
     @Bean
-    Merchants merchants(ReconcileProperties props) {
-        Merchants merchants = new Merchants(MerchantsFile.read(props.merchantsFile()));
+    MerchantsFile merchantsFileAtStart(ReconcileProperties props) {
+        return MerchantsFile.read(props.merchantsFile());
+    }
+
+    @Bean
+    Merchants merchants(MerchantsFile atStart, ReconcileProperties props) {
+        Merchants merchants = new Merchants(atStart);
         log.info("active query: {} merchants from {}", merchants.size(), props.merchantsFile());
         return merchants;
+    }
+
+    /**
+     * The merchants file again every {@code reconcile.merchants-reload-interval}: the
+     * active query's and the bills' credentials and accounts take a changed file without
+     * a restart; an invalid one keeps the previous with a MERCHANTS_FILE_INVALID alert.
+     */
+    @Bean(initMethod = "start", destroyMethod = "close")
+    MerchantsFileWatch merchantsFileWatch(ReconcileProperties props, MerchantsFile atStart, Merchants merchants,
+            BillMerchants billMerchants, AlertRepository alerts, AlertPublisher publisher, Clock clock) {
+        return new MerchantsFileWatch("reconcile", props.merchantsFile(), atStart, props.merchantsReloadInterval(),
+                List.of(merchants::prepare, billMerchants::prepare), alert -> {
+                    if (alerts.raise(alert)) {
+                        publisher.publishQuietly(alert);
+                    }
+                }, clock);
     }
 
     @Bean(destroyMethod = "close")

@@ -31,6 +31,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * topics
  * @param merchantsFile the merchants file ({@code PAYMENT_MERCHANTS_FILE}) with the
  * outbound credentials the order queries and closes are signed with
+ * @param merchantsReloadInterval how often the merchants file is read again: a changed
+ * file that is valid takes effect without a restart (keys rotate), an invalid one is
+ * refused with a MERCHANTS_FILE_INVALID alert and the previous one stays in use
+ * ({@code MerchantsFileWatch}); zero: read at start only
  * @param channelCallTimeout bound on one order query or close at a channel: a call that
  * takes longer is Failed
  * @param connectTimeout bound on connecting to a channel (Alipay, Stripe)
@@ -53,10 +57,10 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("1") short topicReplicas, @DefaultValue( {
                 "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays,
         @DefaultValue("2") int concurrency, @DefaultValue("var/merchants.yaml") Path merchantsFile,
-        @DefaultValue("10s") Duration channelCallTimeout, @DefaultValue("3s") Duration connectTimeout,
-        @DefaultValue WechatPay wechatpay, @DefaultValue Alipay alipay, @DefaultValue Stripe stripe,
-        @DefaultValue QuerySettings query, @DefaultValue Watch watch, @DefaultValue Outbox outbox,
-        @DefaultValue Status status, @DefaultValue Bill bill,
+        @DefaultValue("10s") Duration merchantsReloadInterval, @DefaultValue("10s") Duration channelCallTimeout,
+        @DefaultValue("3s") Duration connectTimeout, @DefaultValue WechatPay wechatpay, @DefaultValue Alipay alipay,
+        @DefaultValue Stripe stripe, @DefaultValue QuerySettings query, @DefaultValue Watch watch,
+        @DefaultValue Outbox outbox, @DefaultValue Status status, @DefaultValue Bill bill,
         @DefaultValue("1") short topicMinInsyncReplicas) implements ServiceSettings{
 
     public ReconcileProperties {

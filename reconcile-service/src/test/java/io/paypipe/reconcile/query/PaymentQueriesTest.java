@@ -162,7 +162,7 @@ class PaymentQueriesTest {
                 Duration.ofHours(2), 10, List.of(Duration.ofSeconds(30)), Duration.ofMinutes(30), 5,
                 List.of(Duration.ofSeconds(1)), Duration.ofSeconds(1), 20, HANDLING_RETRY, Map.of(), true, null);
         ReconcileProperties properties = new ReconcileProperties(Duration.ofSeconds(5), 6, (short) 1,
-                List.of(Duration.ofSeconds(1)), 2, Path.of("merchants.yaml"), Duration.ofSeconds(10),
+                List.of(Duration.ofSeconds(1)), 2, Path.of("merchants.yaml"), Duration.ZERO, Duration.ofSeconds(10),
                 Duration.ofSeconds(3), new ReconcileProperties.WechatPay(null), new ReconcileProperties.Alipay(null),
                 new ReconcileProperties.Stripe(null, null), query, null, null, null, null, (short) 1);
         QueryLadders ladders = new QueryLadders(query);

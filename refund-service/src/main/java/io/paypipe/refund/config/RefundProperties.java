@@ -16,6 +16,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * takes longer is an unknown answer (the refund stays as it is, the query decides)
  * @param merchantsFile the merchants file ({@code PAYMENT_MERCHANTS_FILE}) with the
  * outbound credentials the channel clients sign with
+ * @param merchantsReloadInterval how often the merchants file is read again: a changed
+ * file that is valid takes effect without a restart (keys rotate), an invalid one is
+ * refused with a MERCHANTS_FILE_INVALID alert and the previous one stays in use
+ * ({@code MerchantsFileWatch}); zero: read at start only
  * @param publishTimeout how long to wait for the broker to confirm an event
  * @param queryDelays the refund query ladder: a refund not final is queried at its
  * channel after each of these delays ({@code refund.query-retry-<i>}); still not final
@@ -40,8 +44,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("refund")
 public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
-        @DefaultValue("var/merchants.yaml") Path merchantsFile, @DefaultValue("5s") Duration publishTimeout,
-        @DefaultValue( {
+        @DefaultValue("var/merchants.yaml") Path merchantsFile, @DefaultValue("10s") Duration merchantsReloadInterval,
+        @DefaultValue("5s") Duration publishTimeout, @DefaultValue( {
                 "1m", "5m", "15m", "1h", "6h" }) List<Duration> queryDelays,
         @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> notifyRetryDelays,
         @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> taskRetryDelays,

@@ -11,19 +11,19 @@ class RefundPropertiesTest {
 
     @Test
     void givenAFirstQueryNoLaterThanTheChannelCallTimeout_whenBound_thenTheStartIsRefused() {
-        assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ofSeconds(5),
-                List.of(Duration.ofSeconds(10), Duration.ofMinutes(5)), List.of(Duration.ofSeconds(1)),
-                List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), 1, 1, (short) 1, Duration.ofMinutes(1),
-                Duration.ofMinutes(10), (short) 1))
+        assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ZERO,
+                Duration.ofSeconds(5), List.of(Duration.ofSeconds(10), Duration.ofMinutes(5)),
+                List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), 1, 1,
+                (short) 1, Duration.ofMinutes(1), Duration.ofMinutes(10), (short) 1))
             .isInstanceOf(IllegalArgumentException.class)
             .hasMessageContaining("refund.query-delays must start later than refund.channel-call-timeout");
     }
 
     @Test
     void givenAnEmptyLadder_whenBound_thenTheStartIsRefused() {
-        assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ofSeconds(5),
-                List.of(), List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), List.of(), 1, 1, (short) 1,
-                Duration.ofMinutes(1), Duration.ofMinutes(10), (short) 1))
+        assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ZERO,
+                Duration.ofSeconds(5), List.of(), List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)),
+                List.of(), 1, 1, (short) 1, Duration.ofMinutes(1), Duration.ofMinutes(10), (short) 1))
             .isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -14,7 +14,7 @@ public class AlertRepository {
 
     private final JdbcClient jdbc;
 
-    AlertRepository(JdbcClient jdbc) {
+    public AlertRepository(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 

@@ -57,6 +57,7 @@ public class SandboxConfiguration {
      */
     @Bean
     public SandboxMerchants sandboxMerchants(SandboxProperties properties) {
+        SandboxMerchantsFileGuard.fromEnvironment().check(properties.merchantsFile());
         SandboxMerchants merchants = SandboxMerchants.generate(properties.merchantCounts());
         Path written = merchants.writeMerchantsFile(properties.merchantsFile());
         log.info("sandbox merchants {} written to {}", merchants, written);

@@ -16,8 +16,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param timeCompression divides every re-push delay (1 = real time, 1000 turns 15 s into
  * 15 ms)
  * @param notifyTimeout per-attempt HTTP timeout of a push (WeChat: 5 s; not compressed)
- * @param merchantsFile where the merchants file is written at start; default
- * {@code PAYMENT_MERCHANTS_FILE}, else {@code var/merchants.yaml}
+ * @param merchantsFile where the sandbox writes ITS merchants file at start (the
+ * credentials it generated; the local launcher points the services at it); default
+ * {@code var/sandbox/merchants.yaml}. Never the product's {@code PAYMENT_MERCHANTS_FILE}:
+ * the sandbox refuses to start when the two are the same file
+ * ({@link SandboxMerchantsFileGuard})
  * @param merchantCount direct WeChat merchants to create (mchid 1900000100, 1900000101,
  * ...)
  * @param subMerchantCount sub-merchants of one service provider (sp_mchid 1230000109) to
@@ -44,14 +47,11 @@ public record SandboxProperties(@DefaultValue("http://127.0.0.1:8081") URI notif
         @DefaultValue("0") int alipaySubMerchantCount, @DefaultValue("false") boolean wechatpayCertificateSerials,
         @DefaultValue("/notify/stripe") String stripeNotifyPath, @DefaultValue("2") int stripeMerchantCount) {
 
-    public static final String MERCHANTS_FILE_ENV = "PAYMENT_MERCHANTS_FILE";
-
-    public static final String DEFAULT_MERCHANTS_FILE = "var/merchants.yaml";
+    public static final String DEFAULT_MERCHANTS_FILE = "var/sandbox/merchants.yaml";
 
     public SandboxProperties {
         if (merchantsFile == null) {
-            String fromEnv = System.getenv(MERCHANTS_FILE_ENV);
-            merchantsFile = Path.of(fromEnv != null && !fromEnv.isBlank() ? fromEnv : DEFAULT_MERCHANTS_FILE);
+            merchantsFile = Path.of(DEFAULT_MERCHANTS_FILE);
         }
         if (timeCompression < 1) {
             throw new IllegalArgumentException("sandbox.time-compression must be >= 1");

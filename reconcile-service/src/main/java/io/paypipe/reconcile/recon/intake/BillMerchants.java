@@ -4,7 +4,6 @@ import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.MerchantId;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
-import io.paypipe.reconcile.config.ReconcileProperties;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -13,22 +12,31 @@ import org.springframework.stereotype.Component;
 
 /**
  * The accounts whose bills are reconciled, from the merchants file
- * ({@code reconcile.merchants-file}, read at start like channel-clients' Merchants): per
+ * ({@code reconcile.merchants-file}, read at start and again when it changes): per
  * channel every merchant, and in service-provider mode every sub-merchant of a provider
  * (its bill is asked for with the provider's credentials).
  */
 @Component
 public class BillMerchants {
 
-    private final List<Merchant> merchants;
+    private volatile List<Merchant> merchants;
 
     @Autowired
-    BillMerchants(ReconcileProperties props) {
-        this(MerchantsFile.read(props.merchantsFile()).merchants());
+    BillMerchants(MerchantsFile atStart) {
+        this(atStart.merchants());
     }
 
     public BillMerchants(List<Merchant> merchants) {
         this.merchants = List.copyOf(merchants);
+    }
+
+    /**
+     * A new merchants file: its accounts are reconciled once the returned swap runs
+     * ({@code MerchantsFileWatch}).
+     */
+    public Runnable prepare(MerchantsFile file) {
+        List<Merchant> next = List.copyOf(file.merchants());
+        return () -> merchants = next;
     }
 
     /**
@@ -41,7 +49,8 @@ public class BillMerchants {
     /** Every account of the channel, in the file's order. */
     public List<Account> accounts(Channel channel) {
         List<Account> accounts = new ArrayList<>();
-        for (Merchant m : merchants) {
+        List<Merchant> inUse = merchants;
+        for (Merchant m : inUse) {
             if (m.channel() != channel) {
                 continue;
             }
@@ -50,7 +59,8 @@ public class BillMerchants {
             }
             else {
                 m.subMerchantIds()
-                    .forEach((sub) -> accounts.add(new Account(m.tenant(), channel, sub, Optional.of(m.merchantId()))));
+                    .forEach((sub) -> accounts
+                        .add(new Account(m.tenantOf(sub), channel, sub, Optional.of(m.merchantId()))));
             }
         }
         return accounts;
