@@ -28,35 +28,35 @@ public final class EventContractsWriter {
     }
 
     public static void main(String[] args) throws IOException {
-        Path root = EventSchemas.repositoryRoot();
+        Path root = EventSchemaFiles.repositoryRoot();
         boolean allowBreaking = Boolean.getBoolean("paypipe.contracts.allow-breaking");
         List<String> refused = new ArrayList<>();
-        Files.createDirectories(root.resolve(EventSchemas.SCHEMAS));
-        Files.createDirectories(root.resolve(EventSchemas.EXAMPLES));
+        Files.createDirectories(root.resolve(EventSchemaFiles.SCHEMAS));
+        Files.createDirectories(root.resolve(EventSchemaFiles.EXAMPLES));
         for (Map.Entry<Topic<?>, ?> entry : EventSchemas.generateAll().entrySet()) {
             Topic<?> topic = entry.getKey();
             JsonNode schema = (JsonNode) entry.getValue();
-            List<String> breaks = EventSchemas.published(topic)
+            List<String> breaks = EventSchemaFiles.published(topic)
                 .map(published -> SchemaCompatibility.breakingChanges(published, schema))
                 .orElse(List.of());
             if (!breaks.isEmpty() && !allowBreaking) {
                 refused.add(topic.name() + ": " + String.join("; ", breaks));
                 continue;
             }
-            Files.writeString(root.resolve(EventSchemas.SCHEMAS).resolve(EventSchemas.fileName(topic)),
-                    EventSchemas.text(schema));
+            Files.writeString(root.resolve(EventSchemaFiles.SCHEMAS).resolve(EventSchemaFiles.fileName(topic)),
+                    EventSchemaFiles.text(schema));
         }
         for (Map.Entry<Topic<?>, Object> example : EventExamples.all().entrySet()) {
-            Files.writeString(root.resolve(EventSchemas.EXAMPLES).resolve(example.getKey().name() + ".json"),
-                    EventSchemas.text(Json.MAPPER.valueToTree(example.getValue())));
+            Files.writeString(root.resolve(EventSchemaFiles.EXAMPLES).resolve(example.getKey().name() + ".json"),
+                    EventSchemaFiles.text(Json.MAPPER.valueToTree(example.getValue())));
         }
         if (!refused.isEmpty()) {
             System.err.println("not written, these would break consumers (a new topic instead, see docs/events.md):");
             refused.forEach(line -> System.err.println("  " + line));
             System.exit(1);
         }
-        System.out
-            .println("wrote " + root.resolve(EventSchemas.SCHEMAS) + " and " + root.resolve(EventSchemas.EXAMPLES));
+        System.out.println(
+                "wrote " + root.resolve(EventSchemaFiles.SCHEMAS) + " and " + root.resolve(EventSchemaFiles.EXAMPLES));
     }
 
 }

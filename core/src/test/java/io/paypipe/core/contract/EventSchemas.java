@@ -1,11 +1,7 @@
 package io.paypipe.core.contract;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.RecordComponent;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,7 +23,6 @@ import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topic;
 import io.paypipe.core.topic.Topics;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -37,15 +32,10 @@ import tools.jackson.databind.node.ObjectNode;
  * only when it is annotated {@link Nullable}; ids ({@code @JsonValue} records) are their
  * value's type; additional properties are allowed (a consumer ignores what it does not
  * know, which is what lets a producer add a field). The committed copies live in
- * {@code docs/events/schemas}, written by {@link EventContractsWriter}.
+ * {@code docs/events/schemas} ({@link EventSchemaFiles}), written by
+ * {@link EventContractsWriter}.
  */
 public final class EventSchemas {
-
-    /** Where the committed schemas are, relative to the repository's root. */
-    public static final Path SCHEMAS = Path.of("docs", "events", "schemas");
-
-    /** Where the committed examples are, relative to the repository's root. */
-    public static final Path EXAMPLES = Path.of("docs", "events", "examples");
 
     private static final SchemaGenerator GENERATOR = generator();
 
@@ -57,7 +47,7 @@ public final class EventSchemas {
         ObjectNode schema = GENERATOR.generateSchema(topic.valueType());
         ObjectNode framed = Json.MAPPER.createObjectNode();
         framed.put("$schema", "https://json-schema.org/draft/2020-12/schema");
-        framed.put("$id", "https://paypipe.io/events/" + fileName(topic));
+        framed.put("$id", "https://paypipe.io/events/" + EventSchemaFiles.fileName(topic));
         framed.put("title", topic.name() + ": " + topic.valueType().getSimpleName());
         framed.put("description",
                 "The value of a record on the Kafka topic '" + topic.name()
@@ -76,43 +66,6 @@ public final class EventSchemas {
         Map<Topic<?>, ObjectNode> all = new LinkedHashMap<>();
         Topics.all().forEach(topic -> all.put(topic, generate(topic)));
         return all;
-    }
-
-    public static String fileName(Topic<?> topic) {
-        return topic.name() + ".schema.json";
-    }
-
-    /** The committed (published) schema of {@code topic}, if there is one. */
-    public static Optional<JsonNode> published(Topic<?> topic) {
-        Path file = repositoryRoot().resolve(SCHEMAS).resolve(fileName(topic));
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Json.MAPPER.readTree(Files.readString(file)));
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-    }
-
-    /** The schema as the committed file spells it: two-space indent, a final newline. */
-    public static String text(JsonNode schema) {
-        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(schema) + "\n";
-    }
-
-    /**
-     * The repository's root: the nearest directory at or above the working directory (a
-     * module's, under Maven) that has {@code docs/events}.
-     */
-    public static Path repositoryRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        for (Path d = dir; d != null; d = d.getParent()) {
-            if (Files.isDirectory(d.resolve("docs").resolve("events")) && Files.isRegularFile(d.resolve("pom.xml"))) {
-                return d;
-            }
-        }
-        throw new IllegalStateException("no docs/events at or above " + dir);
     }
 
     private static SchemaGenerator generator() {

@@ -23,7 +23,7 @@ class EventSchemasTest {
         // Given the committed schemas, when the records' schemas are generated, then none
         // removes, retypes or nulls what a consumer reads
         for (Map.Entry<Topic<?>, ObjectNode> generated : EventSchemas.generateAll().entrySet()) {
-            JsonNode published = EventSchemas.published(generated.getKey()).orElseThrow();
+            JsonNode published = EventSchemaFiles.published(generated.getKey()).orElseThrow();
             assertThat(SchemaCompatibility.breakingChanges(published, generated.getValue()))
                 .as("breaking changes to %s", generated.getKey().name())
                 .isEmpty();
@@ -33,9 +33,10 @@ class EventSchemasTest {
     @Test
     void committedSchemasAreTheRecordsSchemas() {
         for (Map.Entry<Topic<?>, ObjectNode> generated : EventSchemas.generateAll().entrySet()) {
-            assertThat(EventSchemas.published(generated.getKey())).as(REGENERATE).isPresent();
-            assertThat(EventSchemas.text(EventSchemas.published(generated.getKey()).orElseThrow())).as(REGENERATE)
-                .isEqualTo(EventSchemas.text(generated.getValue()));
+            assertThat(EventSchemaFiles.published(generated.getKey())).as(REGENERATE).isPresent();
+            assertThat(EventSchemaFiles.text(EventSchemaFiles.published(generated.getKey()).orElseThrow()))
+                .as(REGENERATE)
+                .isEqualTo(EventSchemaFiles.text(generated.getValue()));
         }
         assertThat(EventSchemas.generateAll()).hasSameSizeAs(Topics.all());
     }

@@ -31,11 +31,11 @@ public final class PublishedSchemas {
         SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
         Map<String, Schema> schemas = Topics.all()
             .stream()
-            .collect(Collectors.toMap(Topic::name,
-                    topic -> registry.getSchema(EventSchemas.published(topic)
-                        .orElseThrow(() -> new IllegalStateException("no committed schema for topic " + topic.name()
-                                + " under " + EventSchemas.SCHEMAS + "; run EventContractsWriter (docs/events.md)"))),
-                    (a, b) -> a));
+            .collect(Collectors
+                .toMap(Topic::name, topic -> registry.getSchema(EventSchemaFiles.published(topic)
+                    .orElseThrow(() -> new IllegalStateException("no committed schema for topic " + topic.name()
+                            + " under " + EventSchemaFiles.SCHEMAS + "; run EventContractsWriter (docs/events.md)"))),
+                        (a, b) -> a));
         return new PublishedSchemas(schemas);
     }
 

@@ -85,9 +85,9 @@ record BenchOptions(URI ingress, URI sandbox, String kafka, String jdbcUrl, Stri
                 LocalDate.parse(o.text("bill-day", quick ? "2020-02-03" : "2020-01-06")),
                 URI.create(o.text("processor", env.getOrDefault("PAYPIPE_PROCESSOR_URL", "http://127.0.0.1:8082"))),
                 URI.create(o.text("downstream", "http://127.0.0.1:8085")),
-                o.positive("stage-orders", quick ? 5_000 : 50_000), o.positive("warmup-orders", quick ? 5_000 : 20_000),
-                o.positive("repeats", quick ? 1 : 3), List.copyOf(productArgs),
-                java.util.Collections.unmodifiableMap(given));
+                o.positive("stage-orders", quick ? 5_000 : 50_000),
+                o.positive("warmup-orders", quick ? 5_000 : 100_000), o.positive("repeats", quick ? 1 : 3),
+                List.copyOf(productArgs), java.util.Collections.unmodifiableMap(given));
         if (!o.unused().isEmpty()) {
             throw new IllegalArgumentException("unknown options: " + o.unused());
         }

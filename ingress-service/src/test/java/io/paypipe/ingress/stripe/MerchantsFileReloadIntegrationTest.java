@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -37,7 +38,13 @@ import org.springframework.test.context.DynamicPropertySource;
  * accepts one signed with the new.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "ingress.merchants-reload-interval=200ms")
+        properties = { "ingress.merchants-reload-interval=200ms",
+                // a context of its own beside the cached ones of the other ingress tests:
+                // a
+                // small pool, closed after, so the shared MariaDB keeps connections to
+                // spare
+                "spring.datasource.hikari.maximum-pool-size=4", "ingress.max-concurrent-callbacks=4" })
+@DirtiesContext
 class MerchantsFileReloadIntegrationTest extends CallbackIntegrationBase {
 
     private static final StripeMerchant SHOP = new StripeMerchant("shop-reload", "acct_1Reloadrrrrrrrrrr",
