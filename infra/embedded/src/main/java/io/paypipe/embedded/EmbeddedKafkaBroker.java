@@ -356,8 +356,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return false;
     }
 
-    /** Distinct free ports on 127.0.0.1 (all probed at the same time so they differ). */
-    static int[] freePorts(int count) {
+    /**
+     * Distinct free ports on 127.0.0.1 (all probed at the same time so they differ; also
+     * the local cluster's, {@code io.paypipe.embedded.cluster}).
+     */
+    public static int[] freePorts(int count) {
         ServerSocket[] sockets = new ServerSocket[count];
         try {
             InetAddress loopback = InetAddress.getByName(HOST);
