@@ -64,7 +64,9 @@ public final class PublishedSchemas {
             node = Json.MAPPER.readTree(new String(value, StandardCharsets.UTF_8));
         }
         catch (JacksonException ex) {
-            return List.of("not JSON: " + ex.getOriginalMessage());
+            // where, never the text (the parser's message quotes the token)
+            return List.of("not JSON" + (ex.getLocation() == null ? "" : " (at line " + ex.getLocation().getLineNr()
+                    + ", column " + ex.getLocation().getColumnNr() + ")"));
         }
         return schema.validate(node)
             .stream()

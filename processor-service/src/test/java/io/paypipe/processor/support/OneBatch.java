@@ -6,6 +6,7 @@ import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.topic.NotifyHeaders;
 import io.paypipe.core.topic.Topics;
+import io.paypipe.support.testing.TopicWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,10 @@ public final class OneBatch implements AutoCloseable {
 
     /** A record nobody can read, with the key of {@code key}. */
     public OneBatch addBytes(OrderKey key, byte[] value) {
-        records.add(new ProducerRecord<>(Topics.PAYMENT_NOTIFY.name(), partition(key), key.kafkaKey(), value));
+        var record = new ProducerRecord<>(Topics.PAYMENT_NOTIFY.name(), partition(key), key.kafkaKey(), value);
+        // deliberately no event: not checked against the published schemas
+        record.headers().add(TopicWriter.UNCHECKED_HEADER, new byte[] { 1 });
+        records.add(record);
         return this;
     }
 

@@ -134,8 +134,8 @@ public final class MerchantsFileWatch implements AutoCloseable {
             parsed.validate();
         }
         catch (JacksonException ex) {
-            return reject(content, "not a merchants file: YAML error at line " + ex.getLocation().getLineNr()
-                    + ", column " + ex.getLocation().getColumnNr());
+            return reject(content, "not a merchants file: YAML error" + (ex.getLocation() == null ? ""
+                    : " at line " + ex.getLocation().getLineNr() + ", column " + ex.getLocation().getColumnNr()));
         }
         catch (IllegalArgumentException ex) {
             return reject(content, ex.getMessage());

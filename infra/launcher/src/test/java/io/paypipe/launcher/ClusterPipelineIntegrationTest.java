@@ -1,0 +1,314 @@
+package io.paypipe.launcher;
+
+import static io.paypipe.launcher.PipelineFixture.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.paypipe.auditor.AuditReport;
+import io.paypipe.auditor.AuditScope;
+import io.paypipe.auditor.Auditor;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.embedded.TestInfra;
+import io.paypipe.embedded.cluster.LocalKafkaCluster;
+import io.paypipe.embedded.cluster.NodeCommand;
+import io.paypipe.sandbox.merchant.SandboxMerchants;
+import io.paypipe.sandbox.wechatpay.PaymentSpec;
+import io.paypipe.sandbox.wechatpay.SignedNotification;
+import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
+import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Issue 16, the product as production runs it: a 3-node Apache Kafka cluster in three
+ * processes ({@link LocalKafkaCluster}: three brokers, a three-voter controller quorum),
+ * topics as production makes them (12 partitions, 3 replicas, min.insync.replicas 2), and
+ * every service in a JVM of its own: two ingress, two processors, one refund-service, one
+ * reconcile-service ({@link ServiceProcess}). The channel sandbox (the test's merchants
+ * and signatures, the order system) and the reference downstream consumers run in the
+ * test's JVM. A steady stream of signed WeChat callbacks goes to BOTH ingress instances
+ * (each notification to one and its duplicate to the other, resent until acknowledged as
+ * a channel does); mid-run one broker is killed (SIGKILL: the partitions it led move to
+ * another) and restarted, then one processor is killed (a consumer-group rebalance) and
+ * restarted. Then: every acknowledged order is PAID once (one raw row, one ledger row),
+ * its OrderPaid reached the warehouse once, the leaders did move, and the auditor, having
+ * read every order.paid record, finds nothing.
+ */
+class ClusterPipelineIntegrationTest {
+
+    private static final int ORDERS = Integer.getInteger("cluster.orders", 240);
+
+    private static final Duration START = Duration.ofMinutes(4);
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aBrokerAndAProcessorKilledMidRunLoseNothingAndDoubleNothing() throws Exception {
+        String prefix = "CL" + UUID.randomUUID().toString().replace("-", "").substring(0, 8).toUpperCase() + "-";
+        try (LocalKafkaCluster cluster = LocalKafkaCluster.start(dir.resolve("kafka"),
+                NodeCommand.fromTestClasspath())) {
+            LocalPipeline.Settings settings = productionTopics(settings(cluster.bootstrapServers(), 1000));
+            settings = withExtras(settings, PipelineService.PROCESSOR,
+                    List.of("spring.kafka.consumer.properties.session.timeout.ms=6000",
+                            "spring.kafka.consumer.properties.heartbeat.interval.ms=1000"));
+            int ingressB = freePort();
+            List<ServiceProcess> services = new ArrayList<>();
+            try (LocalPipeline sandbox = LocalPipeline.start(settings, EnumSet.of(PipelineService.SANDBOX))) {
+                // Given the processors first (they declare the topics), then the rest,
+                // each in
+                // its own JVM
+                ServiceProcess processorA = started(services,
+                        ServiceProcess.start(PipelineService.PROCESSOR, settings, freePort(), List.of()));
+                ServiceProcess processorB = started(services,
+                        ServiceProcess.start(PipelineService.PROCESSOR, settings, freePort(), List.of()));
+                processorA.awaitStarted(START);
+                processorB.awaitStarted(START);
+                List<ServiceProcess> rest = List.of(
+                        started(services,
+                                ServiceProcess.start(PipelineService.INGRESS, settings,
+                                        settings.port(PipelineService.INGRESS), List.of())),
+                        started(services, ServiceProcess.start(PipelineService.INGRESS, settings, ingressB, List.of())),
+                        started(services,
+                                ServiceProcess.start(PipelineService.REFUND, settings,
+                                        settings.port(PipelineService.REFUND), List.of())),
+                        started(services, ServiceProcess.start(PipelineService.RECONCILE, settings,
+                                settings.port(PipelineService.RECONCILE), List.of())));
+                rest.forEach(s -> s.awaitStarted(START));
+                try (LocalPipeline downstream = LocalPipeline.start(settings, EnumSet.of(PipelineService.DOWNSTREAM));
+                        Admin admin = Admin
+                            .create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
+                    JdbcClient jdbc = jdbc(downstream, PipelineService.DOWNSTREAM);
+                    int doomedBroker = 2;
+                    Set<Integer> ledByDoomed = ledBy(admin, doomedBroker);
+
+                    // When the callbacks stream in, with a broker killed at 25 % and back
+                    // at
+                    // 45 %, processor B killed at 60 % and back at 80 %
+                    AtomicInteger startedOrders = new AtomicInteger();
+                    List<String> events = new ArrayList<>();
+                    Runnable chaos = () -> {
+                        int n = startedOrders.incrementAndGet();
+                        if (n == ORDERS / 4) {
+                            cluster.kill(doomedBroker);
+                            events.add("broker " + doomedBroker + " killed at order " + n);
+                        }
+                        else if (n == ORDERS * 45 / 100) {
+                            cluster.restart(doomedBroker);
+                            events.add("broker " + doomedBroker + " restarted at order " + n);
+                        }
+                        else if (n == ORDERS * 6 / 10) {
+                            events.add("processor B killed at order " + n + ", exit " + processorB.kill());
+                        }
+                        else if (n == ORDERS * 8 / 10) {
+                            processorB.restart();
+                            events.add("processor B restarted at order " + n);
+                        }
+                    };
+                    Delivered delivered = stream(sandbox, prefix,
+                            List.of(settings.port(PipelineService.INGRESS), ingressB), chaos, admin, doomedBroker,
+                            ledByDoomed);
+                    System.out.println("cluster: " + events + "; " + delivered);
+
+                    // Then every order is PAID once: one raw row (its duplicate
+                    // recognised on
+                    // the other ingress), one ledger row, and shipped once
+                    await().atMost(Duration.ofMinutes(4))
+                        .pollInterval(Duration.ofSeconds(1))
+                        .untilAsserted(() -> assertThat(count(jdbc,
+                                "SELECT COUNT(*) FROM orders WHERE status = 'PAID' AND out_trade_no LIKE :p", prefix))
+                            .isEqualTo(ORDERS));
+                    assertThat(count(jdbc, "SELECT COUNT(*) FROM pay_notify_raw WHERE out_trade_no LIKE :p", prefix))
+                        .isEqualTo(ORDERS);
+                    assertThat(count(jdbc, """
+                            SELECT COUNT(*) FROM payment_ledger l JOIN orders o ON o.id = l.order_id
+                             WHERE o.out_trade_no LIKE :p""", prefix)).isEqualTo(ORDERS);
+                    await().atMost(Duration.ofMinutes(2))
+                        .untilAsserted(() -> assertThat(
+                                count(jdbc, "SELECT COUNT(*) FROM shipment WHERE out_trade_no LIKE :p", prefix))
+                            .isEqualTo(ORDERS));
+                    // and the kill moved leaders: the partitions broker 2 led have
+                    // another
+                    assertThat(ledByDoomed).as("payment.notify partitions led by broker %d before", doomedBroker)
+                        .isNotEmpty();
+                    assertThat(delivered.leadersMoved()).as("leaders while broker %d was down", doomedBroker).isTrue();
+                    // and both ingress instances acknowledged callbacks
+                    assertThat(delivered.ackedPerIngress()).allSatisfy(acked -> assertThat(acked).isPositive());
+
+                    // And the independent auditor finds nothing, having read every
+                    // order.paid
+                    long orderPaidRecords = OrderPaidSnapshot.readToEnd(cluster.bootstrapServers()).records();
+                    AuditReport report = new Auditor(
+                            downstream.bean(PipelineService.DOWNSTREAM, javax.sql.DataSource.class),
+                            cluster.bootstrapServers(), Clock.systemUTC())
+                        .audit(AuditScope.outTradeNoPrefix(prefix), Duration.ofHours(4));
+                    System.out.print(report.render());
+                    assertThat(report.violations()).as(report.render()).isEmpty();
+                    assertThat(report.orderPaidRecordsRead()).isGreaterThanOrEqualTo(orderPaidRecords)
+                        .isGreaterThanOrEqualTo(ORDERS);
+                    assertThat(report.checked("payment_ledger rows checked against " + Topics.ORDER_PAID.name()))
+                        .isEqualTo(ORDERS);
+                }
+            }
+            finally {
+                services.forEach(s -> {
+                    if (!s.isAlive()) {
+                        System.out.println("cluster: " + s + " was down at the end:\n" + s.tail());
+                    }
+                    s.close();
+                });
+            }
+        }
+    }
+
+    /**
+     * What the stream delivered: acknowledged deliveries per ingress, whether leaders
+     * moved.
+     */
+    record Delivered(List<Long> ackedPerIngress, boolean leadersMoved) {
+    }
+
+    private static Delivered stream(LocalPipeline sandbox, String prefix, List<Integer> ingressPorts, Runnable chaos,
+            Admin admin, int doomedBroker, Set<Integer> ledByDoomed) throws Exception {
+        List<WechatPaySandboxMerchant> merchants = sandbox.bean(PipelineService.SANDBOX, SandboxMerchants.class)
+            .wechatPay();
+        WechatPayNotifications notifications = sandbox.bean(PipelineService.SANDBOX, WechatPayNotifications.class);
+        List<AtomicLong> acked = ingressPorts.stream().map(p -> new AtomicLong()).toList();
+        boolean[] moved = { false };
+        Semaphore inFlight = new Semaphore(8);
+        try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> orders = new ArrayList<>();
+            for (int i = 0; i < ORDERS; i++) {
+                WechatPaySandboxMerchant merchant = merchants.get(i % merchants.size());
+                String outTradeNo = prefix + String.format("%05d", i);
+                long fen = 100 + i;
+                int first = i % ingressPorts.size();
+                inFlight.acquire();
+                chaos.run();
+                if (!moved[0] && !ledByDoomed.isEmpty() && !isUp(admin, doomedBroker)) {
+                    moved[0] = ledBy(admin, doomedBroker).isEmpty();
+                }
+                orders.add(executor.submit(() -> {
+                    try {
+                        orders(sandbox).create(merchant.merchantId(), outTradeNo, fen);
+                        SignedNotification n = notifications
+                            .transactionSuccess(PaymentSpec.success(merchant, outTradeNo, fen)
+                                .withTransactionId(notifications.newTransactionId()));
+                        // the notification to one ingress, its duplicate to the other
+                        for (int k = 0; k < ingressPorts.size(); k++) {
+                            int which = (first + k) % ingressPorts.size();
+                            deliverUntilAcked(ingressPorts.get(which), n);
+                            acked.get(which).incrementAndGet();
+                        }
+                    }
+                    finally {
+                        inFlight.release();
+                    }
+                    return null;
+                }));
+                TimeUnit.MILLISECONDS.sleep(40);
+            }
+            for (Future<?> order : orders) {
+                order.get();
+            }
+        }
+        return new Delivered(acked.stream().map(AtomicLong::get).toList(), moved[0]);
+    }
+
+    /**
+     * Posts the notification until ingress acknowledges it (204), as WeChat resends a
+     * callback its fail ack refused (here every 500 ms, for up to two minutes).
+     */
+    private static void deliverUntilAcked(int port, SignedNotification n) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (true) {
+            HttpRequest.Builder request = HttpRequest
+                .newBuilder(URI.create("http://127.0.0.1:" + port + "/notify/wechatpay"))
+                .timeout(Duration.ofSeconds(10))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
+            n.headers().forEach(request::header);
+            try {
+                int status = HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+                if (status / 100 == 2) {
+                    return;
+                }
+            }
+            catch (java.io.IOException e) {
+                // a connection refused or reset: the channel tries again
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("ingress on " + port + " did not acknowledge a notification in 2 minutes");
+            }
+            TimeUnit.MILLISECONDS.sleep(500);
+        }
+    }
+
+    /**
+     * {@code settings} with the topics as production makes them: 12 partitions, 3
+     * replicas, min.insync.replicas 2, for every service that declares topics.
+     */
+    private static LocalPipeline.Settings productionTopics(LocalPipeline.Settings settings) {
+        for (PipelineService service : List.of(PipelineService.PROCESSOR, PipelineService.INGRESS,
+                PipelineService.REFUND, PipelineService.RECONCILE)) {
+            String prefix = service.name().toLowerCase();
+            settings = withExtras(settings, service, List.of(prefix + ".topic-partitions=12",
+                    prefix + ".topic-replicas=3", prefix + ".topic-min-insync-replicas=2"));
+        }
+        return settings;
+    }
+
+    /** The payment.notify partitions {@code broker} leads now. */
+    private static Set<Integer> ledBy(Admin admin, int broker) throws Exception {
+        TopicDescription description = admin.describeTopics(List.of(Topics.PAYMENT_NOTIFY.name()))
+            .allTopicNames()
+            .get(10, TimeUnit.SECONDS)
+            .get(Topics.PAYMENT_NOTIFY.name());
+        return description.partitions()
+            .stream()
+            .filter(p -> p.leader() != null && p.leader().id() == broker)
+            .map(TopicPartitionInfo::partition)
+            .collect(Collectors.toSet());
+    }
+
+    private static boolean isUp(Admin admin, int broker) throws Exception {
+        return admin.describeCluster().nodes().get(10, TimeUnit.SECONDS).stream().anyMatch(n -> n.id() == broker);
+    }
+
+    private static ServiceProcess started(List<ServiceProcess> all, ServiceProcess service) {
+        all.add(service);
+        return service;
+    }
+
+    private static long count(JdbcClient jdbc, String sql, String prefix) {
+        return jdbc.sql(sql).param("p", prefix + "%").query(Long.class).single();
+    }
+
+}
