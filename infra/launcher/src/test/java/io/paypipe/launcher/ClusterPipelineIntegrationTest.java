@@ -11,15 +11,6 @@ import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.embedded.cluster.LocalKafkaCluster;
 import io.paypipe.embedded.cluster.NodeCommand;
-import io.paypipe.sandbox.merchant.SandboxMerchants;
-import io.paypipe.sandbox.wechatpay.PaymentSpec;
-import io.paypipe.sandbox.wechatpay.SignedNotification;
-import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
-import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,13 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -66,8 +52,6 @@ class ClusterPipelineIntegrationTest {
 
     private static final Duration START = Duration.ofMinutes(4);
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
     @TempDir
     Path dir;
 
@@ -76,7 +60,7 @@ class ClusterPipelineIntegrationTest {
         String prefix = "CL" + UUID.randomUUID().toString().replace("-", "").substring(0, 8).toUpperCase() + "-";
         try (LocalKafkaCluster cluster = LocalKafkaCluster.start(dir.resolve("kafka"),
                 NodeCommand.fromTestClasspath())) {
-            LocalPipeline.Settings settings = productionTopics(settings(cluster.bootstrapServers(), 1000));
+            LocalPipeline.Settings settings = ClusterLoad.productionTopics(settings(cluster.bootstrapServers(), 1000));
             settings = withExtras(settings, PipelineService.PROCESSOR,
                     List.of("spring.kafka.consumer.properties.session.timeout.ms=6000",
                             "spring.kafka.consumer.properties.heartbeat.interval.ms=1000"));
@@ -111,12 +95,11 @@ class ClusterPipelineIntegrationTest {
                     Set<Integer> ledByDoomed = ledBy(admin, doomedBroker);
 
                     // When the callbacks stream in, with a broker killed at 25 % and back
-                    // at
-                    // 45 %, processor B killed at 60 % and back at 80 %
-                    AtomicInteger startedOrders = new AtomicInteger();
+                    // at 45 %,
+                    // processor B killed at 60 % and back at 80 %
                     List<String> events = new ArrayList<>();
-                    Runnable chaos = () -> {
-                        int n = startedOrders.incrementAndGet();
+                    boolean[] leadersMoved = { false };
+                    IntConsumer chaos = n -> {
                         if (n == ORDERS / 4) {
                             cluster.kill(doomedBroker);
                             events.add("broker " + doomedBroker + " killed at order " + n);
@@ -132,10 +115,13 @@ class ClusterPipelineIntegrationTest {
                             processorB.restart();
                             events.add("processor B restarted at order " + n);
                         }
+                        if (n > ORDERS / 4 && n < ORDERS * 45 / 100 && !leadersMoved[0]) {
+                            leadersMoved[0] = ledBy(admin, doomedBroker).isEmpty();
+                        }
                     };
-                    Delivered delivered = stream(sandbox, prefix,
-                            List.of(settings.port(PipelineService.INGRESS), ingressB), chaos, admin, doomedBroker,
-                            ledByDoomed);
+                    ClusterLoad.Delivered delivered = new ClusterLoad(sandbox, prefix,
+                            List.of(settings.port(PipelineService.INGRESS), ingressB))
+                        .run(ORDERS, chaos);
                     System.out.println("cluster: " + events + "; " + delivered);
 
                     // Then every order is PAID once: one raw row (its duplicate
@@ -159,7 +145,7 @@ class ClusterPipelineIntegrationTest {
                     // another
                     assertThat(ledByDoomed).as("payment.notify partitions led by broker %d before", doomedBroker)
                         .isNotEmpty();
-                    assertThat(delivered.leadersMoved()).as("leaders while broker %d was down", doomedBroker).isTrue();
+                    assertThat(leadersMoved[0]).as("leaders while broker %d was down", doomedBroker).isTrue();
                     // and both ingress instances acknowledged callbacks
                     assertThat(delivered.ackedPerIngress()).allSatisfy(acked -> assertThat(acked).isPositive());
 
@@ -189,117 +175,23 @@ class ClusterPipelineIntegrationTest {
         }
     }
 
-    /**
-     * What the stream delivered: acknowledged deliveries per ingress, whether leaders
-     * moved.
-     */
-    record Delivered(List<Long> ackedPerIngress, boolean leadersMoved) {
-    }
-
-    private static Delivered stream(LocalPipeline sandbox, String prefix, List<Integer> ingressPorts, Runnable chaos,
-            Admin admin, int doomedBroker, Set<Integer> ledByDoomed) throws Exception {
-        List<WechatPaySandboxMerchant> merchants = sandbox.bean(PipelineService.SANDBOX, SandboxMerchants.class)
-            .wechatPay();
-        WechatPayNotifications notifications = sandbox.bean(PipelineService.SANDBOX, WechatPayNotifications.class);
-        List<AtomicLong> acked = ingressPorts.stream().map(p -> new AtomicLong()).toList();
-        boolean[] moved = { false };
-        Semaphore inFlight = new Semaphore(8);
-        try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<?>> orders = new ArrayList<>();
-            for (int i = 0; i < ORDERS; i++) {
-                WechatPaySandboxMerchant merchant = merchants.get(i % merchants.size());
-                String outTradeNo = prefix + String.format("%05d", i);
-                long fen = 100 + i;
-                int first = i % ingressPorts.size();
-                inFlight.acquire();
-                chaos.run();
-                if (!moved[0] && !ledByDoomed.isEmpty() && !isUp(admin, doomedBroker)) {
-                    moved[0] = ledBy(admin, doomedBroker).isEmpty();
-                }
-                orders.add(executor.submit(() -> {
-                    try {
-                        orders(sandbox).create(merchant.merchantId(), outTradeNo, fen);
-                        SignedNotification n = notifications
-                            .transactionSuccess(PaymentSpec.success(merchant, outTradeNo, fen)
-                                .withTransactionId(notifications.newTransactionId()));
-                        // the notification to one ingress, its duplicate to the other
-                        for (int k = 0; k < ingressPorts.size(); k++) {
-                            int which = (first + k) % ingressPorts.size();
-                            deliverUntilAcked(ingressPorts.get(which), n);
-                            acked.get(which).incrementAndGet();
-                        }
-                    }
-                    finally {
-                        inFlight.release();
-                    }
-                    return null;
-                }));
-                TimeUnit.MILLISECONDS.sleep(40);
-            }
-            for (Future<?> order : orders) {
-                order.get();
-            }
-        }
-        return new Delivered(acked.stream().map(AtomicLong::get).toList(), moved[0]);
-    }
-
-    /**
-     * Posts the notification until ingress acknowledges it (204), as WeChat resends a
-     * callback its fail ack refused (here every 500 ms, for up to two minutes).
-     */
-    private static void deliverUntilAcked(int port, SignedNotification n) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (true) {
-            HttpRequest.Builder request = HttpRequest
-                .newBuilder(URI.create("http://127.0.0.1:" + port + "/notify/wechatpay"))
-                .timeout(Duration.ofSeconds(10))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
-            n.headers().forEach(request::header);
-            try {
-                int status = HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-                if (status / 100 == 2) {
-                    return;
-                }
-            }
-            catch (java.io.IOException e) {
-                // a connection refused or reset: the channel tries again
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("ingress on " + port + " did not acknowledge a notification in 2 minutes");
-            }
-            TimeUnit.MILLISECONDS.sleep(500);
-        }
-    }
-
-    /**
-     * {@code settings} with the topics as production makes them: 12 partitions, 3
-     * replicas, min.insync.replicas 2, for every service that declares topics.
-     */
-    private static LocalPipeline.Settings productionTopics(LocalPipeline.Settings settings) {
-        for (PipelineService service : List.of(PipelineService.PROCESSOR, PipelineService.INGRESS,
-                PipelineService.REFUND, PipelineService.RECONCILE)) {
-            String prefix = service.name().toLowerCase();
-            settings = withExtras(settings, service, List.of(prefix + ".topic-partitions=12",
-                    prefix + ".topic-replicas=3", prefix + ".topic-min-insync-replicas=2"));
-        }
-        return settings;
-    }
-
     /** The payment.notify partitions {@code broker} leads now. */
-    private static Set<Integer> ledBy(Admin admin, int broker) throws Exception {
-        TopicDescription description = admin.describeTopics(List.of(Topics.PAYMENT_NOTIFY.name()))
-            .allTopicNames()
-            .get(10, TimeUnit.SECONDS)
-            .get(Topics.PAYMENT_NOTIFY.name());
+    private static Set<Integer> ledBy(Admin admin, int broker) {
+        TopicDescription description;
+        try {
+            description = admin.describeTopics(List.of(Topics.PAYMENT_NOTIFY.name()))
+                .allTopicNames()
+                .get(10, TimeUnit.SECONDS)
+                .get(Topics.PAYMENT_NOTIFY.name());
+        }
+        catch (Exception e) {
+            throw new IllegalStateException("cannot describe " + Topics.PAYMENT_NOTIFY.name(), e);
+        }
         return description.partitions()
             .stream()
             .filter(p -> p.leader() != null && p.leader().id() == broker)
             .map(TopicPartitionInfo::partition)
             .collect(Collectors.toSet());
-    }
-
-    private static boolean isUp(Admin admin, int broker) throws Exception {
-        return admin.describeCluster().nodes().get(10, TimeUnit.SECONDS).stream().anyMatch(n -> n.id() == broker);
     }
 
     private static ServiceProcess started(List<ServiceProcess> all, ServiceProcess service) {
