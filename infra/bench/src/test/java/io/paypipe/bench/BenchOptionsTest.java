@@ -67,11 +67,11 @@ class BenchOptionsTest {
     }
 
     @Test
-    void givenNoOptions_thenThreeRepeatsOf50000OrdersAfterAWarmUpOf20000AgainstTheProductsOpsPorts() {
+    void givenNoOptions_thenThreeRepeatsOf50000OrdersAfterAWarmUpOf100000AgainstTheProductsOpsPorts() {
         BenchOptions o = BenchOptions.parse(new String[0], Map.of());
 
         assertThat(o.stageOrders()).isEqualTo(50_000);
-        assertThat(o.warmupOrders()).isEqualTo(20_000);
+        assertThat(o.warmupOrders()).isEqualTo(100_000);
         assertThat(o.repeats()).isEqualTo(3);
         assertThat(o.processor().toString()).isEqualTo("http://127.0.0.1:8082");
         assertThat(o.downstream().toString()).isEqualTo("http://127.0.0.1:8085");
