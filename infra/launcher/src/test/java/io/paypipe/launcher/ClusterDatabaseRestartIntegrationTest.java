@@ -117,12 +117,7 @@ class ClusterDatabaseRestartIntegrationTest {
                     .isZero();
             }
             finally {
-                services.forEach(s -> {
-                    if (!s.isAlive()) {
-                        System.out.println("cluster: " + s + " was down at the end:\n" + s.tail());
-                    }
-                    s.close();
-                });
+                ServiceProcess.closeAll(services);
             }
         }
         finally {

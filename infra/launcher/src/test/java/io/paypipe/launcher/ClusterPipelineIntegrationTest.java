@@ -165,12 +165,7 @@ class ClusterPipelineIntegrationTest {
                 }
             }
             finally {
-                services.forEach(s -> {
-                    if (!s.isAlive()) {
-                        System.out.println("cluster: " + s + " was down at the end:\n" + s.tail());
-                    }
-                    s.close();
-                });
+                ServiceProcess.closeAll(services);
             }
         }
     }

@@ -127,6 +127,18 @@ final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes every one, first printing the last lines of any that was down at the end.
+     */
+    static void closeAll(List<ServiceProcess> services) {
+        services.forEach(s -> {
+            if (!s.isAlive()) {
+                System.out.println("cluster: " + s + " was down at the end:\n" + s.tail());
+            }
+            s.close();
+        });
+    }
+
     @Override
     public void close() {
         if (process != null) {
