@@ -32,7 +32,10 @@ import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
  */
 final class ClusterLoad {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(Duration.ofSeconds(5))
+        .build();
 
     private static final Duration GIVE_UP = Duration.ofMinutes(3);
 
@@ -80,7 +83,7 @@ final class ClusterLoad {
                 beforeOrder.accept(i + 1);
                 submitted.add(executor.submit(() -> {
                     try {
-                        createUntilPublished(merchant, outTradeNo, fen);
+                        createUntilPublished(sandbox, merchant.merchantId(), outTradeNo, fen);
                         SignedNotification n = notifications
                             .transactionSuccess(PaymentSpec.success(merchant, outTradeNo, fen)
                                 .withTransactionId(notifications.newTransactionId()));
@@ -110,12 +113,12 @@ final class ClusterLoad {
      * anew); the order's event id is derived from its key, so a second copy is the same
      * order.
      */
-    private void createUntilPublished(WechatPaySandboxMerchant merchant, String outTradeNo, long fen)
+    static void createUntilPublished(LocalPipeline sandbox, String merchantId, String outTradeNo, long fen)
             throws InterruptedException {
         long deadline = System.nanoTime() + GIVE_UP.toNanos();
         while (true) {
             try {
-                PipelineFixture.orders(sandbox).create(merchant.merchantId(), outTradeNo, fen);
+                PipelineFixture.orders(sandbox).create(merchantId, outTradeNo, fen);
                 return;
             }
             catch (IllegalStateException e) {
@@ -128,10 +131,21 @@ final class ClusterLoad {
     }
 
     private void deliverUntilAcked(int port, SignedNotification n) throws Exception {
+        deliverUntilAcked(URI.create("http://127.0.0.1:" + port + "/notify/wechatpay"), n, failAcks,
+                Duration.ofMillis(500));
+    }
+
+    /**
+     * Posts {@code n} to {@code endpoint} until it is acknowledged (2xx), as WeChat
+     * resends a callback: again after {@code resendAfter} on a fail ack or a refused or
+     * reset connection (an instance restarting), each counted in {@code failAcks}; gives
+     * up after 3 minutes.
+     */
+    static void deliverUntilAcked(URI endpoint, SignedNotification n, AtomicLong failAcks, Duration resendAfter)
+            throws Exception {
         long deadline = System.nanoTime() + GIVE_UP.toNanos();
         while (true) {
-            HttpRequest.Builder request = HttpRequest
-                .newBuilder(URI.create("http://127.0.0.1:" + port + "/notify/wechatpay"))
+            HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
                 .timeout(Duration.ofSeconds(10))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
             n.headers().forEach(request::header);
@@ -140,16 +154,15 @@ final class ClusterLoad {
                 if (status / 100 == 2) {
                     return;
                 }
-                failAcks.incrementAndGet();
             }
             catch (IOException e) {
-                // refused or reset (an instance restarting): the channel tries again
-                failAcks.incrementAndGet();
+                // refused or reset: the channel tries again
             }
+            failAcks.incrementAndGet();
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("ingress on " + port + " did not acknowledge a notification in " + GIVE_UP);
+                throw new AssertionError(endpoint + " did not acknowledge a notification in " + GIVE_UP);
             }
-            TimeUnit.MILLISECONDS.sleep(500);
+            Thread.sleep(resendAfter);
         }
     }
 
@@ -158,10 +171,15 @@ final class ClusterLoad {
      * replicas, min.insync.replicas 2, for every service that declares topics.
      */
     static LocalPipeline.Settings productionTopics(LocalPipeline.Settings settings) {
+        return productionTopics(settings, 12);
+    }
+
+    /** The same with {@code partitions} partitions per topic. */
+    static LocalPipeline.Settings productionTopics(LocalPipeline.Settings settings, int partitions) {
         for (PipelineService service : List.of(PipelineService.PROCESSOR, PipelineService.INGRESS,
                 PipelineService.REFUND, PipelineService.RECONCILE)) {
             String name = service.name().toLowerCase(java.util.Locale.ROOT);
-            settings = PipelineFixture.withExtras(settings, service, List.of(name + ".topic-partitions=12",
+            settings = PipelineFixture.withExtras(settings, service, List.of(name + ".topic-partitions=" + partitions,
                     name + ".topic-replicas=3", name + ".topic-min-insync-replicas=2"));
         }
         return settings;

@@ -16,6 +16,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class ServiceProcess implements AutoCloseable {
 
+    /**
+     * The tests' JVM options: a small heap, and C1 only (starts fast, little JIT CPU).
+     */
+    static final List<String> TEST_JVM = List.of("-Xmx384m", "-XX:TieredStopAtLevel=1");
+
     private final PipelineService service;
 
     private final List<String> command;
@@ -36,10 +41,20 @@ final class ServiceProcess implements AutoCloseable {
      */
     static ServiceProcess start(PipelineService service, LocalPipeline.Settings settings, int port,
             List<String> extra) {
+        return start(service, settings, port, extra, TEST_JVM);
+    }
+
+    /**
+     * The same with {@code jvm} on the java command line instead of the tests' small heap
+     * and C1-only compiler ({@link #TEST_JVM}); a benchmark gives the JIT its full tiers.
+     */
+    static ServiceProcess start(PipelineService service, LocalPipeline.Settings settings, int port, List<String> extra,
+            List<String> jvm) {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(
-                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
-                        "-XX:TieredStopAtLevel=1", "-cp", classpath, mainClass(service).getName()));
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvm);
+        command.addAll(List.of("-cp", classpath, mainClass(service).getName()));
         settings.arguments(service).stream().filter(a -> !a.startsWith("--server.port=")).forEach(command::add);
         command.add("--server.port=" + port);
         // the mains default to the profile prod (environment variables, 12 partitions):
@@ -111,6 +126,11 @@ final class ServiceProcess implements AutoCloseable {
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The JVM's process id (of the last start). */
+    long pid() {
+        return process.pid();
     }
 
     boolean isAlive() {

@@ -27,7 +27,7 @@ class PaymentBatchConfig {
     ConcurrentKafkaListenerContainerFactory<String, byte[]> paymentNotifyBatchContainerFactory(KafkaProperties kafka,
             ProcessorProperties props, DestinationTopicResolver destinations) {
         return BatchListeners.containerFactory(kafka, props, destinations, PaymentNotifiedListener.ID,
-                props.batch().maxRecords());
+                props.batch().maxRecords(), props.batch().gather());
     }
 
     @Bean

@@ -1,6 +1,7 @@
 package io.paypipe.support.kafka;
 
 import io.paypipe.support.ServiceSettings;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
@@ -25,6 +26,7 @@ import org.springframework.kafka.retrytopic.DestinationTopicResolver;
 import org.springframework.kafka.support.TopicPartitionOffset;
 import org.springframework.kafka.support.converter.MessageConverter;
 import org.springframework.util.backoff.FixedBackOff;
+import org.springframework.util.unit.DataSize;
 
 /**
  * A batch listener of a main topic whose retry and dead-letter topics stay a per-record
@@ -58,11 +60,45 @@ public final class BatchListeners {
      */
     public static ConcurrentKafkaListenerContainerFactory<String, byte[]> containerFactory(KafkaProperties kafka,
             ServiceSettings settings, DestinationTopicResolver destinations, String recordListenerId, int maxRecords) {
+        return containerFactory(kafka, settings, destinations, recordListenerId, maxRecords, Gather.KAFKA_DEFAULTS);
+    }
+
+    /**
+     * How long a poll of the batch listener's consumer may wait for more records
+     * ({@code fetch.max.wait.ms}) until it has {@code minBytes}
+     * ({@code fetch.min.bytes}): under a steady trickle, a poll then brings a few records
+     * instead of one, so the costs paid once per poll (a transaction, the publish flush,
+     * the offset commit, the broker's fetch) are shared. Only this listener's consumers
+     * get it: an idle consumer answers after {@code maxWait} every time, so the
+     * retry-topic consumers keep Kafka's 500 ms.
+     */
+    public record Gather(DataSize minBytes, Duration maxWait) {
+
+        /** Kafka's own: a poll returns as soon as one record is there. */
+        public static final Gather KAFKA_DEFAULTS = new Gather(DataSize.ofBytes(1), Duration.ofMillis(500));
+
+        public Gather {
+            if (minBytes.toBytes() < 1 || minBytes.toBytes() > Integer.MAX_VALUE || !maxWait.isPositive()) {
+                throw new IllegalArgumentException(
+                        "a batch's fetch-min-size must be 1 B to 2 GB, fetch-max-wait positive");
+            }
+        }
+
+    }
+
+    /**
+     * The same, with {@code gather} for the listener's consumers' fetches.
+     */
+    public static ConcurrentKafkaListenerContainerFactory<String, byte[]> containerFactory(KafkaProperties kafka,
+            ServiceSettings settings, DestinationTopicResolver destinations, String recordListenerId, int maxRecords,
+            Gather gather) {
         var factory = KafkaSupportConfig.bytesContainerFactory(kafka, settings);
         factory.setBatchListener(true);
         factory.getContainerProperties().setAckMode(AckMode.BATCH);
         var consumer = new Properties();
         consumer.setProperty(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(maxRecords));
+        consumer.setProperty(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, Long.toString(gather.minBytes().toBytes()));
+        consumer.setProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Long.toString(gather.maxWait().toMillis()));
         factory.getContainerProperties().setKafkaConsumerProperties(consumer);
         var forward = new DeadLetterPublishingRecovererFactory(destinations).create(recordListenerId);
         var handler = new DefaultErrorHandler(asRecordListenerFailure(forward), new FixedBackOff(0, 0));
