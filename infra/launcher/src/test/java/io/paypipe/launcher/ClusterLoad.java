@@ -32,7 +32,8 @@ import io.paypipe.sandbox.wechatpay.WechatPaySandboxMerchant;
  */
 final class ClusterLoad {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder()
+    /** HTTP/1.1, as the channels call; shared with the scale-out benchmark. */
+    static final HttpClient HTTP = HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(Duration.ofSeconds(5))
         .build();

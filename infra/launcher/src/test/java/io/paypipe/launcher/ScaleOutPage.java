@@ -122,24 +122,25 @@ final class ScaleOutPage {
             .max((a, b) -> Double.compare(a.drain().perSecond(), b.drain().perSecond()))
             .orElseThrow();
         double perCore = 1000 / best.drain().cpuMsPerPayment();
-        return String.format(Locale.ROOT, """
-                ## Reading it per core, and a larger machine
+        return String.format(Locale.ROOT,
+                """
+                        ## Reading it per core, and a larger machine
 
-                On this machine every process (three brokers, ingress, up to three processors, MariaDB and the
-                measuring JVM) shares %d cores, so a drain with more processors has no more CPU than one with fewer:
-                a ratio near 1 means the cores, not the processor, bound it, and the cores-busy column says how
-                full they were. The figure that carries over is the CPU per payment. The best drain here (%d
-                partitions, %d processors) paid %,.0f payments/s at %.3f CPU ms each, i.e. about %,.0f payments
-                per CPU-second of the whole product. On a machine where each service has cores of its own, the
-                drain grows with the processor threads that have a partition (processors x 3 consumer threads, at
-                most the partition count: with 3 partitions at most three threads in all have work, wherever they
-                run) until the
-                database's commits or the brokers' replication bound it; 12 partitions leave room for four
-                instances of three threads. A rough ceiling from this run's figure: %,.0f payments/s with 8 cores
-                given to the product, which this machine cannot show. With one broker down the cluster keeps
-                every partition writable (two in-sync replicas of three, `min.insync.replicas=2`) and the drain
-                and latency above show what that costs; a second broker down stops writes by design.
-                """, Runtime.getRuntime().availableProcessors(), best.shape().partitions(), best.shape().processors(),
+                        On this machine every process (three brokers, ingress, up to three processors, MariaDB and the
+                        measuring JVM) shares %d cores, so a drain with more processors has no more CPU than one with fewer:
+                        a ratio near 1 means the cores, not the processor, bound it, and the cores-busy column says how
+                        full they were. The figure that carries over is the CPU per payment. The best drain here (%d
+                        partitions, %d processors) paid %,.0f payments/s at %.3f CPU ms each, i.e. about %,.0f payments
+                        per CPU-second of the whole product. On a machine where each service has cores of its own, the
+                        drain grows with the processor threads that have a partition (processors x 3 consumer threads, at
+                        most the partition count: with 3 partitions at most three threads in all have work, wherever they
+                        run) until the database's commits or the brokers' replication bound it; 12 partitions leave room
+                        for four instances of three threads. A rough ceiling from this run's figure: %,.0f payments/s with 8 cores
+                        given to the product, which this machine cannot show. With one broker down the cluster keeps
+                        every partition writable (two in-sync replicas of three, `min.insync.replicas=2`) and the drain
+                        and latency above show what that costs; a second broker down stops writes by design.
+                        """,
+                Runtime.getRuntime().availableProcessors(), best.shape().partitions(), best.shape().processors(),
                 best.drain().perSecond(), best.drain().cpuMsPerPayment(), perCore, perCore * 8);
     }
 

@@ -2,7 +2,6 @@ package io.paypipe.launcher;
 
 import io.paypipe.sandbox.wechatpay.SignedNotification;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -20,11 +19,6 @@ import tools.jackson.databind.json.JsonMapper;
  * reports paused).
  */
 final class ScaleOutPorts {
-
-    private static final HttpClient HTTP = HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(Duration.ofSeconds(5))
-        .build();
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -85,7 +79,7 @@ final class ScaleOutPorts {
 
     private static JsonNode post(int port, String action) throws Exception {
         URI uri = URI.create("http://127.0.0.1:" + port + "/ops/consumers/" + action + "?by=bench&reason=scale-out");
-        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(uri)
+        HttpResponse<String> answer = ClusterLoad.HTTP.send(HttpRequest.newBuilder(uri)
             .timeout(Duration.ofSeconds(30))
             .POST(HttpRequest.BodyPublishers.noBody())
             .build(), HttpResponse.BodyHandlers.ofString());
