@@ -34,7 +34,26 @@ public interface ServiceSettings extends TopicSettings {
      */
     List<Duration> deadLetterRetryDelays();
 
-    /** Consumer threads per listener and per retry topic. */
+    /** Consumer threads per listener. */
     int concurrency();
+
+    /**
+     * Consumer threads per retry topic and per dead-letter topic
+     * ({@code <prefix>.retry-concurrency}, 1 by default): they carry only the failures,
+     * and every one of them polls the broker whether it has work or not (a service with
+     * eight retry levels and three threads each kept 24 idle consumers fetching, a fixed
+     * share of the machine's CPU).
+     */
+    int retryConcurrency();
+
+    /**
+     * Fails on a listener or retry concurrency below one, naming {@code prefix}'s keys.
+     */
+    static void requireConcurrency(String prefix, int concurrency, int retryConcurrency) {
+        if (concurrency < 1 || retryConcurrency < 1) {
+            throw new IllegalArgumentException(
+                    prefix + ".concurrency and " + prefix + ".retry-concurrency must be at least 1");
+        }
+    }
 
 }

@@ -5,13 +5,13 @@ import java.util.List;
 
 /** Settings of a service under test. */
 public record TestSettings(String serviceName, Duration publishTimeout, List<Duration> deadLetterRetryDelays,
-        int concurrency, int topicPartitions, short topicReplicas,
-        short topicMinInsyncReplicas) implements ServiceSettings {
+        int concurrency, int topicPartitions, short topicReplicas, short topicMinInsyncReplicas,
+        int retryConcurrency) implements ServiceSettings {
 
     public TestSettings(String serviceName, Duration publishTimeout, List<Duration> deadLetterRetryDelays,
             int concurrency, int topicPartitions, short topicReplicas) {
-        this(serviceName, publishTimeout, deadLetterRetryDelays, concurrency, topicPartitions, topicReplicas,
-                (short) 1);
+        this(serviceName, publishTimeout, deadLetterRetryDelays, concurrency, topicPartitions, topicReplicas, (short) 1,
+                1);
     }
 
     /** A service {@code name} with one partition and replica, 5 s publish timeout. */

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.test.util.ReflectionTestUtils;
 
 /**
  * The batch listeners on the real broker and database: a poll's records are applied in
@@ -130,6 +132,13 @@ class OrderPaidBatchIntegrationTest {
             for (String id : listeners) {
                 var container = (ConcurrentMessageListenerContainer<?, ?>) registry.getListenerContainer(id);
                 assertThat(container.getContainers()).as(id).hasSize(3);
+                // and, from the service's defaults, each fetch waits up to 100 ms for 64
+                // KB
+                var consumers = (org.springframework.kafka.core.ConsumerFactory<?, ?>) ReflectionTestUtils
+                    .getField(container, "consumerFactory");
+                assertThat(consumers.getConfigurationProperties()).as(id)
+                    .containsEntry(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 65536)
+                    .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100);
             }
             await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
                 Map<String, ConsumerGroupDescription> groups = admin.describeConsumerGroups(listeners)

@@ -44,6 +44,8 @@ import org.springframework.util.unit.DataSize;
  * @param topicMinInsyncReplicas {@code min.insync.replicas} of the topics the processor
  * declares (1 for the embedded broker, 2 in production); partitions, replicas and this
  * are also the floor an existing topic is checked against at start
+ * @param retryConcurrency consumer threads per retry topic and per dead-letter topic:
+ * they carry only the failures, and each idle consumer still polls the broker
  */
 @ConfigurationProperties("processor")
 public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue( {
@@ -53,8 +55,8 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
         @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen,
         @DefaultValue("2h") Duration deadLetterQueryWindow, @DefaultValue Batch batch,
-        @DefaultValue("5m") Duration pauseAlertAfter,
-        @DefaultValue("1") short topicMinInsyncReplicas) implements ServiceSettings{
+        @DefaultValue("5m") Duration pauseAlertAfter, @DefaultValue("1") short topicMinInsyncReplicas,
+        @DefaultValue("1") int retryConcurrency) implements ServiceSettings{
 
     public ProcessorProperties {
         if (retryDelays.isEmpty() || orderRetryDelays.isEmpty()) {
@@ -67,6 +69,7 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
             throw new IllegalArgumentException("processor.dead-letter-query-window must be positive");
         }
         TopicSettings.requireValid("processor", topicPartitions, topicReplicas, topicMinInsyncReplicas);
+        ServiceSettings.requireConcurrency("processor", concurrency, retryConcurrency);
     }
 
     @Override

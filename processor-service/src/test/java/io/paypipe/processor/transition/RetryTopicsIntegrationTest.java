@@ -31,6 +31,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.AbstractMessageListenerContainer;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.test.annotation.DirtiesContext;
@@ -156,6 +157,28 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
             .untilAsserted(() -> assertThat(topics.of(DLT, lost.kafkaKey())).singleElement()
                 .satisfies(r -> assertThat(header(r.headers().lastHeader(KafkaHeaders.EXCEPTION_CAUSE_FQCN)))
                     .endsWith("OrderNotFoundException")));
+    }
+
+    @Test
+    void eachRetryLevelAndTheDeadLetterTopicRunOneConsumerWhileTheBatchListenerKeepsItsThreads() {
+        // Given the processor's defaults (concurrency 3, retry-concurrency 1) and six
+        // partitions per topic
+        // Then every retry level and the dead-letter topic of both retried topics runs
+        // one
+        // consumer for all six partitions: idle ones still poll the broker
+        assertThat(registry.getAllListenerContainers())
+            .filteredOn(c -> c.getListenerId().contains("-retry-") || c.getListenerId().endsWith("-dlt"))
+            // payment.notify's levels of this test's ladder, order.created's eight (its
+            // default), and a dead-letter topic each
+            .hasSize(LEVELS + 1 + 8 + 1)
+            .allSatisfy(c -> {
+                assertThat(c.isRunning()).as(c.getListenerId()).isTrue();
+                assertThat(((ConcurrentMessageListenerContainer<?, ?>) c).getContainers()).as(c.getListenerId())
+                    .hasSize(1);
+            });
+        // and the payment.notify batch listener keeps its three
+        assertThat(((ConcurrentMessageListenerContainer<?, ?>) registry.getListenerContainer("processor-notify-batch"))
+            .getContainers()).hasSize(3);
     }
 
     @Test

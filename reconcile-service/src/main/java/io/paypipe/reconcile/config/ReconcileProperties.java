@@ -51,6 +51,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * declares and of Kafka Streams' internal topics (1 for the embedded broker, 2 in
  * production); partitions, replicas and this are also the floor an existing topic is
  * checked against at start
+ * @param retryConcurrency consumer threads per retry topic and per dead-letter topic:
+ * they carry only the failures, and each idle consumer still polls the broker
  */
 @ConfigurationProperties("reconcile")
 public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue("6") int topicPartitions,
@@ -61,7 +63,8 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("3s") Duration connectTimeout, @DefaultValue WechatPay wechatpay, @DefaultValue Alipay alipay,
         @DefaultValue Stripe stripe, @DefaultValue QuerySettings query, @DefaultValue Watch watch,
         @DefaultValue Outbox outbox, @DefaultValue Status status, @DefaultValue Bill bill,
-        @DefaultValue("1") short topicMinInsyncReplicas) implements ServiceSettings{
+        @DefaultValue("1") short topicMinInsyncReplicas,
+        @DefaultValue("1") int retryConcurrency) implements ServiceSettings{
 
     public ReconcileProperties {
         if (!channelCallTimeout.isPositive() || !connectTimeout.isPositive()) {
@@ -69,6 +72,7 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
                     "reconcile.channel-call-timeout and reconcile.connect-timeout must be positive");
         }
         TopicSettings.requireValid("reconcile", topicPartitions, topicReplicas, topicMinInsyncReplicas);
+        ServiceSettings.requireConcurrency("reconcile", concurrency, retryConcurrency);
     }
 
     @Override

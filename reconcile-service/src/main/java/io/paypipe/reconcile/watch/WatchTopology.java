@@ -61,10 +61,19 @@ final class WatchTopology {
                         .withName("payment-settled"))
             .filter((key, s) -> s != null, Named.as("readable-settlements"));
 
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(WATCHES_STORE),
-                Serdes.String(), JsonSerdes.of(Watched.class)));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(DEADLINES_STORE),
-                Serdes.String(), Serdes.String()));
+        // cached: a notification settled within the commit interval (the usual case, in
+        // milliseconds) is written to RocksDB and its changelog once, as its last state,
+        // not
+        // once per step (awaiting, its deadline, settled, the deadline moved); a commit
+        // flushes the cache first, so a restart restores what was committed, as without
+        builder.addStateStore(
+                Stores
+                    .keyValueStoreBuilder(Stores.persistentKeyValueStore(WATCHES_STORE), Serdes.String(),
+                            JsonSerdes.of(Watched.class))
+                    .withCachingEnabled());
+        builder.addStateStore(Stores
+            .keyValueStoreBuilder(Stores.persistentKeyValueStore(DEADLINES_STORE), Serdes.String(), Serdes.String())
+            .withCachingEnabled());
         notified.<Observed>mapValues(n -> new Observed.Notified(n), Named.as("observe-notification"))
             .merge(settled.<Observed>mapValues(s -> new Observed.Settled(s), Named.as("observe-settlement")),
                     Named.as("notifications-and-settlements"))

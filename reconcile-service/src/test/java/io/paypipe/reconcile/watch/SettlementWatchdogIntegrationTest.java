@@ -52,6 +52,9 @@ class SettlementWatchdogIntegrationTest {
     @Autowired
     UnsettledAlerts alerts;
 
+    @Autowired
+    org.springframework.kafka.config.StreamsBuilderFactoryBean streams;
+
     @DynamicPropertySource
     static void infra(DynamicPropertyRegistry registry) {
         TestInfra.get().springProperties().forEach((k, v) -> registry.add(k, () -> v));
@@ -60,6 +63,15 @@ class SettlementWatchdogIntegrationTest {
         registry.add("reconcile.watch.settle-within", () -> "3s");
         registry.add("reconcile.watch.scan-interval", () -> "200ms");
         registry.add("reconcile.watch.commit-interval", () -> "100ms");
+    }
+
+    @Test
+    void theWatchdogsConsumersGatherRecordsForAFetchInsteadOfFetchingEachAlone() {
+        // Given the service's defaults
+        // Then the running streams' configuration waits up to 200 ms for 64 KB per fetch
+        assertThat(streams.getStreamsConfiguration())
+            .containsEntry(org.apache.kafka.clients.consumer.ConsumerConfig.FETCH_MIN_BYTES_CONFIG, "65536")
+            .containsEntry(org.apache.kafka.clients.consumer.ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "200");
     }
 
     @Test

@@ -41,6 +41,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param topicMinInsyncReplicas {@code min.insync.replicas} of the topics the service
  * declares (1 for the embedded broker, 2 in production); partitions, replicas and this
  * are also the floor an existing topic is checked against at start
+ * @param retryConcurrency consumer threads per retry topic and per dead-letter topic:
+ * they carry only the failures, and each idle consumer still polls the broker
  */
 @ConfigurationProperties("refund")
 public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
@@ -52,7 +54,8 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
         @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("2") int concurrency,
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
         @DefaultValue("1m") Duration stuckSweepInterval, @DefaultValue("10m") Duration stuckAfter,
-        @DefaultValue("1") short topicMinInsyncReplicas) implements ServiceSettings{
+        @DefaultValue("1") short topicMinInsyncReplicas,
+        @DefaultValue("1") int retryConcurrency) implements ServiceSettings{
 
     public RefundProperties {
         if (queryDelays.isEmpty() || notifyRetryDelays.isEmpty() || taskRetryDelays.isEmpty()) {
@@ -72,6 +75,7 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
             throw new IllegalArgumentException("refund.stuck-sweep-interval and refund.stuck-after must be positive");
         }
         TopicSettings.requireValid("refund", topicPartitions, topicReplicas, topicMinInsyncReplicas);
+        ServiceSettings.requireConcurrency("refund", concurrency, retryConcurrency);
     }
 
     /** The longest wait between two steps of a refund's query chain. */

@@ -72,6 +72,7 @@ public final class RetryTopics {
         return RetryTopicConfigurationBuilder.newInstance()
             .includeTopic(topic.name())
             .listenerFactory(factory)
+            .concurrency(settings.retryConcurrency())
             .customBackoff(ladder(delays))
             .maxAttempts(delays.size() + 1)
             .sameIntervalTopicReuseStrategy(SameIntervalTopicReuseStrategy.MULTIPLE_TOPICS)

@@ -37,6 +37,20 @@ class RetryTopicsTest {
     }
 
     @Test
+    void givenAServicesRetryConcurrency_whenConfigured_thenItsRetryAndDeadLetterContainersRunThatManyConsumers() {
+        var settings = new TestSettings("test", Duration.ofSeconds(5), List.of(), 3, 6, (short) 1, (short) 1, 1);
+
+        RetryTopicConfiguration configuration = RetryTopics.configuration(Topics.PAYMENT_NOTIFY, DELAYS,
+                new ConcurrentKafkaListenerContainerFactory<>(), settings,
+                new EndpointHandlerMethod(Object.class, "toString"),
+                new KafkaTemplate<>(new DefaultKafkaProducerFactory<String, Object>(Map.of())));
+
+        // the main listener keeps its 3 threads (the factory's); each retry level and the
+        // dead-letter topic get one
+        assertThat(configuration.getConcurrency()).isEqualTo(1);
+    }
+
+    @Test
     void givenALadder_whenItRuns_thenEachLevelWaitsItsOwnDelayAndThenItStops() {
         BackOffExecution ladder = RetryTopics.ladder(DELAYS).start();
 

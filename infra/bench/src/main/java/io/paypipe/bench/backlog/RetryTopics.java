@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
@@ -22,6 +23,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -89,6 +91,8 @@ final class RetryTopics implements AutoCloseable {
         long guardMillis = BacklogTables.GUARD_SECONDS * 1000L;
         long spreadMillis = LEVEL_DELAY.toMillis() - guardMillis;
         try (KafkaProducer<String, byte[]> producer = seedingProducer()) {
+            awaitLeader(producer, pair.consumed().topic());
+            List<Future<RecordMetadata>> sent = new ArrayList<>(due + backlog);
             for (int i = 1; i <= due + backlog; i++) {
                 long dueAt = i <= due ? now - 1000 - (due - i) : now + guardMillis + (i - due) * spreadMillis / backlog;
                 ProducerRecord<String, byte[]> record = new ProducerRecord<>(pair.consumed().topic(), 0, null,
@@ -96,9 +100,35 @@ final class RetryTopics implements AutoCloseable {
                 record.headers().add(ORIGINAL_TIMESTAMP, bigInteger(dueAt - LEVEL_DELAY.toMillis()));
                 record.headers().add(ATTEMPTS, int4(ATTEMPTS_SO_FAR));
                 record.headers().add(BACKOFF_TIMESTAMP, bigInteger(dueAt));
-                producer.send(record);
+                sent.add(producer.send(record));
             }
             producer.flush();
+            for (Future<RecordMetadata> f : sent) {
+                await(f);
+            }
+        }
+    }
+
+    /**
+     * Waits until {@code producer} knows a leader of the fresh topic's partition: the
+     * first batch sent to a topic whose partition the broker has not loaded yet fails
+     * with NOT_LEADER_OR_FOLLOWER, and the idempotent producer then retried the batches
+     * behind it with OUT_OF_ORDER_SEQUENCE_NUMBER without end (seen on the run of
+     * 2026-12-01 20:00: the benchmark hung in the backlog phase).
+     */
+    private static void awaitLeader(KafkaProducer<String, byte[]> producer, String topic) {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (producer.partitionsFor(topic).stream().anyMatch(p -> p.leader() == null || p.leader().isEmpty())) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no leader for " + topic + " within " + TIMEOUT);
+            }
+            try {
+                Thread.sleep(50);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
         }
     }
 
@@ -158,7 +188,14 @@ final class RetryTopics implements AutoCloseable {
     private KafkaProducer<String, byte[]> seedingProducer() {
         return new KafkaProducer<>(
                 Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all",
-                        ProducerConfig.LINGER_MS_CONFIG, 20, ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024),
+                        ProducerConfig.LINGER_MS_CONFIG, 20, ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024,
+                        // one batch in flight: a failed first batch is retried before the
+                        // next
+                        // is sent; a send that cannot land fails the run instead of
+                        // retrying
+                        // forever
+                        ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1,
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis()),
                 new StringSerializer(), new ByteArraySerializer());
     }
 
@@ -193,7 +230,7 @@ final class RetryTopics implements AutoCloseable {
         return ByteBuffer.allocate(8).putLong(value).array();
     }
 
-    private static void await(org.apache.kafka.common.KafkaFuture<Void> future) {
+    private static void await(Future<?> future) {
         try {
             future.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         }
@@ -202,7 +239,7 @@ final class RetryTopics implements AutoCloseable {
             throw new IllegalStateException("interrupted", e);
         }
         catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("Kafka admin operation failed", e);
+            throw new IllegalStateException("Kafka operation failed", e);
         }
     }
 
