@@ -132,8 +132,7 @@ class OrderPaidBatchIntegrationTest {
             for (String id : listeners) {
                 var container = (ConcurrentMessageListenerContainer<?, ?>) registry.getListenerContainer(id);
                 assertThat(container.getContainers()).as(id).hasSize(3);
-                // and, from the service's defaults, each fetch waits up to 100 ms for 64
-                // KB
+                // and, from the defaults, a fetch waits up to 100 ms for 64 KB
                 var consumers = (org.springframework.kafka.core.ConsumerFactory<?, ?>) ReflectionTestUtils
                     .getField(container, "consumerFactory");
                 assertThat(consumers.getConfigurationProperties()).as(id)

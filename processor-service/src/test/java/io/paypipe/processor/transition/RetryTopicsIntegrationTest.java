@@ -163,8 +163,7 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
     void eachRetryLevelAndTheDeadLetterTopicRunOneConsumerWhileTheBatchListenerKeepsItsThreads() {
         // Given the processor's defaults (concurrency 3, retry-concurrency 1) and six
         // partitions per topic
-        // Then every retry level and the dead-letter topic of both retried topics runs
-        // one
+        // Then each retry level and dead-letter topic of both retried topics runs one
         // consumer for all six partitions: idle ones still poll the broker
         assertThat(registry.getAllListenerContainers())
             .filteredOn(c -> c.getListenerId().contains("-retry-") || c.getListenerId().endsWith("-dlt"))

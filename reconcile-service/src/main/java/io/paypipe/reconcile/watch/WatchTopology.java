@@ -61,11 +61,10 @@ final class WatchTopology {
                         .withName("payment-settled"))
             .filter((key, s) -> s != null, Named.as("readable-settlements"));
 
-        // cached: a notification settled within the commit interval (the usual case, in
-        // milliseconds) is written to RocksDB and its changelog once, as its last state,
-        // not
-        // once per step (awaiting, its deadline, settled, the deadline moved); a commit
-        // flushes the cache first, so a restart restores what was committed, as without
+        // cached: a notification settled within the commit interval (the usual case)
+        // reaches RocksDB and its changelog once, as its last state, not once per step
+        // (awaiting, its deadline, settled, the deadline moved); a commit flushes the
+        // cache first, so a restart restores what was committed, as without
         builder.addStateStore(
                 Stores
                     .keyValueStoreBuilder(Stores.persistentKeyValueStore(WATCHES_STORE), Serdes.String(),

@@ -189,11 +189,8 @@ final class RetryTopics implements AutoCloseable {
         return new KafkaProducer<>(
                 Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all",
                         ProducerConfig.LINGER_MS_CONFIG, 20, ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024,
-                        // one batch in flight: a failed first batch is retried before the
-                        // next
-                        // is sent; a send that cannot land fails the run instead of
-                        // retrying
-                        // forever
+                        // one batch in flight (a failed first batch is retried before
+                        // the next is sent); a send that cannot land fails the run
                         ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1,
                         ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis()),
                 new StringSerializer(), new ByteArraySerializer());

@@ -118,10 +118,8 @@ class LocalKafkaClusterIntegrationTest {
             await().atMost(Duration.ofSeconds(60))
                 .until(() -> producing.acked.get() >= ackedAfterMove + 3_000
                         && producing.ackedPartitionsSince(ackedAfterMove) == PARTITIONS);
-            // (no acks between the kill and the move is allowed: the producer may wait
-            // out
-            // the whole election on the dead leader's metadata; the CI run of 2026-12-01
-            // 21:45 saw 2113 at both)
+            // (no ack between the kill and the move is allowed: the producer may wait
+            // out the election; the CI run of 2026-12-01 21:45 saw 2113 at both)
             producing.stop();
             assertThat(producing.failures).isEmpty();
             ackedKeys = Set.copyOf(producing.ackedKeys);
