@@ -85,8 +85,9 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
      * poll in one transaction; false: one record, one transaction, as before
      * @param maxRecords the most records one poll (one batch) brings
      * ({@code max.poll.records})
-     * @param minRecords a poll with fewer records takes the per-record path: a batch of
-     * one saves nothing
+     * @param minRecords a poll with fewer records takes the per-record path (1: every
+     * poll takes the batch path; a single record costs less CPU there: one lock
+     * statement, one settle, the events sent without a wait per send)
      * @param fetchMinSize a poll of {@code payment.notify} waits for this much
      * ({@code fetch.min.bytes} of the batch listener's consumers only; Kafka's default 1
      * byte: a poll returns with the first record)
@@ -95,7 +96,7 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
      * the costs paid once per poll are shared by them, for at most 20 ms more latency
      */
     public record Batch(@DefaultValue("true") boolean enabled, @DefaultValue("500") int maxRecords,
-            @DefaultValue("2") int minRecords, @DefaultValue("1B") DataSize fetchMinSize,
+            @DefaultValue("1") int minRecords, @DefaultValue("1B") DataSize fetchMinSize,
             @DefaultValue("500ms") Duration fetchMaxWait) {
 
         public Batch {

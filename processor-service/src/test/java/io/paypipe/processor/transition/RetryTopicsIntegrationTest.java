@@ -8,12 +8,14 @@ import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
+import io.paypipe.processor.order.OrderRepository;
 import io.paypipe.processor.support.BytesTopicReader;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.support.alert.AlertPublisher;
 import io.paypipe.support.failure.TransientRecordException;
 import io.paypipe.support.testing.TopicWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +37,7 @@ import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Retry topics on a real broker and a real database, with the ladder compressed to 3 s in
@@ -268,10 +271,31 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
 
     /**
      * Fails the first attempts of the notifications listed in {@link #FAILURES_LEFT},
-     * before any transaction.
+     * before any transaction: a batch holding one of them fails before it begins (the
+     * listener falls back to the records one by one), and the record's own attempt fails
+     * there, counted.
      */
     @TestConfiguration(proxyBeanMethods = false)
     static class InjectedFailures {
+
+        @Bean
+        @Primary
+        BatchApplier failingBatchesWithAFailingRecord(PaymentApplier applier, OrderRepository orders,
+                LedgerRepository ledger, TransitionRepository transitions, RawSettlementRepository raws,
+                TransactionTemplate tx, Clock clock) {
+            return new BatchApplier(applier, orders, ledger, transitions, raws, tx, clock) {
+                @Override
+                Applied apply(List<PaymentNotified> batch) {
+                    for (PaymentNotified n : batch) {
+                        AtomicInteger left = FAILURES_LEFT.get(n.rawId());
+                        if (left != null && left.get() > 0) {
+                            throw new InjectedFailure(n.rawId());
+                        }
+                    }
+                    return super.apply(batch);
+                }
+            };
+        }
 
         @Bean
         @Primary
