@@ -13,12 +13,15 @@ import io.paypipe.bench.product.ProductControl;
 import io.paypipe.bench.product.ProductControl.Consumers;
 import io.paypipe.bench.product.SandboxClient;
 import io.paypipe.bench.product.StageCounts;
+import io.paypipe.bench.product.ThreadCpu;
 import io.paypipe.bench.product.ConsumerLag;
 import io.paypipe.bench.report.Latency;
 import io.paypipe.bench.report.StageCycle;
+import io.paypipe.bench.report.StagesSummary.PhaseThreads;
 import io.paypipe.core.topic.Topics;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -70,6 +73,8 @@ final class StagePhase {
     private final PrintStream out;
 
     private final Random random = new Random(15);
+
+    private final List<PhaseThreads> productThreads = new ArrayList<>();
 
     StagePhase(BenchOptions options, SandboxClient sandbox, JdbcClient jdbc, ProductControl control, LoadRunner runner,
             PrintStream out) {
@@ -160,9 +165,13 @@ final class StagePhase {
         out.printf("bench: %s: %s records behind per consumer group as ingress alone starts: %s%n", label,
                 Topics.ORDER_CREATED.name(), behind);
         Cpu start = ProcessUsage.cpuNow();
+        ThreadCpu.Snapshot threadsAtStart = ThreadCpu.now();
         AckStats ack = runner.atConcurrency(label + ", ingress alone", options.ingress().resolve("/notify/wechatpay"),
                 sends, options.concurrency(), INGRESS_LIMIT, watcher);
         Cpu afterIngress = ProcessUsage.cpuNow();
+        ThreadCpu.Snapshot threadsAfterIngress = ThreadCpu.now();
+        threads(label + ", ingress alone", "delivery", threadsAtStart, threadsAfterIngress, ack.accepted(),
+                ack.elapsedMs());
         long acked = watcher.ackedOrders().size();
         effects.ingress(ack, acked, counts.rawRows(), counts.ordersWithExtraRawRows(), counts.paid());
         StageCycle.Ingress ingress = new StageCycle.Ingress(options.concurrency(), ack.sent(), ack.accepted(), acked,
@@ -178,6 +187,7 @@ final class StagePhase {
         OptionalLong paidMillis = StageCounts.millisUntil(counts::paid, acked, t0, POLL, DRAIN_TIMEOUT);
         Cpu afterProcessor = ProcessUsage.cpuNow();
         long millis = paidMillis.orElse(DRAIN_TIMEOUT.toMillis());
+        threads(label + ", processor drain", "payment", threadsAfterIngress, ThreadCpu.now(), acked, millis);
         effects.processorDrain(paidMillis.isPresent(), counts.shipments());
         StageCycle.Processor processor = new StageCycle.Processor(acked, millis, StageCycle.perSecond(acked, millis),
                 StageCycle.perUnit(afterProcessor.minus(beforeProcessor).productMillis(), acked));
@@ -202,6 +212,19 @@ final class StagePhase {
         out.printf("bench: %s: effects %s%n", label, effects.exact() ? "exact" : "NOT EXACT " + effects.counts());
         return new StageCycle(label, orders, sends.size(), ingress, processor, downstream,
                 end.minus(start).sandboxMillis(), effects.exact(), effects.counts());
+    }
+
+    private void threads(String phase, String unit, ThreadCpu.Snapshot before, ThreadCpu.Snapshot after, long units,
+            long millis) {
+        List<ThreadCpu.Share> top = ThreadCpu.top(before, after, units, millis, ThreadCpu.TOP);
+        productThreads.add(new PhaseThreads(phase, unit, top));
+        out.printf("bench: %s: the launcher's busiest threads, ms per %s (%% of a core): %s%n", phase, unit,
+                ThreadCpu.describe(top));
+    }
+
+    /** Where the launcher's CPU went in each stage phase run so far, in order. */
+    List<PhaseThreads> productThreads() {
+        return List.copyOf(productThreads);
     }
 
     /**

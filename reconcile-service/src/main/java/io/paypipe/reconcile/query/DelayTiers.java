@@ -12,8 +12,12 @@ import java.util.TreeSet;
  * {@code PaymentQueryDue} records that all wait the same delay, so each partition is in
  * order of due time and its consumer only ever waits for the record at its head. A wait
  * that is no tier's delay (the rest of a ladder step cut at the expiry, a first query
- * read late) is rounded down to the largest tier not longer (never blocking the records
- * behind it), or up to the smallest tier.
+ * read late) takes the largest tier not longer than the wait and a tenth
+ * ({@link #SLACK_PERCENT}), or the smallest tier: the record is due with the tier's delay
+ * (never blocking the records behind it), so at most a tenth of its wait late instead of
+ * a whole tier early. A first query is always read a little after its order was created:
+ * rounded strictly down, {@code first-query-after} 3m (a wait of 2m59s) took the 1m tier,
+ * and every order was first queried two minutes early.
  */
 final class DelayTiers {
 
@@ -22,6 +26,12 @@ final class DelayTiers {
     /** One delayed topic and the delay all its records wait. */
     record Tier(Duration delay, String topic) {
     }
+
+    /**
+     * A wait up to this share shorter than a tier's delay takes that tier: due that much
+     * late.
+     */
+    static final int SLACK_PERCENT = 10;
 
     private final List<Tier> tiers;
 
@@ -45,13 +55,14 @@ final class DelayTiers {
     }
 
     /**
-     * The tier of a record that should wait {@code wanted}: the largest delay not longer,
-     * else the smallest.
+     * The tier of a record that should wait {@code wanted}: the largest delay not longer
+     * than {@code wanted} and {@link #SLACK_PERCENT} % of it, else the smallest.
      */
     Tier forWait(Duration wanted) {
+        Duration reach = wanted.plus(wanted.multipliedBy(SLACK_PERCENT).dividedBy(100));
         Tier chosen = smallest();
         for (Tier tier : tiers) {
-            if (tier.delay().compareTo(wanted) <= 0) {
+            if (tier.delay().compareTo(reach) <= 0) {
                 chosen = tier;
             }
         }

@@ -52,13 +52,32 @@ class QueryLadderTest {
     }
 
     @Test
-    void givenAWait_whenItsTierIsChosen_thenTheLargestDelayNotLongerElseTheSmallest() {
+    void givenAWait_whenItsTierIsChosen_thenTheLargestDelayNotLongerThanTheWaitAndATenthElseTheSmallest() {
         DelayTiers tiers = DEFAULTS.tiers();
 
         assertThat(tiers.forWait(Duration.ofMinutes(5)).delay()).isEqualTo(Duration.ofMinutes(5));
-        assertThat(tiers.forWait(Duration.ofMinutes(59)).delay()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(tiers.forWait(Duration.ofMinutes(50)).delay()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(tiers.forWait(Duration.ofMinutes(59)).delay()).isEqualTo(Duration.ofHours(1));
         assertThat(tiers.forWait(Duration.ofHours(3)).delay()).isEqualTo(Duration.ofHours(1));
         assertThat(tiers.forWait(Duration.ofSeconds(10)).delay()).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void givenAnOrderWhoseChainStartsSecondsAfterItsCreation_thenItsFirstQueryTakesTheFirstQueryTierNotALowerOne() {
+        // Given the defaults (first query 3 minutes after the order's creation) and a
+        // chain started 1 s and 8 s after the order was created
+        Ladder ladder = ladder();
+        DelayTiers tiers = DEFAULTS.tiers();
+
+        // Then the first query waits on the 3-minute tier: due 1 s / 8 s late, not two
+        // minutes early on the 1-minute tier
+        assertThat(tiers.forWait(ladder.firstWait(CREATED, CREATED.plusSeconds(1))).delay())
+            .isEqualTo(Duration.ofMinutes(3));
+        assertThat(tiers.forWait(ladder.firstWait(CREATED, CREATED.plusSeconds(8))).delay())
+            .isEqualTo(Duration.ofMinutes(3));
+        // and one read 40 s late (more than a tenth of its 2m20s) takes the 1-minute tier
+        assertThat(tiers.forWait(ladder.firstWait(CREATED, CREATED.plusSeconds(40))).delay())
+            .isEqualTo(Duration.ofMinutes(1));
     }
 
     @Test

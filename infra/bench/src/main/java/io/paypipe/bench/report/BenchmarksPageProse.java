@@ -147,7 +147,11 @@ final class BenchmarksPageProse {
             chart draws the first repeat. The driver's polls are queries on MariaDB, whose CPU counts as the
             product's: a few milliseconds every 100 ms. A pause is never silent in the product: a cycle whose
             consumers stay paused longer than `processor.pause-alert-after` (5 m) raises a `CONSUMERS_PAUSED` alert
-            (and downstream an ERROR line), as it would for an operator who forgot to resume.
+            (and downstream an ERROR line), as it would for an operator who forgot to resume. Below the table, the
+            launcher's busiest thread groups in each measured stage and pipeline phase (read from its
+            `/proc/<pid>/task` before and after): which part of the product (ingress's request threads, the
+            processor's consumers, the embedded broker's request handlers, ...) the phase's CPU went to; the
+            MariaDB process and the threads that ended during a phase are not in it.
 
             """.replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())
         .replace("{PAYMENT_NOTIFY}", Topics.PAYMENT_NOTIFY.name());

@@ -1,5 +1,7 @@
 package io.paypipe.bench.report;
 
+import io.paypipe.bench.product.ThreadCpu;
+import java.util.List;
 import java.util.Locale;
 
 /** The "Stages" section of docs/benchmarks.md. */
@@ -43,6 +45,7 @@ final class StagesSection {
                 .append(f.cpuMsPerUnit().map(c -> number(c.median()) + " (" + range(c) + ")").orElse("-"))
                 .append(" |\n");
         }
+        threads(md, s);
         if (s.cycles().isEmpty()) {
             return md.append('\n').toString();
         }
@@ -70,6 +73,36 @@ final class StagesSection {
                 .append(c.effects())
                 .append('\n'));
         return md.append('\n').toString();
+    }
+
+    /**
+     * Where the launcher's CPU went in each reported stage and pipeline phase: its
+     * busiest thread groups (thread names with the numbers folded to N), ms per unit of
+     * the phase's work and % of a core.
+     */
+    private static void threads(StringBuilder md, StagesSummary s) {
+        List<StagesSummary.PhaseThreads> shown = s.productThreads()
+            .stream()
+            .filter(p -> !p.phase().contains("not reported") && !p.top().isEmpty())
+            .toList();
+        if (shown.isEmpty()) {
+            return;
+        }
+        md.append("\nWhere the launcher's CPU went in each stage and pipeline phase (`/proc/<pid>/task`: its ")
+            .append(ThreadCpu.TOP)
+            .append(" busiest thread groups, a group being the thread names with their numbers folded to N, as Linux")
+            .append(" keeps 15 characters of them; ms of CPU per unit of the phase's work, % of one core over the")
+            .append(" phase):\n\n")
+            .append("| phase | unit | threads: ms per unit (% of a core) |\n|---|---|---|\n");
+        for (StagesSummary.PhaseThreads p : shown) {
+            md.append("| ")
+                .append(p.phase())
+                .append(" | ")
+                .append(p.unit())
+                .append(" | ")
+                .append(ThreadCpu.describe(p.top()))
+                .append(" |\n");
+        }
     }
 
     static String number(double v) {

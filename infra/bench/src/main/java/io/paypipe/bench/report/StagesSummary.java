@@ -1,5 +1,6 @@
 package io.paypipe.bench.report;
 
+import io.paypipe.bench.product.ThreadCpu;
 import java.util.List;
 import java.util.Map;
 
@@ -16,9 +17,24 @@ import java.util.Map;
  * @param pipeline the whole pipeline's capacity and ladder, one per repeat
  * @param figures the table: each figure's median and spread over the repeats against its
  * target
+ * @param productThreads where the launcher's CPU went in each stage and pipeline phase,
+ * by thread group (empty when the launcher's threads could not be read)
  */
 public record StagesSummary(List<String> productArgs, Map<String, String> kafkaFloorSettings, int warmupOrders,
-        boolean warmupExact, List<StageCycle> cycles, List<PipelineRepeat> pipeline, List<StageFigure> figures) {
+        boolean warmupExact, List<StageCycle> cycles, List<PipelineRepeat> pipeline, List<StageFigure> figures,
+        List<PhaseThreads> productThreads) {
+
+    /**
+     * The launcher's busiest thread groups during one phase: ms of CPU per {@code unit}
+     * of its work (an acknowledged delivery, a payment) and % of a core.
+     */
+    public record PhaseThreads(String phase, String unit, List<ThreadCpu.Share> top) {
+    }
+
+    public StagesSummary {
+        // a page written before the threads were read has none
+        productThreads = productThreads == null ? List.of() : List.copyOf(productThreads);
+    }
 
     /** One repeat of the whole pipeline: its closed-loop capacity and its ladder. */
     public record PipelineRepeat(int repeat, PhaseSummary capacity, List<PhaseSummary> ladder) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.paypipe.core.topic.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.paypipe.bench.product.ThreadCpu;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +27,14 @@ class StagesSectionTest {
                 StageFiguresTest.repeat(2, 1_000, 850), StageFiguresTest.repeat(3, 1_000, 900));
         return new StagesSummary(List.of("processor:processor.batch.enabled=false"),
                 Map.of("acks", "all", "linger.ms", "0"), 10_000, warmupExact, cycles, pipeline,
-                StageFigures.of(cycles, 6_000, pipeline, List.of()));
+                StageFigures.of(cycles, 6_000, pipeline, List.of()),
+                List.of(new StagesSummary.PhaseThreads("warm-up (not reported)", "ack",
+                        List.of(new ThreadCpu.Share("ForkJoinPool-N-", 900, 9.0, 90.0))),
+                        new StagesSummary.PhaseThreads("stage cycle 1, ingress alone", "delivery",
+                                List.of(new ThreadCpu.Share("ForkJoinPool-N-", 1_300, 0.3, 95.0))),
+                        new StagesSummary.PhaseThreads("pipeline, 250/s (25%), repeat 1", "ack",
+                                List.of(new ThreadCpu.Share("data-plane-kafk", 4_120, 2.06, 20.6),
+                                        new ThreadCpu.Share("processor-notif", 3_400, 1.7, 17.0)))));
     }
 
     static BenchReport withStages(BenchReport r, StagesSummary s) {
@@ -56,6 +64,12 @@ class StagesSectionTest {
                 "`[processor:processor.batch.enabled=false]`", "linger.ms",
                 "Warm-up cycle (not reported): 10000 orders", "| stage cycle 2 | 1000 | 1100 | 3000.0 |",
                 "pipeline, concurrency 32, repeat 3");
+        // and where the launcher's CPU went in each reported pipeline phase, by thread
+        // group
+        assertThat(md).contains("| phase | unit | threads: ms per unit (% of a core) |",
+                "| stage cycle 1, ingress alone | delivery | ForkJoinPool-N- 0.30 (95.0 %) |",
+                "| pipeline, 250/s (25%), repeat 1 | ack | data-plane-kafk 2.06 (20.6 %), processor-notif 1.70 (17.0 %) |");
+        assertThat(md).doesNotContain("ForkJoinPool-N- 9.00");
         // and every repeat of the whole pipeline counts orders acked and paid in orders,
         // with the product's CPU per paid order until drained
         assertThat(md).contains("| acked/s | orders acked/s | orders paid/s |",
@@ -71,12 +85,13 @@ class StagesSectionTest {
         StagesSummary s = stages(true, true);
         List<StageCycle> slow = List.of(StageFiguresTest.cycle("stage cycle 1", 400, 240, 130, 130, true));
         StagesSummary slowRun = new StagesSummary(List.of(), Map.of(), 2_000, true, slow, s.pipeline(),
-                StageFigures.of(slow, 6_000, s.pipeline(), List.of()));
+                StageFigures.of(slow, 6_000, s.pipeline(), List.of()), List.of());
 
         String md = StagesSection.markdown(slowRun);
 
         assertThat(md).contains("| processor drain | payments/s | 240 | 240 - 240 | >= 1,500/s | 0.160 (**missed**) |",
                 "none (the product's defaults)", "spread over 3 runs");
+        assertThat(md).doesNotContain("threads: ms per unit");
     }
 
     @Test
@@ -117,7 +132,12 @@ class StagesSectionTest {
         // docs/benchmarks.json
         Path committed = Path.of("../../docs", ReportWriter.JSON);
 
-        assertThat(ReportWriter.readFile(committed).capacity()).isPresent();
+        BenchReport page = ReportWriter.readFile(committed);
+        assertThat(page.capacity()).isPresent();
+        // written before the launcher's threads were read: none, and the page renders
+        assertThat(page.stages()).hasValueSatisfying(s -> assertThat(s.productThreads()).isEmpty());
+        assertThat(ReportWriter.markdown(page, "")).contains("### Stages, each on its own")
+            .doesNotContain("threads: ms per unit");
     }
 
 }
