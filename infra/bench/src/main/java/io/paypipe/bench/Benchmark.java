@@ -60,7 +60,8 @@ final class Benchmark {
             JdbcClient jdbc = JdbcClient.create(shared);
             SandboxClient sandbox = new SandboxClient(options.sandbox());
             LoadRunner runner = new LoadRunner(out);
-            PipelinePhase pipeline = new PipelinePhase(options, sandbox, jdbc, runner, out);
+            ThreadReadings threads = new ThreadReadings(out);
+            PipelinePhase pipeline = new PipelinePhase(options, sandbox, jdbc, runner, threads, out);
             Delivery sample = pipeline.sample();
             int eventBytes = EventSize.ofNotification();
             out.printf("bench: a notification is %d bytes on the wire, its %s event %d bytes%n", sample.body().length,
@@ -77,8 +78,8 @@ final class Benchmark {
                     f.latency().p99()));
 
             ProductControl control = new ProductControl(options.processor(), options.downstream());
-            StagePhase stagePhase = new StagePhase(options, sandbox, jdbc, control, runner, out);
-            Stages.Result stages = Stages.run(options, stagePhase, pipeline, jdbcFloor.perSecond(), out);
+            StagePhase stagePhase = new StagePhase(options, sandbox, jdbc, control, runner, threads, out);
+            Stages.Result stages = Stages.run(options, stagePhase, pipeline, threads, jdbcFloor.perSecond(), out);
             PhaseSummary capacity = stages.capacities().get(0);
             double cap = Ratios.medianCapacity(stages.capacities()).acceptedPerSecond();
 

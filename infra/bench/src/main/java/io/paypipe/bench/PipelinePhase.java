@@ -5,7 +5,6 @@ import io.paypipe.bench.load.Delivery;
 import io.paypipe.bench.load.LoadRunner;
 import io.paypipe.bench.report.Latency;
 import io.paypipe.bench.report.PhaseSummary;
-import io.paypipe.bench.report.StagesSummary.PhaseThreads;
 import io.paypipe.bench.product.BenchOrder;
 import io.paypipe.bench.product.ExactnessCheck;
 import io.paypipe.bench.product.OrderPaidWatcher;
@@ -17,7 +16,6 @@ import io.paypipe.bench.product.ThreadCpu;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,9 +48,11 @@ final class PipelinePhase {
 
     private final Random random = new Random(42);
 
-    private final List<PhaseThreads> productThreads = new ArrayList<>();
+    private final ThreadReadings threads;
 
-    PipelinePhase(BenchOptions options, SandboxClient sandbox, JdbcClient jdbc, LoadRunner runner, PrintStream out) {
+    PipelinePhase(BenchOptions options, SandboxClient sandbox, JdbcClient jdbc, LoadRunner runner,
+            ThreadReadings threads, PrintStream out) {
+        this.threads = threads;
         this.options = options;
         this.sandbox = sandbox;
         this.merchants = sandbox.wechatMerchants();
@@ -99,11 +99,7 @@ final class PipelinePhase {
                     ? runner.atConcurrency(label, target, sends, load, options.duration(), watcher)
                     : runner.atRate(label, target, sends, load, options.step(), watcher);
             ProcessUsage.Cpu cpu = ProcessUsage.cpuNow().minus(before);
-            List<ThreadCpu.Share> threads = ThreadCpu.top(threadsBefore, ThreadCpu.now(), ack.accepted(),
-                    ack.elapsedMs(), ThreadCpu.TOP);
-            productThreads.add(new PhaseThreads(label, "ack", threads));
-            out.printf("bench: %s: the launcher's busiest threads, ms per ack (%% of a core): %s%n", label,
-                    ThreadCpu.describe(threads));
+            threads.record(label, "ack", threadsBefore, ThreadCpu.now(), ack.accepted(), ack.elapsedMs());
             ExactnessCheck.Verdict verdict = exactness.check(prefix, watcher, DRAIN_TIMEOUT);
             // until the pipeline drained what it accepted (paid and shipped)
             ProcessUsage.Cpu cpuWithDrain = ProcessUsage.cpuNow().minus(before);
@@ -131,11 +127,6 @@ final class PipelinePhase {
         m.put("paidDrainMillis", v.paidDrainMillis());
         m.put("shippedDrainMillis", v.shippedDrainMillis());
         return m;
-    }
-
-    /** Where the launcher's CPU went in each phase run so far, in order. */
-    List<PhaseThreads> productThreads() {
-        return List.copyOf(productThreads);
     }
 
     /** A notification signed now, to learn the size of what is sent. */

@@ -17,11 +17,9 @@ import io.paypipe.bench.product.ThreadCpu;
 import io.paypipe.bench.product.ConsumerLag;
 import io.paypipe.bench.report.Latency;
 import io.paypipe.bench.report.StageCycle;
-import io.paypipe.bench.report.StagesSummary.PhaseThreads;
 import io.paypipe.core.topic.Topics;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -74,10 +72,11 @@ final class StagePhase {
 
     private final Random random = new Random(15);
 
-    private final List<PhaseThreads> productThreads = new ArrayList<>();
+    private final ThreadReadings threads;
 
     StagePhase(BenchOptions options, SandboxClient sandbox, JdbcClient jdbc, ProductControl control, LoadRunner runner,
-            PrintStream out) {
+            ThreadReadings threads, PrintStream out) {
+        this.threads = threads;
         this.options = options;
         this.sandbox = sandbox;
         this.merchants = sandbox.wechatMerchants();
@@ -169,8 +168,7 @@ final class StagePhase {
         AckStats ack = runner.atConcurrency(label + ", ingress alone", options.ingress().resolve("/notify/wechatpay"),
                 sends, options.concurrency(), INGRESS_LIMIT, watcher);
         Cpu afterIngress = ProcessUsage.cpuNow();
-        ThreadCpu.Snapshot threadsAfterIngress = ThreadCpu.now();
-        threads(label + ", ingress alone", "delivery", threadsAtStart, threadsAfterIngress, ack.accepted(),
+        threads.record(label + ", ingress alone", "delivery", threadsAtStart, ThreadCpu.now(), ack.accepted(),
                 ack.elapsedMs());
         long acked = watcher.ackedOrders().size();
         effects.ingress(ack, acked, counts.rawRows(), counts.ordersWithExtraRawRows(), counts.paid());
@@ -182,12 +180,13 @@ final class StagePhase {
                 ingress.deliveriesPerSecond(), ingress.ordersPerSecond(), ingress.ack().p99(), ack.errors());
 
         Cpu beforeProcessor = ProcessUsage.cpuNow();
+        ThreadCpu.Snapshot threadsBeforeProcessor = ThreadCpu.now();
         long t0 = System.nanoTime();
         control.resume(Consumers.PROCESSOR, reason);
         OptionalLong paidMillis = StageCounts.millisUntil(counts::paid, acked, t0, POLL, DRAIN_TIMEOUT);
         Cpu afterProcessor = ProcessUsage.cpuNow();
         long millis = paidMillis.orElse(DRAIN_TIMEOUT.toMillis());
-        threads(label + ", processor drain", "payment", threadsAfterIngress, ThreadCpu.now(), acked, millis);
+        threads.record(label + ", processor drain", "payment", threadsBeforeProcessor, ThreadCpu.now(), acked, millis);
         effects.processorDrain(paidMillis.isPresent(), counts.shipments());
         StageCycle.Processor processor = new StageCycle.Processor(acked, millis, StageCycle.perSecond(acked, millis),
                 StageCycle.perUnit(afterProcessor.minus(beforeProcessor).productMillis(), acked));
@@ -212,19 +211,6 @@ final class StagePhase {
         out.printf("bench: %s: effects %s%n", label, effects.exact() ? "exact" : "NOT EXACT " + effects.counts());
         return new StageCycle(label, orders, sends.size(), ingress, processor, downstream,
                 end.minus(start).sandboxMillis(), effects.exact(), effects.counts());
-    }
-
-    private void threads(String phase, String unit, ThreadCpu.Snapshot before, ThreadCpu.Snapshot after, long units,
-            long millis) {
-        List<ThreadCpu.Share> top = ThreadCpu.top(before, after, units, millis, ThreadCpu.TOP);
-        productThreads.add(new PhaseThreads(phase, unit, top));
-        out.printf("bench: %s: the launcher's busiest threads, ms per %s (%% of a core): %s%n", phase, unit,
-                ThreadCpu.describe(top));
-    }
-
-    /** Where the launcher's CPU went in each stage phase run so far, in order. */
-    List<PhaseThreads> productThreads() {
-        return List.copyOf(productThreads);
     }
 
     /**

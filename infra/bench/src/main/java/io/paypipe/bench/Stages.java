@@ -5,7 +5,6 @@ import io.paypipe.bench.report.PhaseSummary;
 import io.paypipe.bench.report.StageCycle;
 import io.paypipe.bench.report.StageFigures;
 import io.paypipe.bench.report.StagesSummary;
-import io.paypipe.bench.report.StagesSummary.PhaseThreads;
 import io.paypipe.bench.report.StagesSummary.PipelineRepeat;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -33,8 +32,8 @@ final class Stages {
     private Stages() {
     }
 
-    static Result run(BenchOptions options, StagePhase stages, PipelinePhase pipeline, double jdbcFloorPerSecond,
-            PrintStream out) {
+    static Result run(BenchOptions options, StagePhase stages, PipelinePhase pipeline, ThreadReadings threads,
+            double jdbcFloorPerSecond, PrintStream out) {
         out.printf("bench: stage cycles: warm-up of %d orders, then %d x %d orders%n", options.warmupOrders(),
                 options.repeats(), options.stageOrders());
         StageCycle warmUp = stages.cycle("stage warm-up (not reported)", options.warmupOrders());
@@ -63,15 +62,8 @@ final class Stages {
         }
         StagesSummary summary = new StagesSummary(options.productArgs(), IngressProducerSettings.settings(),
                 options.warmupOrders(), warmUp.exact(), cycles, repeats,
-                StageFigures.of(cycles, jdbcFloorPerSecond, repeats, at75), threads(stages, pipeline));
+                StageFigures.of(cycles, jdbcFloorPerSecond, repeats, at75), threads.all());
         return new Result(summary, repeats.stream().map(PipelineRepeat::capacity).toList(), repeats.get(0).ladder());
-    }
-
-    /** Where the launcher's CPU went: the stage phases', then the pipeline's. */
-    private static List<PhaseThreads> threads(StagePhase stages, PipelinePhase pipeline) {
-        List<PhaseThreads> all = new ArrayList<>(stages.productThreads());
-        all.addAll(pipeline.productThreads());
-        return all;
     }
 
     /** {@code percent} % of {@code capacity}, at least 10/s. */

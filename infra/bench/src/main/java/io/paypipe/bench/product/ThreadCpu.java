@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -88,11 +89,9 @@ public final class ThreadCpu {
         if (shares.isEmpty()) {
             return "not read (no launcher pid)";
         }
-        return String.join(", ",
-                shares.stream()
-                    .map(s -> String.format(java.util.Locale.ROOT, "%s %.2f (%.1f %%)", s.group(), s.msPerUnit(),
-                            s.percentOfCore()))
-                    .toList());
+        return String.join(", ", shares.stream()
+            .map(s -> String.format(Locale.ROOT, "%s %.2f (%.1f %%)", s.group(), s.msPerUnit(), s.percentOfCore()))
+            .toList());
     }
 
     /**
