@@ -134,7 +134,12 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
          * previous one; a key rotation has not taken effect until a person fixes the
          * file.
          */
-        MERCHANTS_FILE_INVALID
+        MERCHANTS_FILE_INVALID,
+        /**
+         * A run of reconcile-service's raw-body retention failed (database): settled
+         * bodies stay in the hot tables until a run succeeds.
+         */
+        RETENTION_FAILED
 
     }
 

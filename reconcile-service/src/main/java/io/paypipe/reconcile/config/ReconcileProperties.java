@@ -53,6 +53,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * checked against at start
  * @param retryConcurrency consumer threads per retry topic and per dead-letter topic:
  * they carry only the failures, and each idle consumer still polls the broker
+ * @param retention the raw bodies' retention ({@code reconcile.retention.*})
  */
 @ConfigurationProperties("reconcile")
 public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue("6") int topicPartitions,
@@ -63,10 +64,11 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("3s") Duration connectTimeout, @DefaultValue WechatPay wechatpay, @DefaultValue Alipay alipay,
         @DefaultValue Stripe stripe, @DefaultValue QuerySettings query, @DefaultValue Watch watch,
         @DefaultValue Outbox outbox, @DefaultValue Status status, @DefaultValue Bill bill,
-        @DefaultValue("1") short topicMinInsyncReplicas,
-        @DefaultValue("1") int retryConcurrency) implements ServiceSettings{
+        @DefaultValue("1") short topicMinInsyncReplicas, @DefaultValue("1") int retryConcurrency,
+        @DefaultValue Retention retention) implements ServiceSettings{
 
     public ReconcileProperties {
+        retention = (retention != null) ? retention : Retention.DEFAULTS;
         if (!channelCallTimeout.isPositive() || !connectTimeout.isPositive()) {
             throw new IllegalArgumentException(
                     "reconcile.channel-call-timeout and reconcile.connect-timeout must be positive");
@@ -285,6 +287,40 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
                 throw new IllegalArgumentException("reconcile.outbox.batch-size must be at least 1");
             }
         }
+    }
+
+    /**
+     * The raw bodies' retention: the {@code raw_body} of a settled raw row (handled=1)
+     * stored longer than {@code after} ago is moved to its archive table, in short
+     * batches; the row and its unique key stay.
+     *
+     * @param enabled false: no run is scheduled
+     * @param interval how often a run starts (the first one interval after the start; a
+     * run starts only after the previous one ended)
+     * @param after a settled row's body is archived once the row was stored
+     * ({@code created_at}) longer ago than this
+     * @param lookback how far before {@code after} a run looks: a row settled (from the
+     * manual queue) more than this after its age keeps its body
+     * @param batchSize rows per batch (one short transaction)
+     * @param pause the wait between two batches, so the hot path gets the database
+     */
+    public record Retention(@DefaultValue("true") boolean enabled, @DefaultValue("1h") Duration interval,
+            @DefaultValue("7d") Duration after, @DefaultValue("30d") Duration lookback,
+            @DefaultValue("500") int batchSize, @DefaultValue("200ms") Duration pause) {
+
+        static final Retention DEFAULTS = new Retention(true, Duration.ofHours(1), Duration.ofDays(7),
+                Duration.ofDays(30), 500, Duration.ofMillis(200));
+
+        public Retention {
+            if (!interval.isPositive() || !after.isPositive() || !lookback.isPositive() || pause.isNegative()) {
+                throw new IllegalArgumentException(
+                        "reconcile.retention.interval, after and lookback must be" + " positive, pause not negative");
+            }
+            if (batchSize < 1 || batchSize > 5000) {
+                throw new IllegalArgumentException("reconcile.retention.batch-size must be 1 to 5000");
+            }
+        }
+
     }
 
     /**
