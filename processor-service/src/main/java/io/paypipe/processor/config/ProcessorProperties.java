@@ -46,6 +46,7 @@ import org.springframework.util.unit.DataSize;
  * are also the floor an existing topic is checked against at start
  * @param retryConcurrency consumer threads per retry topic and per dead-letter topic:
  * they carry only the failures, and each idle consumer still polls the broker
+ * @param replayAudit the retention of the replay audit ({@code processor.replay-audit.*})
  */
 @ConfigurationProperties("processor")
 public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue( {
@@ -56,9 +57,10 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen,
         @DefaultValue("2h") Duration deadLetterQueryWindow, @DefaultValue Batch batch,
         @DefaultValue("5m") Duration pauseAlertAfter, @DefaultValue("1") short topicMinInsyncReplicas,
-        @DefaultValue("1") int retryConcurrency) implements ServiceSettings{
+        @DefaultValue("1") int retryConcurrency, @DefaultValue ReplayAudit replayAudit) implements ServiceSettings{
 
     public ProcessorProperties {
+        replayAudit = (replayAudit != null) ? replayAudit : ReplayAudit.DEFAULTS;
         if (retryDelays.isEmpty() || orderRetryDelays.isEmpty()) {
             throw new IllegalArgumentException("processor.retry-delays and processor.order-retry-delays need a level");
         }
@@ -75,6 +77,36 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
     @Override
     public String serviceName() {
         return "processor";
+    }
+
+    /**
+     * The replay audit's retention: requests ({@code dlt_replay}) made longer than
+     * {@code keep} ago are deleted with their records ({@code dlt_replay_record}).
+     *
+     * @param enabled false: no purge is scheduled
+     * @param keep how long a replay request and its records are kept; at least 30 days
+     * (the dead-letter topics' retention, 7 days by default, and a retried request's
+     * window stay far inside it; the default, 400 days, keeps a year of audit)
+     * @param interval how often a purge runs (the first one interval after the start)
+     * @param batchSize requests per batch (their records are deleted in chunks of ten
+     * times as many rows)
+     */
+    public record ReplayAudit(@DefaultValue("true") boolean enabled, @DefaultValue("400d") Duration keep,
+            @DefaultValue("1d") Duration interval, @DefaultValue("100") int batchSize) {
+
+        static final ReplayAudit DEFAULTS = new ReplayAudit(true, Duration.ofDays(400), Duration.ofDays(1), 100);
+
+        public ReplayAudit {
+            if (keep.compareTo(Duration.ofDays(30)) < 0) {
+                throw new IllegalArgumentException("processor.replay-audit.keep must be at least 30d: a replay"
+                        + " request must outlive its dead letters on the dead-letter topic");
+            }
+            if (!interval.isPositive() || batchSize < 1) {
+                throw new IllegalArgumentException(
+                        "processor.replay-audit.interval must be positive, batch-size at least 1");
+            }
+        }
+
     }
 
     /**

@@ -31,3 +31,6 @@ CREATE TABLE pay_refund_raw_archive (
     PRIMARY KEY (id),
     KEY idx_pay_refund_raw_archive_refund (merchant_id, channel, refund_key)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
+-- The processor's replay audit is purged after processor.replay-audit.keep (ReplayAuditPurge): requests found by age.
+CREATE INDEX idx_dlt_replay_requested ON dlt_replay (requested_at);
