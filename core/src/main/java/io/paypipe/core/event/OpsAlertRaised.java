@@ -136,8 +136,8 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
          */
         MERCHANTS_FILE_INVALID,
         /**
-         * A run of reconcile-service's raw-body retention failed (database): settled
-         * bodies stay in the hot tables until a run succeeds.
+         * A run of reconcile-service's raw-body retention, or of the processor's
+         * replay-audit purge, failed (database): the rows stay until a run succeeds.
          */
         RETENTION_FAILED
 

@@ -14,6 +14,12 @@ import static io.paypipe.launcher.PipelineFixture.withExtras;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.paypipe.core.event.OrderPaid;
+import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.topic.Topic;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.embedded.TestInfra;
 import io.paypipe.sandbox.wechatpay.SignedNotification;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,6 +28,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -64,6 +71,8 @@ class RawRetentionEndToEndIntegrationTest {
                 .isEqualTo(new String(notification.body(), StandardCharsets.UTF_8));
 
             // ... and WeChat delivers the same notification again
+            int notifiedBefore = published(Topics.PAYMENT_NOTIFY, PaymentNotified::orderKey, merchant, no);
+            int paidBefore = published(Topics.ORDER_PAID, OrderPaid::orderKey, merchant, no);
             int status = deliverAgain(pipeline, notification);
 
             // Then it is acknowledged with WeChat's success, and nothing happens twice
@@ -77,6 +86,11 @@ class RawRetentionEndToEndIntegrationTest {
                 assertThat(r.outcome()).isEqualTo("APPLIED");
             });
             assertThat(orderPaidEventIds(merchant, no)).hasSize(1);
+            // recognised as settled by ingress itself: not published again (a check that
+            // missed the row, or took the NULL body for another state, would publish it)
+            assertThat(published(Topics.PAYMENT_NOTIFY, PaymentNotified::orderKey, merchant, no))
+                .isEqualTo(notifiedBefore);
+            assertThat(published(Topics.ORDER_PAID, OrderPaid::orderKey, merchant, no)).isEqualTo(paidBefore);
             assertThat(body(jdbc, "pay_notify_raw", rawId)).isNull();
             assertAuditClean(pipeline, no, 1);
         }
@@ -92,6 +106,14 @@ class RawRetentionEndToEndIntegrationTest {
             n.headers().forEach(request::header);
             return http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
         }
+    }
+
+    /** Records of the order on {@code topic} so far. */
+    private static <V> int published(Topic<V> topic, Function<V, OrderKey> key, String merchant, String outTradeNo) {
+        return TopicSnapshot.read(TestInfra.get().bootstrapServers(), topic, (V v) -> {
+            OrderKey k = key.apply(v);
+            return k.merchantId().value().equals(merchant) && k.outTradeNo().value().equals(outTradeNo);
+        }).size();
     }
 
     /** The stored body, null when there is none (or no row). */
