@@ -134,7 +134,14 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
          * previous one; a key rotation has not taken effect until a person fixes the
          * file.
          */
-        MERCHANTS_FILE_INVALID
+        MERCHANTS_FILE_INVALID,
+        /**
+         * An operator's re-derive of a raw row ({@code POST /ops/rederive} on ingress)
+         * found its stored body failing the check (tampered with, or no longer
+         * verifiable) or naming another payment than the row: nothing was published; a
+         * person looks at the row.
+         */
+        RAW_REDERIVE_REJECTED
 
     }
 
