@@ -88,6 +88,15 @@ class RederiveEndToEndIntegrationTest {
             String tampered = newOutTradeNo();
             long tamperedRaw = storeAsTheBuggyParserDid(pipeline, jdbc, tampered, 3_000,
                     RederiveEndToEndIntegrationTest::flipCiphertext);
+            // ... and one row the active query stored (its body the channel's query
+            // answer)
+            String queried = newOutTradeNo();
+            long queriedRaw = storeAsTheBuggyParserDid(pipeline, jdbc, queried, 1_200, body -> body);
+            jdbc.sql("UPDATE pay_notify_raw SET source = 'QUERY', raw_body = '{\"trade_state\":\"SUCCESS\"}' "
+                    + "WHERE id = :id")
+                .param("id", queriedRaw)
+                .update();
+            Map<String, Object> queriedRow = row(jdbc, queriedRaw);
             Map<String, Map<String, Object>> paidRows = rows(jdbc, paid);
             Map<String, Object> tamperedRow = row(jdbc, tamperedRaw);
             Map<String, Set<String>> paidEvents = eventIds(paid);
@@ -99,7 +108,7 @@ class RederiveEndToEndIntegrationTest {
 
             // Then it lists what would change per row and changes nothing
             assertThat(dry.get("dryRun").asBoolean()).isTrue();
-            assertThat(dry.get("scanned").asInt()).isEqualTo(5);
+            assertThat(dry.get("scanned").asInt()).isEqualTo(6);
             assertThat(dry.get("counts").get("WOULD_REDERIVE").asInt()).isEqualTo(2);
             assertThat(dry.get("counts").get("UNCHANGED").asInt()).isEqualTo(2);
             assertThat(dry.get("counts").get("REJECTED").asInt()).isEqualTo(1);
@@ -109,6 +118,7 @@ class RederiveEndToEndIntegrationTest {
             assertThat(first.get("after").asString()).isEqualTo("SUCCESS/SUCCEEDED 2500/2500 CNY");
             assertThat(first.get("orderKey").asString()).endsWith("|" + MERCHANT + "|" + parked.get(0));
             assertThat(listed(dry, tamperedRaw).get("detail").asString()).contains("DECRYPT_FAILED");
+            assertThat(listed(dry, queriedRaw).get("action").asString()).isEqualTo("SKIPPED");
             for (String no : parked) {
                 assertThat(row(jdbc, rawIds.get(no))).containsEntry("handled", 2);
                 assertThat(status(jdbc, no)).isEqualTo("PENDING");
@@ -151,6 +161,11 @@ class RederiveEndToEndIntegrationTest {
             assertThat(status(jdbc, tampered)).isEqualTo("PENDING");
             assertThat(published(tamperedRaw)).isEmpty();
             assertThat(rejectedAlerts(jdbc, tamperedRaw)).isOne();
+            // ... and the active query's row is skipped, not judged by a callback's
+            // checks
+            assertThat(listed(applied, queriedRaw).get("action").asString()).isEqualTo("SKIPPED");
+            assertThat(row(jdbc, queriedRaw)).isEqualTo(queriedRow);
+            assertThat(rejectedAlerts(jdbc, queriedRaw)).isZero();
             assertThat(audit(jdbc, rawIds.get(parked.get(0))))
                 .isEqualTo(List.of("REDERIVED alice fix of the SUCCESS classifier"));
             assertThat(audit(jdbc, tamperedRaw)).isEqualTo(List.of("REJECTED alice fix of the SUCCESS classifier"));

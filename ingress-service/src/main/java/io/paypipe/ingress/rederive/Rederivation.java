@@ -95,6 +95,10 @@ class Rederivation {
         if (row.body() == null) {
             return row(row, Action.SKIPPED, before, null, "body archived");
         }
+        if (!StoredPayment.CALLBACK.equals(row.source())) {
+            return row(row, Action.SKIPPED, before, null, "learnt by the active query (source " + row.source()
+                    + "): its body is the channel's query answer, read by reconcile-service, not a callback");
+        }
         StoredBodies channel = channels.get(Channel.fromCode(row.channel()));
         if (channel == null) {
             return row(row, Action.SKIPPED, before, null,
@@ -104,7 +108,7 @@ class Rederivation {
         Row result = switch (check) {
             case Check.Rejected<Classified> r -> row(row, Action.REJECTED, before, null,
                     "stored body fails the check: " + r.rejection() + " (" + r.detail() + ")");
-            case Check.Ok<Classified>(Classified.Payment(VerifiedPayment p)) -> compare(row, p, request.apply());
+            case Check.Ok<Classified>(Classified.Payment(VerifiedPayment p)) -> compare(row, p);
             case Check.Ok<Classified> other -> row(row, Action.MISMATCH, before, null,
                     "the current classifier makes it no payment: " + other.value().getClass().getSimpleName());
         };
@@ -118,7 +122,7 @@ class Rederivation {
         };
     }
 
-    private Row compare(StoredPayment row, VerifiedPayment p, boolean apply) {
+    private Row compare(StoredPayment row, VerifiedPayment p) {
         List<String> differ = row.identityDifferences(p);
         Derived now = Derived.of(p);
         if (!differ.isEmpty()) {

@@ -34,7 +34,7 @@ class RederiveRepository {
         return jdbc.sql("""
                 SELECT id, tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no, out_trade_no,
                        trade_state, payment_state, order_amount_minor, paid_amount_minor, currency, paid_at,
-                       handled, outcome, created_at, raw_body
+                       handled, outcome, source, created_at, raw_body
                   FROM pay_notify_raw
                  WHERE id > :afterId
                    AND (:channel IS NULL OR channel = :channel)
@@ -134,7 +134,7 @@ class RederiveRepository {
         return new StoredPayment(rs.getLong("id"), rs.getString("tenant_id"), rs.getString("merchant_id"),
                 rs.getString("sp_merchant_id"), rs.getString("channel"), rs.getString("channel_trade_no"),
                 rs.getString("out_trade_no"), derived, rs.getInt("handled"), rs.getString("outcome"),
-                instant(rs.getTimestamp("created_at")), rs.getString("raw_body"));
+                rs.getString("source"), instant(rs.getTimestamp("created_at")), rs.getString("raw_body"));
     }
 
     private static Instant instant(Timestamp t) {

@@ -10,11 +10,16 @@ import java.util.Objects;
 /**
  * A {@code pay_notify_raw} row as a re-derive reads it: its identity (the unique key and
  * the order), what ingress derived from the body ({@link Derived}), where processing
- * stands, and the body, null when it was archived.
+ * stands, how it was learnt ({@code source}: CALLBACK, or QUERY for reconcile-service's
+ * active query, whose body is the channel's query answer), and the body, null when it was
+ * archived.
  */
 record StoredPayment(long id, String tenantId, String merchantId, String spMerchantId, String channel,
-        String channelTradeNo, String outTradeNo, Derived derived, int handled, String outcome, Instant createdAt,
-        String body) {
+        String channelTradeNo, String outTradeNo, Derived derived, int handled, String outcome, String source,
+        Instant createdAt, String body) {
+
+    /** {@code source} of a row ingress stored from a verified callback. */
+    static final String CALLBACK = "CALLBACK";
 
     /**
      * The columns ingress derives from a payment's body; {@code paidAt} in whole seconds
