@@ -139,7 +139,14 @@ public record OpsAlertRaised(EventId eventId, String alertKey, Kind kind, Severi
          * A run of reconcile-service's raw-body retention, or of the processor's
          * replay-audit purge, failed (database): the rows stay until a run succeeds.
          */
-        RETENTION_FAILED
+        RETENTION_FAILED,
+        /**
+         * An operator's re-derive of a raw row ({@code POST /ops/rederive} on ingress)
+         * found its stored body failing the check (tampered with, or no longer
+         * verifiable) or naming another payment than the row: nothing was published; a
+         * person looks at the row.
+         */
+        RAW_REDERIVE_REJECTED
 
     }
 

@@ -40,6 +40,15 @@ record AlipayForm(Map<String, String> params, Charset charset, String text) {
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
     }
 
+    /**
+     * A body stored as text (in the charset its {@code charset} parameter named): back to
+     * the bytes Alipay sent, then decoded as they were.
+     */
+    static Check<AlipayForm> decodeStored(String text) {
+        return decode(text.getBytes(StandardCharsets.UTF_8)).then(form -> form.charset().equals(StandardCharsets.UTF_8)
+                ? Check.ok(form) : decode(text.getBytes(form.charset())));
+    }
+
     static Check<AlipayForm> decode(byte[] body) {
         List<byte[][]> pairs = new ArrayList<>();
         int start = 0;

@@ -19,13 +19,14 @@ import org.springframework.stereotype.Component;
  * Publishes a verified notification to its topic and waits, within a bound, for the
  * broker to confirm. Every record carries its raw row's id in the header
  * {@link NotifyHeaders#RAW_ID}, so that even a record whose value cannot be read names
- * the row its dead letter settles.
+ * the row its dead letter settles. Also used by the operators' re-derive
+ * ({@code io.paypipe.ingress.rederive}).
  */
 @Component
-class NotifyPublisher {
+public class NotifyPublisher {
 
     /** Confirmed by the broker, or not (with a log-safe reason). */
-    sealed interface Publication {
+    public sealed interface Publication {
 
         record Confirmed(int partition, long offset) implements Publication {
         }
@@ -45,7 +46,7 @@ class NotifyPublisher {
     }
 
     /** {@code event} under {@code key}, with the header naming raw row {@code rawId}. */
-    <V> Publication publish(Topic<V> topic, String key, V event, long rawId) {
+    public <V> Publication publish(Topic<V> topic, String key, V event, long rawId) {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<Header> headers = List.of(new RecordHeader(NotifyHeaders.RAW_ID, NotifyHeaders.rawIdValue(rawId)));
         try {

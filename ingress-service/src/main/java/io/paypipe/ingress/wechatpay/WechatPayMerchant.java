@@ -1,6 +1,8 @@
 package io.paypipe.ingress.wechatpay;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import com.wechat.pay.java.core.cipher.AeadAesCipher;
 import com.wechat.pay.java.core.exception.DecryptionException;
 import com.wechat.pay.java.core.exception.ValidationException;
@@ -12,6 +14,7 @@ import io.paypipe.core.merchant.Merchant;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -49,10 +52,13 @@ final class WechatPayMerchant {
 
     private final Map<String, TenantId> subMerchantTenants;
 
+    private final AeadAesCipher cipher;
+
     private WechatPayMerchant(TenantId tenant, String merchantId, Set<String> subMerchantIds, Set<String> appIds,
             Map<String, Set<String>> subAppIds, Set<String> serials, NotificationParser parser,
-            Map<String, TenantId> subMerchantTenants) {
+            Map<String, TenantId> subMerchantTenants, AeadAesCipher cipher) {
         this.tenant = tenant;
+        this.cipher = cipher;
         this.subMerchantTenants = subMerchantTenants;
         this.merchantId = merchantId;
         this.subMerchantIds = subMerchantIds;
@@ -73,9 +79,9 @@ final class WechatPayMerchant {
             throw new IllegalArgumentException(
                     merchant + ": the APIv3 key must be 32 bytes, it has " + apiV3Key.length);
         }
+        AeadAesCipher cipher = new AeadAesCipher(apiV3Key);
         NotificationParser parser = new NotificationParser(
-                Map.of(SIGN_TYPE, PlatformKeyVerifier.of(credentials.platformKeys())),
-                Map.of(CIPHER, new AeadAesCipher(apiV3Key)));
+                Map.of(SIGN_TYPE, PlatformKeyVerifier.of(credentials.platformKeys())), Map.of(CIPHER, cipher));
         Set<String> serials = Set
             .copyOf(credentials.platformKeys().stream().map(Merchant.PlatformKey::id).distinct().toList());
         Map<String, Set<String>> subAppIds = new HashMap<>();
@@ -84,7 +90,7 @@ final class WechatPayMerchant {
         merchant.subMerchantTenants().forEach((sub, tenant) -> subTenants.put(sub, TenantId.of(tenant)));
         return new WechatPayMerchant(TenantId.of(merchant.tenant()), merchant.merchantId(),
                 Set.copyOf(merchant.subMerchantIds()), Set.copyOf(credentials.appIds()), Map.copyOf(subAppIds), serials,
-                parser, Map.copyOf(subTenants));
+                parser, Map.copyOf(subTenants), cipher);
     }
 
     /**
@@ -115,6 +121,35 @@ final class WechatPayMerchant {
             // a malformed signature (Base64), envelope or plaintext; the message may
             // quote the body
             return Check.reject(Rejection.MALFORMED, "cannot open the notification: " + e.getClass().getSimpleName());
+        }
+    }
+
+    /**
+     * Decrypts the {@code resource} of a stored body (its envelope read strictly already)
+     * without the signature headers, which are not stored: the GCM tag proves the
+     * resource was sealed with this merchant's APIv3 key, i.e. by WeChat. The envelope
+     * outside {@code resource} is not covered by the tag.
+     */
+    Check<JsonObject> decryptStored(String body) {
+        try {
+            JsonObject resource = JsonParser.parseString(body).getAsJsonObject().getAsJsonObject("resource");
+            if (!CIPHER.equals(resource.get("algorithm").getAsString())) {
+                return Check.reject(Rejection.DECRYPT_FAILED, "resource algorithm is not " + CIPHER);
+            }
+            JsonElement associated = resource.get("associated_data");
+            String plaintext = cipher.decrypt(
+                    (associated == null ? "" : associated.getAsString()).getBytes(StandardCharsets.UTF_8),
+                    resource.get("nonce").getAsString().getBytes(StandardCharsets.UTF_8),
+                    Base64.getDecoder().decode(resource.get("ciphertext").getAsString()));
+            return Check.ok(JsonParser.parseString(plaintext).getAsJsonObject());
+        }
+        catch (DecryptionException e) {
+            return Check.reject(Rejection.DECRYPT_FAILED,
+                    "AEAD_AES_256_GCM decryption failed for merchant " + merchantId);
+        }
+        catch (RuntimeException e) {
+            // the message may quote the body
+            return Check.reject(Rejection.MALFORMED, "cannot open the stored body: " + e.getClass().getSimpleName());
         }
     }
 

@@ -68,6 +68,13 @@ final class WechatPayMerchants implements MerchantsReload {
         return Optional.ofNullable(state.bySerial().get(serial));
     }
 
+    /**
+     * The entry of merchant (or, in service-provider mode, provider) {@code mchid}.
+     */
+    Optional<WechatPayMerchant> byMerchantId(String mchid) {
+        return state.merchants().stream().filter(m -> m.merchantId().equals(mchid)).findFirst();
+    }
+
     List<WechatPayMerchant> all() {
         return state.merchants();
     }

@@ -1,0 +1,328 @@
+package io.paypipe.launcher;
+
+import static io.paypipe.launcher.OrderEffects.orderPaidEventIds;
+import static io.paypipe.launcher.PipelineFixture.counts;
+import static io.paypipe.launcher.PipelineFixture.jdbc;
+import static io.paypipe.launcher.PipelineFixture.newOutTradeNo;
+import static io.paypipe.launcher.PipelineFixture.orders;
+import static io.paypipe.launcher.PipelineFixture.settings;
+import static io.paypipe.launcher.PipelineFixture.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.paypipe.core.event.PaymentNotified;
+import io.paypipe.core.id.Channel;
+import io.paypipe.core.topic.Json;
+import io.paypipe.core.topic.Topics;
+import io.paypipe.embedded.TestInfra;
+import io.paypipe.sandbox.query.CallbackScenario;
+import io.paypipe.sandbox.query.CallbackScenarios;
+import io.paypipe.sandbox.query.OrderRef;
+import io.paypipe.sandbox.wechatpay.WechatPayPayments;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Re-derive from the raw vault, end to end (issue 17): a classifier bug stored two WeChat
+ * payments as UNKNOWN and the processor set them aside (handled=2) while their bodies say
+ * SUCCESS; two other orders were paid normally; a third set-aside row's stored body was
+ * tampered with. With the current classifier, {@code POST /ops/rederive} on ingress: a
+ * dry run changes nothing; apply pays the two set-aside orders exactly once (one ledger
+ * row, one order.paid event id, the same event id rule as the intake), leaves the paid
+ * ones untouched, rejects and reports the tampered row (alert, nothing published); a
+ * second apply changes nothing.
+ */
+class RederiveEndToEndIntegrationTest {
+
+    private static final String MERCHANT = "1900000103";
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Test
+    void givenRowsSetAsideByAParserBug_whenReDerived_thenPaidOnceOthersUntouchedTamperedRejectedAndIdempotent()
+            throws Exception {
+        LocalPipeline.Settings settings = settings().withExtra(PipelineService.SANDBOX, "sandbox.merchant-count", "4");
+        Instant start = Instant.now().minusSeconds(1).truncatedTo(ChronoUnit.SECONDS);
+        try (var pipeline = LocalPipeline.start(settings,
+                EnumSet.complementOf(EnumSet.of(PipelineService.RECONCILE)))) {
+            JdbcClient jdbc = jdbc(pipeline, PipelineService.PROCESSOR);
+            int ingress = pipeline.settings().port(PipelineService.INGRESS);
+
+            // Given two orders paid normally (callbacks delivered and applied)
+            List<String> paid = List.of(newOutTradeNo(), newOutTradeNo());
+            for (String no : paid) {
+                givenPending(pipeline, jdbc, no, 1_800);
+                payments(pipeline).pay(MERCHANT, no, 1_800, null, 1);
+            }
+            for (String no : paid) {
+                await().atMost(WAIT)
+                    .untilAsserted(() -> assertThat(counts(jdbc, no)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+                await().atMost(WAIT).untilAsserted(() -> assertThat(orderPaidEventIds(MERCHANT, no)).hasSize(1));
+            }
+            // ... two whose SUCCESS the buggy classifier stored as UNKNOWN, set aside
+            List<String> parked = List.of(newOutTradeNo(), newOutTradeNo());
+            Map<String, Long> rawIds = new HashMap<>();
+            for (String no : parked) {
+                rawIds.put(no, storeAsTheBuggyParserDid(pipeline, jdbc, no, 2_500, body -> body));
+            }
+            // ... and one set aside likewise whose stored body was altered since
+            String tampered = newOutTradeNo();
+            long tamperedRaw = storeAsTheBuggyParserDid(pipeline, jdbc, tampered, 3_000,
+                    RederiveEndToEndIntegrationTest::flipCiphertext);
+            // ... and one row the active query stored (its body the channel's query
+            // answer)
+            String queried = newOutTradeNo();
+            long queriedRaw = storeAsTheBuggyParserDid(pipeline, jdbc, queried, 1_200, body -> body);
+            jdbc.sql("UPDATE pay_notify_raw SET source = 'QUERY', raw_body = '{\"trade_state\":\"SUCCESS\"}' "
+                    + "WHERE id = :id")
+                .param("id", queriedRaw)
+                .update();
+            Map<String, Object> queriedRow = row(jdbc, queriedRaw);
+            Map<String, Map<String, Object>> paidRows = rows(jdbc, paid);
+            Map<String, Object> tamperedRow = row(jdbc, tamperedRaw);
+            Map<String, Set<String>> paidEvents = eventIds(paid);
+            Map<Long, Integer> paidPublished = publishedCounts(paidRows);
+            String filter = "{\"merchant\":\"" + MERCHANT + "\",\"channel\":\"wechatpay\",\"from\":\"" + start + "\"}";
+
+            // When an operator asks for a dry run
+            JsonNode dry = rederive(ingress, "{\"filter\":" + filter + "}", 200);
+
+            // Then it lists what would change per row and changes nothing
+            assertThat(dry.get("dryRun").asBoolean()).isTrue();
+            assertThat(dry.get("scanned").asInt()).isEqualTo(6);
+            assertThat(dry.get("counts").get("WOULD_REDERIVE").asInt()).isEqualTo(2);
+            assertThat(dry.get("counts").get("UNCHANGED").asInt()).isEqualTo(2);
+            assertThat(dry.get("counts").get("REJECTED").asInt()).isEqualTo(1);
+            JsonNode first = listed(dry, rawIds.get(parked.get(0)));
+            assertThat(first.get("action").asString()).isEqualTo("WOULD_REDERIVE");
+            assertThat(first.get("before").asString()).isEqualTo("SUCCESS/UNKNOWN 2500/0 CNY");
+            assertThat(first.get("after").asString()).isEqualTo("SUCCESS/SUCCEEDED 2500/2500 CNY");
+            assertThat(first.get("orderKey").asString()).endsWith("|" + MERCHANT + "|" + parked.get(0));
+            assertThat(listed(dry, tamperedRaw).get("detail").asString()).contains("DECRYPT_FAILED");
+            assertThat(listed(dry, queriedRaw).get("action").asString()).isEqualTo("SKIPPED");
+            for (String no : parked) {
+                assertThat(row(jdbc, rawIds.get(no))).containsEntry("handled", 2);
+                assertThat(status(jdbc, no)).isEqualTo("PENDING");
+            }
+            assertThat(auditRows(jdbc)).isZero();
+            assertThat(rejectedAlerts(jdbc, tamperedRaw)).isZero();
+
+            // When apply comes without a reason, it is refused in one sentence
+            assertThat(rederive(ingress, "{\"apply\":true,\"requestedBy\":\"alice\",\"filter\":" + filter + "}", 400)
+                .get("error")
+                .asString()).isEqualTo("apply requires requestedBy and reason");
+
+            // When the operator applies it
+            JsonNode applied = rederive(ingress, "{\"apply\":true,\"requestedBy\":\"alice\",\"reason\":\"fix of "
+                    + "the SUCCESS classifier\",\"filter\":" + filter + "}", 200);
+
+            // Then the two set-aside orders are paid exactly once, by the processor
+            assertThat(applied.get("counts").get("REDERIVED").asInt()).isEqualTo(2);
+            assertThat(applied.get("counts").get("REJECTED").asInt()).isEqualTo(1);
+            for (String no : parked) {
+                await().atMost(WAIT)
+                    .untilAsserted(() -> assertThat(counts(jdbc, no)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+                await().atMost(WAIT).untilAsserted(() -> assertThat(orderPaidEventIds(MERCHANT, no)).hasSize(1));
+                await().atMost(WAIT)
+                    .untilAsserted(() -> assertThat(row(jdbc, rawIds.get(no))).containsEntry("handled", 1)
+                        .containsEntry("outcome", "APPLIED")
+                        .containsEntry("payment_state", "SUCCEEDED"));
+                // ... published under the intake's event id of the row, once
+                assertThat(published(rawIds.get(no))).singleElement().satisfies(n -> {
+                    assertThat(n.eventId()).isEqualTo(PaymentNotified.idFor(rawIds.get(no)));
+                    assertThat(n.channelState()).isEqualTo("SUCCESS");
+                });
+            }
+            // ... the paid ones are untouched: same rows, no new order.paid event
+            assertThat(rows(jdbc, paid)).isEqualTo(paidRows);
+            assertThat(eventIds(paid)).isEqualTo(paidEvents);
+            assertThat(publishedCounts(paidRows)).isEqualTo(paidPublished);
+            // ... and the tampered row is rejected, reported, not published
+            assertThat(row(jdbc, tamperedRaw)).isEqualTo(tamperedRow);
+            assertThat(status(jdbc, tampered)).isEqualTo("PENDING");
+            assertThat(published(tamperedRaw)).isEmpty();
+            assertThat(rejectedAlerts(jdbc, tamperedRaw)).isOne();
+            // ... and the active query's row is skipped, not judged by a callback's
+            // checks
+            assertThat(listed(applied, queriedRaw).get("action").asString()).isEqualTo("SKIPPED");
+            assertThat(row(jdbc, queriedRaw)).isEqualTo(queriedRow);
+            assertThat(rejectedAlerts(jdbc, queriedRaw)).isZero();
+            assertThat(audit(jdbc, rawIds.get(parked.get(0))))
+                .isEqualTo(List.of("REDERIVED alice fix of the SUCCESS classifier"));
+            assertThat(audit(jdbc, tamperedRaw)).isEqualTo(List.of("REJECTED alice fix of the SUCCESS classifier"));
+
+            // When it is applied a second time
+            Map<String, Map<String, Object>> after = rows(jdbc, parked);
+            JsonNode again = rederive(ingress,
+                    "{\"apply\":true,\"requestedBy\":\"alice\",\"reason\":\"again\"," + "\"filter\":" + filter + "}",
+                    200);
+
+            // Then nothing changes
+            assertThat(again.get("counts").has("REDERIVED")).isFalse();
+            assertThat(again.get("counts").get("UNCHANGED").asInt()).isEqualTo(4);
+            assertThat(rows(jdbc, parked)).isEqualTo(after);
+            for (String no : parked) {
+                assertThat(published(rawIds.get(no))).hasSize(1);
+                assertThat(counts(jdbc, no)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1));
+                assertThat(orderPaidEventIds(MERCHANT, no)).hasSize(1);
+            }
+            assertThat(rejectedAlerts(jdbc, tamperedRaw)).isOne();
+        }
+    }
+
+    private static void givenPending(LocalPipeline pipeline, JdbcClient jdbc, String no, long fen) {
+        orders(pipeline).create(MERCHANT, no, fen);
+        await().atMost(WAIT).until(() -> status(jdbc, no), "PENDING"::equals);
+    }
+
+    private static WechatPayPayments payments(LocalPipeline pipeline) {
+        return pipeline.bean(PipelineService.SANDBOX, WechatPayPayments.class);
+    }
+
+    /**
+     * A pending order paid at WeChat whose notification (never pushed) is stored as
+     * ingress stored it with a classifier that took SUCCESS for an unknown state, and set
+     * aside as the processor set it aside; {@code edit} changes the stored body.
+     */
+    private static long storeAsTheBuggyParserDid(LocalPipeline pipeline, JdbcClient jdbc, String no, long fen,
+            UnaryOperator<String> edit) {
+        givenPending(pipeline, jdbc, no, fen);
+        pipeline.bean(PipelineService.SANDBOX, CallbackScenarios.class)
+            .choose(OrderRef.of(Channel.WECHATPAY, MERCHANT, no), CallbackScenario.DROP);
+        WechatPayPayments.Payment payment = payments(pipeline).pay(MERCHANT, no, fen, null, 1);
+        String tenant = jdbc.sql("SELECT tenant_id FROM orders WHERE merchant_id = :m AND out_trade_no = :o")
+            .param("m", MERCHANT)
+            .param("o", no)
+            .query(String.class)
+            .single();
+        Timestamp now = Timestamp.from(Instant.now());
+        var keys = new GeneratedKeyHolder();
+        jdbc.sql("""
+                INSERT INTO pay_notify_raw (tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no,
+                    out_trade_no, notify_id, trade_state, payment_state, order_amount_minor, paid_amount_minor,
+                    paid_at, currency, handled, outcome, attempts, last_error, raw_body, created_at, updated_at,
+                    last_delivered_at)
+                VALUES (:tenant, :merchant, NULL, 'wechatpay', :tradeNo, :out, :notifyId, 'SUCCESS', 'UNKNOWN',
+                    :total, 0, NULL, 'CNY', 2, 'UNKNOWN_STATE', 0, 'unknown channel state SUCCESS', :body, :now,
+                    :now, :now)""")
+            .param("tenant", tenant)
+            .param("merchant", MERCHANT)
+            .param("tradeNo", payment.spec().transactionId())
+            .param("out", no)
+            .param("notifyId", payment.notification().id())
+            .param("total", fen)
+            .param("body", edit.apply(new String(payment.notification().body(), StandardCharsets.UTF_8)))
+            .param("now", now)
+            .update(keys, "id");
+        return keys.getKeyAs(Number.class).longValue();
+    }
+
+    /**
+     * One character of the resource's ciphertext changed (still Base64 of its length).
+     */
+    private static String flipCiphertext(String body) {
+        int at = body.indexOf("\"ciphertext\"");
+        int value = body.indexOf('"', body.indexOf(':', at) + 1) + 1 + 8;
+        char c = body.charAt(value);
+        return body.substring(0, value) + (c == 'A' ? 'B' : 'A') + body.substring(value + 1);
+    }
+
+    private JsonNode rederive(int port, String json, int expectedStatus) throws Exception {
+        HttpResponse<String> response = http
+            .send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ops/rederive"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .timeout(Duration.ofSeconds(30))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(expectedStatus);
+        return Json.MAPPER.readTree(response.body());
+    }
+
+    private static JsonNode listed(JsonNode report, long rawId) {
+        for (JsonNode row : report.get("rows")) {
+            if (row.get("rawId").asLong() == rawId) {
+                return row;
+            }
+        }
+        throw new AssertionError("raw row " + rawId + " not listed: " + report);
+    }
+
+    private static Map<String, Object> row(JdbcClient jdbc, long id) {
+        return jdbc.sql("SELECT * FROM pay_notify_raw WHERE id = :id").param("id", id).query().singleRow();
+    }
+
+    private static Map<String, Map<String, Object>> rows(JdbcClient jdbc, List<String> outTradeNos) {
+        Map<String, Map<String, Object>> rows = new HashMap<>();
+        for (String no : outTradeNos) {
+            rows.put(no,
+                    jdbc.sql("SELECT * FROM pay_notify_raw WHERE merchant_id = :m AND out_trade_no = :o")
+                        .param("m", MERCHANT)
+                        .param("o", no)
+                        .query()
+                        .singleRow());
+        }
+        return rows;
+    }
+
+    private static Map<String, Set<String>> eventIds(List<String> outTradeNos) {
+        Map<String, Set<String>> ids = new HashMap<>();
+        outTradeNos.forEach(no -> ids.put(no, orderPaidEventIds(MERCHANT, no)));
+        return ids;
+    }
+
+    /** The payment.notify records of raw row {@code rawId}. */
+    private static List<PaymentNotified> published(long rawId) {
+        return TopicSnapshot.read(TestInfra.get().bootstrapServers(), Topics.PAYMENT_NOTIFY,
+                (PaymentNotified n) -> n.rawId() == rawId);
+    }
+
+    /** How many payment.notify records each of {@code rows} has, by raw id. */
+    private static Map<Long, Integer> publishedCounts(Map<String, Map<String, Object>> rows) {
+        Map<Long, Integer> counts = new HashMap<>();
+        rows.values().forEach(r -> {
+            long id = ((Number) r.get("id")).longValue();
+            counts.put(id, published(id).size());
+        });
+        return counts;
+    }
+
+    private static long auditRows(JdbcClient jdbc) {
+        return jdbc.sql("SELECT COUNT(*) FROM raw_rederive").query(Long.class).single();
+    }
+
+    private static List<String> audit(JdbcClient jdbc, long rawId) {
+        return jdbc.sql("""
+                SELECT CONCAT(result, ' ', requested_by, ' ', reason) FROM raw_rederive
+                 WHERE raw_table = 'pay_notify_raw' AND raw_id = :id ORDER BY id""")
+            .param("id", rawId)
+            .query(String.class)
+            .list();
+    }
+
+    private static long rejectedAlerts(JdbcClient jdbc, long rawId) {
+        return jdbc.sql("SELECT COUNT(*) FROM ops_alert WHERE alert_key = :k")
+            .param("k", "RAW_REDERIVE_REJECTED:pay_notify_raw:" + rawId)
+            .query(Long.class)
+            .single();
+    }
+
+}

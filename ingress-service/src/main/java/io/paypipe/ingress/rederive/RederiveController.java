@@ -1,0 +1,90 @@
+package io.paypipe.ingress.rederive;
+
+import io.paypipe.core.id.Channel;
+import java.util.Map;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /ops/rederive}: re-runs stored payment bodies through the current checks,
+ * parser and classifier ({@link Rederivation}). A dry run unless {@code apply} is true;
+ * apply requires {@code requestedBy} and {@code reason} (kept in {@code raw_rederive}
+ * with every row re-derived). A non-empty filter is required.
+ */
+@RestController
+class RederiveController {
+
+    /** The request; {@code afterId} goes on where an earlier request stopped. */
+    record RederiveRequest(RederiveFilter filter, Boolean apply, String requestedBy, String reason, Long afterId) {
+    }
+
+    private final Rederivation rederivation;
+
+    RederiveController(Rederivation rederivation) {
+        this.rederivation = rederivation;
+    }
+
+    /**
+     * 200 with the report, or 400 with {@code {"error": "<one sentence>"}} (not through
+     * the callbacks' error advice, whose answers are the channels' acks).
+     */
+    @PostMapping("/ops/rederive")
+    ResponseEntity<Object> rederive(@RequestBody RederiveRequest request) {
+        String refused = refusal(request);
+        if (refused != null) {
+            return ResponseEntity.badRequest().body(Map.of("error", refused));
+        }
+        boolean apply = Boolean.TRUE.equals(request.apply());
+        long afterId = request.afterId() == null ? 0 : request.afterId();
+        return ResponseEntity.ok(rederivation.run(new Rederivation.Request(request.filter(), apply,
+                strip(request.requestedBy()), strip(request.reason()), afterId)));
+    }
+
+    /** Why the request cannot run, or null. */
+    private static String refusal(RederiveRequest request) {
+        RederiveFilter filter = request.filter();
+        if (filter == null || filter.isEmpty()) {
+            return "give a non-empty filter (channel, merchant, from, to, handled, outcome, lastError)";
+        }
+        if (filter.channel() != null && !knownChannel(filter.channel())) {
+            return "unknown channel " + filter.channel();
+        }
+        if (filter.handled() != null && (filter.handled() < 0 || filter.handled() > 2)) {
+            return "handled is 0, 1 or 2";
+        }
+        if (filter.from() != null && filter.to() != null && !filter.from().isBefore(filter.to())) {
+            return "from must be before to";
+        }
+        if (Boolean.TRUE.equals(request.apply()) && (blank(request.requestedBy()) || blank(request.reason()))) {
+            return "apply requires requestedBy and reason";
+        }
+        if (length(request.requestedBy()) > 64 || length(request.reason()) > 512) {
+            return "requestedBy <= 64, reason <= 512 characters";
+        }
+        return null;
+    }
+
+    private static boolean knownChannel(String code) {
+        for (Channel c : Channel.values()) {
+            if (c.code().equals(code)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    private static int length(String s) {
+        return s == null ? 0 : s.length();
+    }
+
+    private static String strip(String s) {
+        return s == null ? null : s.strip();
+    }
+
+}
