@@ -1,10 +1,12 @@
 package io.paypipe.support;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.env.Environment;
@@ -22,6 +24,9 @@ import org.springframework.core.env.Environment;
  * launcher and the tests build their own {@code SpringApplication} and never see it.
  */
 public final class ProductionProfile {
+
+    /** The setting that switches the logs to JSON: {@link #logFormat}. */
+    public static final String LOG_FORMAT = "PAYPIPE_LOG_FORMAT";
 
     /** The profile's name. */
     public static final String NAME = "prod";
@@ -46,8 +51,24 @@ public final class ProductionProfile {
      */
     public static SpringApplication application(Class<?> service) {
         SpringApplication application = new SpringApplication(service);
-        application.setDefaultProperties(Map.<String, Object>of("spring.profiles.default", NAME));
+        Map<String, Object> defaults = new LinkedHashMap<>();
+        defaults.put("spring.profiles.default", NAME);
+        defaults.putAll(logFormat(System.getProperty(LOG_FORMAT, System.getenv(LOG_FORMAT))));
+        application.setDefaultProperties(defaults);
         return application;
+    }
+
+    /**
+     * The logging settings {@code PAYPIPE_LOG_FORMAT} (a system property or an
+     * environment variable) stands for: {@code json} is Spring Boot's structured console
+     * logging in the Logstash format ({@code logging.structured.format.console=logstash}:
+     * one JSON object per line, the key lines'
+     * {@link io.paypipe.support.logging.LogFields} as top-level fields); anything else,
+     * or nothing, plain text. A default only: an explicit
+     * {@code logging.structured.format.console} (e.g. {@code ecs}) wins.
+     */
+    static Map<String, Object> logFormat(@Nullable String format) {
+        return "json".equals(format) ? Map.of("logging.structured.format.console", "logstash") : Map.of();
     }
 
     /**

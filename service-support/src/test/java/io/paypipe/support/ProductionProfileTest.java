@@ -84,4 +84,12 @@ class ProductionProfileTest {
             .containsEntry("spring.profiles.default", "prod");
     }
 
+    @Test
+    void givenPaypipeLogFormat_onlyJsonSwitchesToBootsStructuredLogstashConsole() {
+        assertThat(ProductionProfile.logFormat("json"))
+            .containsExactlyEntriesOf(java.util.Map.of("logging.structured.format.console", "logstash"));
+        assertThat(ProductionProfile.logFormat(null)).isEmpty();
+        assertThat(ProductionProfile.logFormat("plain")).isEmpty();
+    }
+
 }

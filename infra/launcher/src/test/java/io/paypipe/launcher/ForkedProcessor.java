@@ -44,7 +44,7 @@ final class ForkedProcessor implements AutoCloseable {
         command.add("--logging.level.io.paypipe.processor.transition.PaymentDispatcher=DEBUG");
         command.addAll(extraArguments);
         try {
-            Path log = Files.createTempFile("forked-processor", ".log");
+            Path log = ForkedLogs.newFile("forked-processor-");
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();

@@ -64,7 +64,7 @@ final class ServiceProcess implements AutoCloseable {
         command.addAll(extra);
         try {
             ServiceProcess started = new ServiceProcess(service, List.copyOf(command),
-                    Files.createTempFile("service-" + service.name().toLowerCase(), ".log"));
+                    ForkedLogs.newFile("service-" + service.name().toLowerCase() + "-"));
             started.launch();
             return started;
         }

@@ -5,6 +5,7 @@ import io.paypipe.ingress.intake.IntakeOutcome;
 import io.paypipe.ingress.intake.PaymentIntake;
 import io.paypipe.ingress.intake.NotifyEventLog;
 import io.paypipe.ingress.intake.RefundIntake;
+import io.paypipe.support.logging.LogFields;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -125,8 +126,13 @@ public class CallbackFlow {
     private ResponseEntity<Object> rejected(ChannelAck channel, Check.Rejected<?> r, String ids, BodyFingerprint body,
             long start) {
         tally.rejected(channel, r.rejection(), start);
-        log.warn("{} rejected: {} ({}) status={}{} body={}", channel.label(), r.rejection(), r.detail(),
-                r.rejection().status().value(), ids.isEmpty() ? "" : " " + ids, body);
+        log.atWarn()
+            .addKeyValue(LogFields.CHANNEL, channel.label())
+            .addKeyValue(LogFields.OUTCOME, "rejected")
+            .addKeyValue("reason", r.rejection())
+            .addKeyValue(LogFields.DURATION_MS, (System.nanoTime() - start) / 1_000_000)
+            .log("{} rejected: {} ({}) status={}{} body={}", channel.label(), r.rejection(), r.detail(),
+                    r.rejection().status().value(), ids.isEmpty() ? "" : " " + ids, body);
         return channel.fail(r.rejection());
     }
 

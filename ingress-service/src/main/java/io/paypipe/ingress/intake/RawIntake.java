@@ -6,10 +6,14 @@ import io.paypipe.core.id.EventId;
 import io.paypipe.core.topic.Topic;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.ingress.intake.NotifyPublisher.Publication;
+import io.paypipe.support.logging.LogFields;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.function.Function;
 import org.slf4j.Logger;
+import org.slf4j.event.Level;
+import org.slf4j.spi.LoggingEventBuilder;
+import org.slf4j.spi.NOPLoggingEventBuilder;
 import org.springframework.dao.DataAccessException;
 
 /**
@@ -84,7 +88,7 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
             };
             case Reservation.Existing(RawRow row) when !row.settled() -> {
                 if (row.differsFrom(n.channelState())) {
-                    log.warn(
+                    at(Level.WARN, n, "duplicate-other-state").log(
                             "duplicate " + kind.noun() + "notification rawId={} " + kind.idName()
                                     + "={} now says {} but {} " + "was stored first",
                             row.id(), n.loggedId(), n.channelState(), row.tradeState());
@@ -92,14 +96,14 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
                 yield publishAgain(row, n, now, new IntakeOutcome.Published(row.id(), true));
             }
             case Reservation.Existing(RawRow row) when !row.differsFrom(n.channelState()) -> {
-                log.debug(
+                at(Level.DEBUG, n, "duplicate").log(
                         "duplicate " + kind.noun() + "notification rawId={} {} " + kind.idName()
                                 + "={} already handled " + "(handled={}): acknowledged",
                         row.id(), n.channel().code(), n.loggedId(), row.handled());
                 yield new IntakeOutcome.AlreadySettled(row.id(), row.handled());
             }
             case Reservation.Existing(RawRow row) -> {
-                log.warn(
+                at(Level.WARN, n, "state-changed").log(
                         "settled " + kind.noun() + "notification rawId={} {} " + kind.idName() + "={} (handled={}) now "
                                 + "reports {} but {} is stored: published again for the " + kind.decider()
                                 + " to decide",
@@ -137,16 +141,34 @@ public abstract sealed class RawIntake<N extends Verified<E>, E> permits Payment
         String key = n.orderKey().kafkaKey();
         Publication publication = publisher.publish(kind.topic(), key, event, rawId);
         switch (publication) {
-            case Publication.Confirmed(int partition, long offset) -> log.debug(
-                    kind.noun() + "notification published " + "rawId={} eventId={} key={} " + kind.idName()
-                            + "={} state={} duplicate={} partition={} offset={}",
-                    rawId, kind.eventId().apply(event), key, n.loggedId(), n.channelState(), duplicate, partition,
-                    offset);
+            case Publication.Confirmed(int partition, long offset) ->
+                at(Level.DEBUG, n, "published").addKeyValue(LogFields.TOPIC, kind.topic().name())
+                    .addKeyValue(LogFields.PARTITION, partition)
+                    .addKeyValue(LogFields.OFFSET, offset)
+                    .log(kind.noun() + "notification published " + "rawId={} eventId={} key={} " + kind.idName()
+                            + "={} state={} duplicate={} partition={} offset={}", rawId, kind.eventId().apply(event),
+                            key, n.loggedId(), n.channelState(), duplicate, partition, offset);
             case Publication.Failed(String reason) ->
-                log.error(kind.noun() + "publish failed rawId={} key={} " + kind.idName()
+                at(Level.ERROR, n, "publish-failed").log(kind.noun() + "publish failed rawId={} key={} " + kind.idName()
                         + "={}: {}; fail ack so the channel pushes again", rawId, key, n.loggedId(), reason);
         }
         return publication;
+    }
+
+    /**
+     * A line about {@code n} at {@code level}, with its ids and {@code outcome} as
+     * fields.
+     */
+    private LoggingEventBuilder at(Level level, N n, String outcome) {
+        LoggingEventBuilder line = log.atLevel(level);
+        if (line instanceof NOPLoggingEventBuilder) {
+            // a DEBUG line off: no fields to compute
+            return line;
+        }
+        return line.addKeyValue(LogFields.CHANNEL, n.channel().code())
+            .addKeyValue(LogFields.ORDER_KEY, n.orderKey().kafkaKey())
+            .addKeyValue(LogFields.TRADE_NO, n.loggedId())
+            .addKeyValue(LogFields.OUTCOME, outcome);
     }
 
 }

@@ -2,8 +2,10 @@ package io.paypipe.processor.transition;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.paypipe.support.logging.LogFields;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.spi.LoggingEventBuilder;
 
 /**
  * What the batch path of {@code payment.notify} counts
@@ -43,6 +45,22 @@ final class BatchMeters {
 
     void fellBack(int records) {
         fallback.increment(records);
+    }
+
+    /**
+     * {@code line} with a batch's fields: the topic, partition and offset of its first
+     * record, its number of records (its other partitions are in the message's
+     * {@link #coordinates}).
+     */
+    static LoggingEventBuilder withBatch(LoggingEventBuilder line, List<? extends ConsumerRecord<?, ?>> records) {
+        if (records.isEmpty()) {
+            return line;
+        }
+        ConsumerRecord<?, ?> first = records.get(0);
+        return line.addKeyValue(LogFields.TOPIC, first.topic())
+            .addKeyValue(LogFields.PARTITION, first.partition())
+            .addKeyValue(LogFields.OFFSET, first.offset())
+            .addKeyValue(LogFields.RECORDS, records.size());
     }
 
     /**

@@ -9,6 +9,7 @@ import io.paypipe.support.alert.AlertPublisher;
 import io.paypipe.support.inbound.FailedAttempts;
 import io.paypipe.support.inbound.RecordValues;
 import io.paypipe.support.kafka.BatchListeners;
+import io.paypipe.support.logging.LogFields;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,8 +122,10 @@ class PaymentBatchListener implements BatchMessageListener<String, byte[]> {
             applied = batches.apply(notes);
         }
         catch (RuntimeException e) {
-            log.warn("batch of {} notifications from {} rolled back ({}); applying them one by one", notes.size(),
-                    BatchMeters.coordinates(records), e.toString());
+            BatchMeters.withBatch(log.atWarn(), records)
+                .addKeyValue(LogFields.OUTCOME, "rolled-back")
+                .log("batch of {} notifications from {} rolled back ({}); applying them one by one", notes.size(),
+                        BatchMeters.coordinates(records), e.toString());
             meters.fellBack(notes.size());
             return oneByOne(notes);
         }
@@ -163,12 +166,14 @@ class PaymentBatchListener implements BatchMessageListener<String, byte[]> {
         }
         sends.awaitSettlements();
         meters.together(decided.size());
-        log.info(
-                "batch of {} notifications from {}: {} applied in one transaction ({} ms), {} published ({} events,"
-                        + " {} ms){}",
-                notes.size(), BatchMeters.coordinates(records), decided.size(), (committed - start) / 1_000_000, limit,
-                sends.eventsSent(), (System.nanoTime() - committed) / 1_000_000,
-                failed.map(f -> ", record " + f.index() + " failed: " + f.cause()).orElse(""));
+        BatchMeters.withBatch(log.atInfo(), records)
+            .addKeyValue(LogFields.OUTCOME, failed.isPresent() ? "partly-applied" : "applied")
+            .addKeyValue(LogFields.DURATION_MS, (System.nanoTime() - start) / 1_000_000)
+            .log("batch of {} notifications from {}: {} applied in one transaction ({} ms), {} published ({} events,"
+                    + " {} ms){}", notes.size(), BatchMeters.coordinates(records), decided.size(),
+                    (committed - start) / 1_000_000, limit, sends.eventsSent(),
+                    (System.nanoTime() - committed) / 1_000_000,
+                    failed.map(f -> ", record " + f.index() + " failed: " + f.cause()).orElse(""));
         // only the record given up on counts a failed attempt: the ones after it come
         // again
         failed.ifPresent(f -> attempts.failed(notes.get(f.index()), f.cause()));

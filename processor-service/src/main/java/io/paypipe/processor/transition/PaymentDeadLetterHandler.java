@@ -21,6 +21,7 @@ import io.paypipe.support.deadletter.DeadLetterHeaders;
 import io.paypipe.support.deadletter.DeadLetterRecorder;
 import io.paypipe.support.failure.InvalidRecordException;
 import io.paypipe.support.inbound.RecordValues;
+import io.paypipe.support.logging.LogFields;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -100,7 +101,13 @@ class PaymentDeadLetterHandler {
         OpsAlertRaised alert = rawId.isPresent()
                 ? Alerts.of(kind.name() + ":payment:" + rawId.getAsLong(), kind, Severity.ERROR, about, message, now)
                 : Alerts.aboutDeadLetter(record, kind, about, message, now);
-        log.error("gave up on {} for key {} ({}): {}", what, record.key(), where, failure.error());
+        log.atError()
+            .addKeyValue(LogFields.ORDER_KEY, record.key())
+            .addKeyValue(LogFields.TOPIC, record.topic())
+            .addKeyValue(LogFields.PARTITION, record.partition())
+            .addKeyValue(LogFields.OFFSET, record.offset())
+            .addKeyValue(LogFields.OUTCOME, outcome.name().toLowerCase(java.util.Locale.ROOT))
+            .log("gave up on {} for key {} ({}): {}", what, record.key(), where, failure.error());
         recorder.record(record, alert, () -> {
             if (rawId.isPresent()) {
                 raws.settleIfUnsettled(rawId.getAsLong(), outcome, "dead letter " + where + ": " + failure.error(),

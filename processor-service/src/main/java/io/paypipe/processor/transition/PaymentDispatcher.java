@@ -11,9 +11,12 @@ import io.paypipe.processor.transition.PaymentOutcome.Illegal;
 import io.paypipe.processor.transition.PaymentOutcome.Mismatch;
 import io.paypipe.processor.transition.PaymentOutcome.UnknownState;
 import io.paypipe.support.alert.AlertPublisher;
+import io.paypipe.support.logging.LogFields;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
+import org.slf4j.spi.LoggingEventBuilder;
+import org.slf4j.spi.NOPLoggingEventBuilder;
 import org.springframework.stereotype.Service;
 
 /**
@@ -67,46 +70,46 @@ class PaymentDispatcher {
     void dispatch(PaymentNotified n, PaymentOutcome outcome, Sends sends, Level level) {
         switch (outcome) {
             case Applied a -> {
-                log.atLevel(level)
-                    .log("order {} (id {}) {} -> {} by {} trade {}, raw {}{}", a.order().key(), a.order().id(),
-                            a.from(), a.order().status(), n.channel().code(), n.channelTradeNo(), n.rawId(),
-                            a.conflict()
-                                .map(c -> ", overruling the channel's close (alert " + c.alertKey() + ")")
-                                .orElse(""));
+                at(level, n, "paid").log("order {} (id {}) {} -> {} by {} trade {}, raw {}{}", a.order().key(),
+                        a.order().id(), a.from(), a.order().status(), n.channel().code(), n.channelTradeNo(), n.rawId(),
+                        a.conflict()
+                            .map(c -> ", overruling the channel's close (alert " + c.alertKey() + ")")
+                            .orElse(""));
                 var event = publisher.orderPaid(a.order(), sends);
                 log.atLevel(level).log("order.paid {} for order {} sent", event.eventId(), a.order().id());
                 a.conflict().ifPresent(sends::alert);
             }
             case Duplicate d -> {
-                log.atLevel(level)
-                    .log("duplicate notification: order {} already paid by trade {} (raw {}), re-publishing order.paid",
-                            d.order().key(), n.channelTradeNo(), n.rawId());
+                at(level, n, "duplicate").log(
+                        "duplicate notification: order {} already paid by trade {} (raw {}), re-publishing order.paid",
+                        d.order().key(), n.channelTradeNo(), n.rawId());
                 publisher.orderPaid(d.order(), sends);
                 d.conflict().ifPresent(sends::alert);
             }
             case Closed c -> {
-                log.atLevel(level)
-                    .log("order {} (id {}) PENDING -> CLOSED by {} {} (raw {})", c.order().key(), c.order().id(),
-                            n.channel().code(), n.channelState(), n.rawId());
+                at(level, n, "closed").log("order {} (id {}) PENDING -> CLOSED by {} {} (raw {})", c.order().key(),
+                        c.order().id(), n.channel().code(), n.channelState(), n.rawId());
                 publisher.orderClosed(c.order(), n.channelState(), sends);
             }
             case AlreadyClosed c -> {
-                log.atLevel(level)
-                    .log("order {} already closed: {} {} (raw {}), re-publishing order.closed", c.order().key(),
-                            n.channel().code(), n.channelState(), n.rawId());
+                at(level, n, "already-closed").log(
+                        "order {} already closed: {} {} (raw {}), re-publishing order.closed", c.order().key(),
+                        n.channel().code(), n.channelState(), n.rawId());
                 publisher.orderClosed(c.order(), n.channelState(), sends);
             }
-            case AttemptEnded e -> log.atLevel(level)
-                .log("{} payment attempt {} of order {} ended ({}, raw {}); order stays {}", n.channel().code(),
-                        n.channelTradeNo(), e.order().key(), n.channelState(), n.rawId(), e.order().status());
+            case AttemptEnded e -> at(level, n, "attempt-ended").log(
+                    "{} payment attempt {} of order {} ended ({}, raw {}); order stays {}", n.channel().code(),
+                    n.channelTradeNo(), e.order().key(), n.channelState(), n.rawId(), e.order().status());
             case CloseOverruled o -> {
-                log.warn("close {} of order {} (raw {}, trade {}) overruled: the order is {} by trade {}; alert {}",
+                at(Level.WARN, n, "close-overruled").log(
+                        "close {} of order {} (raw {}, trade {}) overruled: the order is {} by trade {}; alert {}",
                         n.channelState(), o.order().key(), n.rawId(), n.channelTradeNo(), o.order().status(),
                         o.order().channelTradeNo().orElse("-"), o.conflict().alertKey());
                 sends.alert(o.conflict());
             }
             case Illegal i -> {
-                log.warn("illegal notification {}: order {} is {}, trade {} (raw {}) set aside, refund task {} for {}",
+                at(Level.WARN, n, "illegal").log(
+                        "illegal notification {}: order {} is {}, trade {} (raw {}) set aside, refund task {} for {}",
                         i.refundTask().reason(), i.order().key(), i.order().status(), n.channelTradeNo(), n.rawId(),
                         i.refundTask().eventId(), i.refundTask().amount());
                 publisher.refundTask(i.refundTask(), sends);
@@ -114,16 +117,33 @@ class PaymentDispatcher {
                 i.conflict().ifPresent(sends::alert);
             }
             case Mismatch m -> {
-                log.warn("mismatch for order {}: {} (raw {}, trade {}) set aside for a person", m.order().key(),
-                        m.what(), n.rawId(), n.channelTradeNo());
+                at(Level.WARN, n, "mismatch").log("mismatch for order {}: {} (raw {}, trade {}) set aside for a person",
+                        m.order().key(), m.what(), n.rawId(), n.channelTradeNo());
                 sends.alert(m.alert());
             }
             case UnknownState u -> {
-                log.warn("unknown channel state {} for order {} (raw {}) set aside for a person", u.channelState(),
+                at(Level.WARN, n, "unknown-state").log(
+                        "unknown channel state {} for order {} (raw {}) set aside for a person", u.channelState(),
                         n.orderKey(), n.rawId());
                 sends.alert(u.alert());
             }
         }
+    }
+
+    /**
+     * A line about {@code n} at {@code level}, with its ids and {@code outcome} as
+     * fields.
+     */
+    private LoggingEventBuilder at(Level level, PaymentNotified n, String outcome) {
+        LoggingEventBuilder line = log.atLevel(level);
+        if (line instanceof NOPLoggingEventBuilder) {
+            // the batch path's DEBUG lines off: no fields to compute
+            return line;
+        }
+        return line.addKeyValue(LogFields.ORDER_KEY, n.orderKey().kafkaKey())
+            .addKeyValue(LogFields.TRADE_NO, n.channelTradeNo().value())
+            .addKeyValue(LogFields.RAW_ID, n.rawId())
+            .addKeyValue(LogFields.OUTCOME, outcome);
     }
 
 }

@@ -5,11 +5,13 @@ import io.paypipe.core.event.OpsAlertRaised;
 import io.paypipe.support.ServiceSettings;
 import io.paypipe.support.alert.AlertPublisher;
 import io.paypipe.support.alert.AlertRepository;
+import io.paypipe.support.logging.LogFields;
 import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.spi.LoggingEventBuilder;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -70,13 +72,15 @@ public class DeadLetterRecorder {
             }
             catch (RuntimeException e) {
                 last = e;
-                log.warn("dead letter {} not recorded yet (attempt {} of {}): {}", DeadLetterHeaders.coordinates(dlt),
+                withRecord(log.atWarn(), dlt, "dead-letter-unrecorded").log(
+                        "dead letter {} not recorded yet (attempt {} of {}): {}", DeadLetterHeaders.coordinates(dlt),
                         attempt + 1, retryDelays.size() + 1, e.toString());
             }
         }
         meters.counter("paypipe.dead_letters.unrecorded", "topic", dlt.topic()).increment();
         boolean published = publisher.publishQuietly(alert);
-        log.error("DEAD LETTER NOT RECORDED {}: alert {} ({}) could not be stored ({}); {}",
+        withRecord(log.atError(), dlt, "dead-letter-lost").log(
+                "DEAD LETTER NOT RECORDED {}: alert {} ({}) could not be stored ({}); {}",
                 DeadLetterHeaders.coordinates(dlt), alert.alertKey(), alert.message(),
                 last == null ? "interrupted" : last.toString(),
                 published ? "it was published to ops.alert" : "it could not be published to ops.alert either");
@@ -91,6 +95,14 @@ public class DeadLetterRecorder {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    private static LoggingEventBuilder withRecord(LoggingEventBuilder line, ConsumerRecord<?, ?> dlt, String outcome) {
+        return line.addKeyValue(LogFields.ORDER_KEY, dlt.key())
+            .addKeyValue(LogFields.TOPIC, dlt.topic())
+            .addKeyValue(LogFields.PARTITION, dlt.partition())
+            .addKeyValue(LogFields.OFFSET, dlt.offset())
+            .addKeyValue(LogFields.OUTCOME, outcome);
     }
 
 }

@@ -2,6 +2,7 @@ package io.paypipe.support.inbound;
 
 import io.paypipe.core.event.ChannelNotice;
 import io.paypipe.support.failure.RejectedRecordException;
+import io.paypipe.support.logging.LogFields;
 import java.time.Clock;
 import java.time.Instant;
 import org.slf4j.Logger;
@@ -70,7 +71,11 @@ public final class FailedAttempts {
 
     private void count(ChannelNotice notice, RuntimeException failure) {
         String error = failure.getClass().getSimpleName() + ": " + failure.getMessage();
-        log.warn("attempt at {} {} for order {} failed: {}", rows, notice.rawId(), notice.orderKey(), error);
+        log.atWarn()
+            .addKeyValue(LogFields.ORDER_KEY, notice.orderKey().kafkaKey())
+            .addKeyValue(LogFields.RAW_ID, notice.rawId())
+            .addKeyValue(LogFields.OUTCOME, "attempt-failed")
+            .log("attempt at {} {} for order {} failed: {}", rows, notice.rawId(), notice.orderKey(), error);
         try {
             counter.recordFailedAttempt(notice.rawId(), error, clock.instant());
         }
