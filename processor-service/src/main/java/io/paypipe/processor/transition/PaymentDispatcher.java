@@ -38,12 +38,15 @@ class PaymentDispatcher {
 
     private final Sends awaiting;
 
+    private final OutcomeMeters meters;
+
     PaymentDispatcher(PaymentApplier applier, DownstreamPublisher publisher, AlertPublisher alerts,
-            AfterCommitHook afterCommit) {
+            AfterCommitHook afterCommit, OutcomeMeters meters) {
         this.applier = applier;
         this.publisher = publisher;
         this.afterCommit = afterCommit;
         this.awaiting = publisher.awaiting(alerts);
+        this.meters = meters;
     }
 
     PaymentOutcome handle(PaymentNotified n) {
@@ -65,6 +68,7 @@ class PaymentDispatcher {
      * see.
      */
     void dispatch(PaymentNotified n, PaymentOutcome outcome, Sends sends, Level level) {
+        meters.decided(n, outcome);
         switch (outcome) {
             case Applied a -> {
                 log.atLevel(level)

@@ -63,8 +63,8 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("3s") Duration connectTimeout, @DefaultValue WechatPay wechatpay, @DefaultValue Alipay alipay,
         @DefaultValue Stripe stripe, @DefaultValue QuerySettings query, @DefaultValue Watch watch,
         @DefaultValue Outbox outbox, @DefaultValue Status status, @DefaultValue Bill bill,
-        @DefaultValue("1") short topicMinInsyncReplicas,
-        @DefaultValue("1") int retryConcurrency) implements ServiceSettings{
+        @DefaultValue("1") short topicMinInsyncReplicas, @DefaultValue("1") int retryConcurrency,
+        @DefaultValue("30s") Duration metricsRefreshInterval) implements ServiceSettings{
 
     public ReconcileProperties {
         if (!channelCallTimeout.isPositive() || !connectTimeout.isPositive()) {
