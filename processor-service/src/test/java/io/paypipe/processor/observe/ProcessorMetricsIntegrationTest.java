@@ -14,6 +14,7 @@ import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
+import io.paypipe.support.testing.MetricNames;
 import io.paypipe.support.testing.Scrape;
 import io.paypipe.support.testing.TopicWriter;
 import java.net.URI;
@@ -23,8 +24,6 @@ import java.net.http.HttpResponse;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,9 +35,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * The processor's meters as Prometheus scrapes them from {@code /actuator/prometheus}, on
  * a real broker and database, and its readiness. Each check compares a value before and
- * after real work, so it fails if the increment or the gauge's query were gone. The names
- * the scrape has are written to {@code target/metric-names/processor.txt}, which
- * {@code OperationsDocsTest} (service-support... the docs' check) reads.
+ * after real work, so it fails if the increment or the gauge's query were gone; and the
+ * names docs/operations.md may use for the processor ({@link MetricNames}) are in the
+ * scrape.
  */
 @DirtiesContext
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -94,6 +93,10 @@ class ProcessorMetricsIntegrationTest extends ProcessorIntegrationBase {
         // just
         // stored, and a row waiting for a person for 25 hours
         String merchant = "stuck-" + System.nanoTime() % 1_000_000_000L;
+        // (and an order consumed, so its group has committed offsets to lag behind)
+        OrderKey key = newOrderKey();
+        writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, 300));
+        await().untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PENDING"));
         insertRaw(merchant, 0, Instant.now().minus(Duration.ofMinutes(11)));
         insertRaw(merchant, 0, Instant.now());
         insertRaw(merchant, 2, Instant.now().minus(Duration.ofHours(25)));
@@ -106,14 +109,15 @@ class ProcessorMetricsIntegrationTest extends ProcessorIntegrationBase {
                 .hasValue(1.0);
             assertThat(scrape.value("paypipe_notifications_manual", "channel", "wechatpay", "merchant", merchant))
                 .hasValue(1.0);
+            assertThat(scrape.value("paypipe_kafka_consumer_lag", "topic", Topics.ORDER_CREATED.name())).isPresent();
         });
         // and the refresher reports itself fresh, and the consumer lag of its groups
         Scrape scrape = scrape();
         assertThat(scrape.value("paypipe_metrics_refresh_age_seconds", "refresher", "processor"))
             .hasValueSatisfying(age -> assertThat(age).isLessThan(5.0));
-        assertThat(scrape.value("paypipe_kafka_consumer_lag", "topic", Topics.PAYMENT_NOTIFY.name())).isPresent();
         assertThat(scrape.value("paypipe_dead_letters_pending", "topic", Topics.PAYMENT_NOTIFY.dlt())).isPresent();
-        writeNames(scrape);
+        assertThat(scrape.names()).containsAll(MetricNames.atStart("processor"))
+            .contains("paypipe_notifications_unsettled", "paypipe_notifications_manual");
     }
 
     @Test
@@ -157,18 +161,6 @@ class ProcessorMetricsIntegrationTest extends ProcessorIntegrationBase {
             .param("handled", handled)
             .param("at", Timestamp.from(at))
             .update();
-    }
-
-    /** The names this service registers, for the docs' check (OperationsDocsTest). */
-    private static void writeNames(Scrape scrape) {
-        try {
-            Path file = Path.of("target", "metric-names", "processor.txt");
-            Files.createDirectories(file.getParent());
-            Files.write(file, scrape.names());
-        }
-        catch (java.io.IOException ex) {
-            throw new java.io.UncheckedIOException(ex);
-        }
     }
 
 }

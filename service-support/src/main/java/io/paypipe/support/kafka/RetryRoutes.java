@@ -6,6 +6,8 @@ import io.paypipe.core.topic.Topic;
 import java.util.function.BiFunction;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
+import org.springframework.kafka.retrytopic.DeadLetterPublishingRecovererFactory;
 
 /**
  * The counter {@value #METER}{@code {topic,level}}: records a listener gave up on for
@@ -20,6 +22,15 @@ public final class RetryRoutes {
     public static final String METER = "paypipe.kafka.retries";
 
     private RetryRoutes() {
+    }
+
+    /**
+     * A creator of the retry-topic machinery's recoverers whose destinations are counted
+     * in {@code meters} (none when null).
+     */
+    static DeadLetterPublishingRecovererFactory.DeadLetterPublisherCreator creator(MeterRegistry meters) {
+        return (templates, destinations) -> new DeadLetterPublishingRecoverer(templates,
+                counting(destinations, meters));
     }
 
     /**

@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.support.ServiceSettings;
 import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.retrytopic.DeadLetterPublishingRecovererFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -34,9 +33,7 @@ public class RetryTopicsConfig extends RetryTopicConfigurationSupport {
      */
     @Override
     protected Consumer<DeadLetterPublishingRecovererFactory> configureDeadLetterPublishingContainerFactory() {
-        return factory -> factory
-            .setDeadLetterPublisherCreator((templates, destinations) -> new DeadLetterPublishingRecoverer(templates,
-                    RetryRoutes.counting(destinations, meters.getIfAvailable())));
+        return factory -> factory.setDeadLetterPublisherCreator(RetryRoutes.creator(meters.getIfAvailable()));
     }
 
     /**
