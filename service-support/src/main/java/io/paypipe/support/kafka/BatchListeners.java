@@ -1,5 +1,6 @@
 package io.paypipe.support.kafka;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.support.ServiceSettings;
 import java.time.Duration;
 import java.util.Collection;
@@ -17,7 +18,6 @@ import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.kafka.listener.BatchMessageListener;
 import org.springframework.kafka.listener.ConsumerAwareRecordRecoverer;
 import org.springframework.kafka.listener.ContainerProperties.AckMode;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.listener.ListenerExecutionFailedException;

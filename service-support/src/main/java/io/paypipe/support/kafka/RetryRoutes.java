@@ -11,8 +11,8 @@ import org.springframework.kafka.retrytopic.DeadLetterPublishingRecovererFactory
 
 /**
  * The counter {@value #METER}{@code {topic,level}}: records a listener gave up on for
- * now, by the topic they were forwarded to ({@code payment.notify-retry-1}, ...,
- * {@code payment.notify-dlt}) and its level ({@code 1}, {@code 2}, ... for the retry
+ * now, by the topic they were forwarded to ({@code payment.notify-retry-0}, ...,
+ * {@code payment.notify-dlt}) and its level ({@code 0}, {@code 1}, ... for the retry
  * topics, {@code dlt} for the dead-letter topic). Counted where the retry-topic machinery
  * resolves the destination, so every retried topic of every service is covered.
  */
