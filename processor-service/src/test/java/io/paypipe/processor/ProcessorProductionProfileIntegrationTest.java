@@ -62,6 +62,10 @@ class ProcessorProductionProfileIntegrationTest {
                 assertThat(r.body()).contains("\"UP\"");
             });
             assertThat(get(management, "/actuator/health/liveness").statusCode()).isEqualTo(200);
+            assertThat(get(management, "/actuator/prometheus")).satisfies(r -> {
+                assertThat(r.statusCode()).isEqualTo(200);
+                assertThat(r.body()).contains("paypipe_metrics_refresh_age_seconds");
+            });
             assertThat(get(app, "/actuator/health").statusCode()).isEqualTo(404);
         }
     }

@@ -49,6 +49,12 @@ public interface ServiceSettings extends TopicSettings {
     /**
      * Fails on a listener or retry concurrency below one, naming {@code prefix}'s keys.
      */
+    /**
+     * How often the service's cached gauges (consumer lag and the database-derived ones)
+     * are read again ({@code <service>.metrics-refresh-interval}, default 30 s).
+     */
+    Duration metricsRefreshInterval();
+
     static void requireConcurrency(String prefix, int concurrency, int retryConcurrency) {
         if (concurrency < 1 || retryConcurrency < 1) {
             throw new IllegalArgumentException(

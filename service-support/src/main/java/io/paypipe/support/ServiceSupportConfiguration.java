@@ -5,6 +5,8 @@ import io.paypipe.support.alert.AlertRepository;
 import io.paypipe.support.deadletter.DeadLetterRecorder;
 import io.paypipe.support.kafka.KafkaSupportConfig;
 import io.paypipe.support.kafka.RetryTopicsConfig;
+import io.paypipe.support.observe.KafkaGaugesConfiguration;
+import io.paypipe.support.observe.ObservabilityConfiguration;
 import io.paypipe.support.topic.TopicsConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -30,7 +32,8 @@ import org.springframework.context.annotation.Import;
  */
 @Configuration(proxyBeanMethods = false)
 @Import({ KafkaSupportConfig.class, TopicsConfiguration.class, RetryTopicsConfig.class, AlertRepository.class,
-        AlertPublisher.class, DeadLetterRecorder.class })
+        AlertPublisher.class, DeadLetterRecorder.class, ObservabilityConfiguration.class,
+        KafkaGaugesConfiguration.class })
 public class ServiceSupportConfiguration {
 
 }

@@ -19,4 +19,9 @@ public record TestSettings(String serviceName, Duration publishTimeout, List<Dur
         return new TestSettings(name, Duration.ofSeconds(5), List.of(deadLetterRetryDelays), 2, 1, (short) 1);
     }
 
+    @Override
+    public Duration metricsRefreshInterval() {
+        return Duration.ofSeconds(1);
+    }
+
 }

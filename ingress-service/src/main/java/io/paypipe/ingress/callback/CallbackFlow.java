@@ -97,8 +97,8 @@ public class CallbackFlow {
                 case Check.Ok<byte[]>(byte[] body) -> switch (check.check(headers, body)) {
                     case Check.Rejected<Classified> r ->
                         rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.of(body), start);
-                    case Check.Ok<Classified>(Classified classified) ->
-                        gate.store(channel, body, start, () -> answer(channel, classified, start));
+                    case Check.Ok<Classified>(Classified classified) -> gate.store(channel, merchant(classified), body,
+                            start, () -> answer(channel, classified, start));
                 };
             };
         };
@@ -106,7 +106,7 @@ public class CallbackFlow {
 
     private ResponseEntity<Object> answer(ChannelAck channel, Classified classified, long start) {
         IntakeOutcome outcome = store(channel, classified);
-        tally.stored(channel, outcome, start);
+        tally.stored(channel, merchant(classified), outcome, start);
         return channel.answer(outcome);
     }
 
@@ -120,6 +120,16 @@ public class CallbackFlow {
                         i.notice().state(), i.notice().merchantId(), i.why());
                 yield eventLog.append(i.notice());
             }
+        };
+    }
+
+    /** The verified merchant of {@code classified}, the tag of its meters. */
+    static String merchant(Classified classified) {
+        return switch (classified) {
+            case Classified.Payment p -> p.payment().orderKey().merchantId().value();
+            case Classified.Refund r -> r.refund().merchantId().value();
+            case Classified.Intermediate i -> i.notice().merchantId().value();
+            case Classified.Ignored i -> i.notice().merchantId().value();
         };
     }
 

@@ -53,16 +53,16 @@ public class CallbackGate {
      * The ack of a verified callback of {@code channel} whose raw body is {@code body};
      * {@code store} does the work (and counts its outcome); {@code startNanos} is when
      * the callback's handling started, for the {@link CallbackTally} of what the gate
-     * answers itself.
+     * answers itself; {@code merchant} the verified merchant, for its meters.
      */
-    public ResponseEntity<Object> store(ChannelAck channel, byte[] body, long startNanos,
+    public ResponseEntity<Object> store(ChannelAck channel, String merchant, byte[] body, long startNanos,
             Supplier<ResponseEntity<Object>> store) {
         String key = channel.name() + ':' + sha256(body);
         CompletableFuture<ResponseEntity<Object>> mine = new CompletableFuture<>();
         CompletableFuture<ResponseEntity<Object>> running = inFlight.putIfAbsent(key, mine);
         if (running != null) {
             ResponseEntity<Object> ack = join(running);
-            tally.other(channel, CallbackTally.IN_FLIGHT_DUPLICATE, startNanos);
+            tally.other(channel, merchant, CallbackTally.IN_FLIGHT_DUPLICATE, startNanos);
             log.debug("{} delivery of a body already in flight answered with its ack, status {}", channel.label(),
                     ack.getStatusCode().value());
             return ack;

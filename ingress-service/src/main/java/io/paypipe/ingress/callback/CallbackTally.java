@@ -32,6 +32,10 @@ import org.springframework.stereotype.Component;
  * <p>
  * {@link CallbackSummary} logs the counts since its last line; they are kept here too,
  * not read back from the timers, whose counts a step-based registry resets.
+ * <p>
+ * The same callbacks feed the operator's meters ({@link CallbackMeters}):
+ * {@code paypipe.callbacks{channel,merchant,outcome,reason}} and the ack latency
+ * histogram {@code paypipe.callbacks.ack{channel}}.
  */
 @Component
 public class CallbackTally {
@@ -65,23 +69,42 @@ public class CallbackTally {
 
     private final ConcurrentHashMap<Key, Entry> entries = new ConcurrentHashMap<>();
 
+    private final CallbackMeters meters;
+
     CallbackTally(MeterRegistry registry) {
         this.registry = registry;
+        this.meters = new CallbackMeters(registry);
     }
 
-    /** A callback of {@code channel} refused with {@code rejection}. */
+    /**
+     * A callback of {@code channel} refused with {@code rejection}, before its merchant
+     * was verified.
+     */
     void rejected(ChannelAck channel, Rejection rejection, long startNanos) {
-        record(channel, name(rejection), startNanos);
+        record(channel, CallbackMeters.UNKNOWN_MERCHANT, name(rejection), startNanos);
     }
 
     /** A verified callback of {@code channel} that became {@code outcome}. */
     void stored(ChannelAck channel, IntakeOutcome outcome, long startNanos) {
-        record(channel, name(outcome), startNanos);
+        stored(channel, CallbackMeters.UNKNOWN_MERCHANT, outcome, startNanos);
+    }
+
+    /**
+     * A verified callback of {@code channel} for {@code merchant} that became
+     * {@code outcome}.
+     */
+    void stored(ChannelAck channel, String merchant, IntakeOutcome outcome, long startNanos) {
+        record(channel, merchant, name(outcome), startNanos);
     }
 
     /** A callback of {@code channel} whose outcome is one of this class's constants. */
     void other(ChannelAck channel, String outcome, long startNanos) {
-        record(channel, outcome, startNanos);
+        other(channel, CallbackMeters.UNKNOWN_MERCHANT, outcome, startNanos);
+    }
+
+    /** As {@link #other(ChannelAck, String, long)}, for a verified {@code merchant}. */
+    void other(ChannelAck channel, String merchant, String outcome, long startNanos) {
+        record(channel, merchant, outcome, startNanos);
     }
 
     /**
@@ -115,10 +138,12 @@ public class CallbackTally {
         return rejection.name().toLowerCase(Locale.ROOT);
     }
 
-    private void record(ChannelAck channel, String outcome, long startNanos) {
+    private void record(ChannelAck channel, String merchant, String outcome, long startNanos) {
+        long nanos = System.nanoTime() - startNanos;
         Entry entry = entries.computeIfAbsent(new Key(channel, outcome), this::register);
         entry.count().increment();
-        entry.timer().record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+        entry.timer().record(nanos, TimeUnit.NANOSECONDS);
+        meters.record(channel.name().toLowerCase(Locale.ROOT), merchant, outcome, nanos);
     }
 
     private Entry register(Key key) {

@@ -72,6 +72,10 @@ class IngressProductionProfileIntegrationTest {
             });
             assertThat(get(management, "/actuator/health/liveness").statusCode()).isEqualTo(200);
             assertThat(get(management, "/actuator/metrics").statusCode()).isEqualTo(200);
+            assertThat(get(management, "/actuator/prometheus")).satisfies(r -> {
+                assertThat(r.statusCode()).isEqualTo(200);
+                assertThat(r.body()).contains("jvm_memory_used_bytes");
+            });
             assertThat(get(app, "/actuator/health").statusCode()).isEqualTo(404);
         }
     }

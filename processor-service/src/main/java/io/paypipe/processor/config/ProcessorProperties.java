@@ -57,7 +57,9 @@ public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen,
         @DefaultValue("2h") Duration deadLetterQueryWindow, @DefaultValue Batch batch,
         @DefaultValue("5m") Duration pauseAlertAfter, @DefaultValue("1") short topicMinInsyncReplicas,
-        @DefaultValue("1") int retryConcurrency, @DefaultValue ReplayAudit replayAudit) implements ServiceSettings{
+        @DefaultValue("1") int retryConcurrency, @DefaultValue ReplayAudit replayAudit,
+        @DefaultValue("30s") Duration metricsRefreshInterval, @DefaultValue("10m") Duration stuckUnsettledAfter,
+        @DefaultValue("24h") Duration stuckManualAfter) implements ServiceSettings{
 
     public ProcessorProperties {
         replayAudit = (replayAudit != null) ? replayAudit : ReplayAudit.DEFAULTS;

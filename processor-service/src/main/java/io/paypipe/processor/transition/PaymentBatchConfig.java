@@ -1,5 +1,6 @@
 package io.paypipe.processor.transition;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.processor.config.ProcessorProperties;
 import io.paypipe.support.kafka.BatchListeners;
@@ -25,9 +26,9 @@ class PaymentBatchConfig {
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, byte[]> paymentNotifyBatchContainerFactory(KafkaProperties kafka,
-            ProcessorProperties props, DestinationTopicResolver destinations) {
+            ProcessorProperties props, DestinationTopicResolver destinations, MeterRegistry meters) {
         return BatchListeners.containerFactory(kafka, props, destinations, PaymentNotifiedListener.ID,
-                props.batch().maxRecords(), props.batch().gather());
+                props.batch().maxRecords(), props.batch().gather(), meters);
     }
 
     @Bean

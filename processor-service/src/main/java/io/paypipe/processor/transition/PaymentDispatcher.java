@@ -41,12 +41,15 @@ class PaymentDispatcher {
 
     private final Sends awaiting;
 
+    private final OutcomeMeters meters;
+
     PaymentDispatcher(PaymentApplier applier, DownstreamPublisher publisher, AlertPublisher alerts,
-            AfterCommitHook afterCommit) {
+            AfterCommitHook afterCommit, OutcomeMeters meters) {
         this.applier = applier;
         this.publisher = publisher;
         this.afterCommit = afterCommit;
         this.awaiting = publisher.awaiting(alerts);
+        this.meters = meters;
     }
 
     PaymentOutcome handle(PaymentNotified n) {
@@ -68,6 +71,7 @@ class PaymentDispatcher {
      * see.
      */
     void dispatch(PaymentNotified n, PaymentOutcome outcome, Sends sends, Level level) {
+        meters.decided(n, outcome);
         switch (outcome) {
             case Applied a -> {
                 at(level, n, "paid").log("order {} (id {}) {} -> {} by {} trade {}, raw {}{}", a.order().key(),

@@ -4,6 +4,8 @@ import static io.paypipe.processor.support.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.topic.Topics;
@@ -68,6 +70,9 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
     @Autowired
     KafkaListenerEndpointRegistry registry;
 
+    @Autowired
+    MeterRegistry meters;
+
     @BeforeAll
     static void clients() {
         writer = new TopicWriter(TestInfra.get().bootstrapServers());
@@ -93,6 +98,7 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 2000);
         int k = 3;
         FAILURES_LEFT.put(rawId, new AtomicInteger(k));
+        double[] routedBefore = IntStream.range(0, k).mapToDouble(this::routedTo).toArray();
 
         // When it is processed
         writer.send(Topics.PAYMENT_NOTIFY, key.kafkaKey(), succeeded(rawId, key, tradeNo, 2000, 2000));
@@ -114,6 +120,11 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         });
         assertThat(topics.of(retryTopic(k), key.kafkaKey())).isEmpty();
         assertThat(topics.of(DLT, key.kafkaKey())).isEmpty();
+        // and each level's forward was counted (paypipe.kafka.retries{topic,level})
+        for (int level = 0; level < k; level++) {
+            assertThat(routedTo(level)).as("retries counted at level %d", level)
+                .isGreaterThanOrEqualTo(routedBefore[level] + 1);
+        }
     }
 
     @Test
@@ -243,6 +254,14 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         assertThat(topics.of(retryTopic(0), key.kafkaKey())).isEmpty();
     }
 
+    private double routedTo(int level) {
+        Counter counter = meters.find("paypipe.kafka.retries")
+            .tag("topic", retryTopic(level))
+            .tag("level", Integer.toString(level))
+            .counter();
+        return counter == null ? 0 : counter.count();
+    }
+
     private static String retryTopic(int level) {
         return Topics.PAYMENT_NOTIFY.name() + "-retry-" + level;
     }
@@ -300,8 +319,8 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         @Bean
         @Primary
         PaymentDispatcher failingFirstAttempts(PaymentApplier applier, DownstreamPublisher publisher,
-                AlertPublisher alerts, AfterCommitHook afterCommit) {
-            return new PaymentDispatcher(applier, publisher, alerts, afterCommit) {
+                AlertPublisher alerts, AfterCommitHook afterCommit, OutcomeMeters meters) {
+            return new PaymentDispatcher(applier, publisher, alerts, afterCommit, meters) {
                 @Override
                 PaymentOutcome handle(PaymentNotified n) {
                     AtomicInteger left = FAILURES_LEFT.get(n.rawId());

@@ -65,7 +65,8 @@ public record ReconcileProperties(@DefaultValue("5s") Duration publishTimeout, @
         @DefaultValue Stripe stripe, @DefaultValue QuerySettings query, @DefaultValue Watch watch,
         @DefaultValue Outbox outbox, @DefaultValue Status status, @DefaultValue Bill bill,
         @DefaultValue("1") short topicMinInsyncReplicas, @DefaultValue("1") int retryConcurrency,
-        @DefaultValue Retention retention) implements ServiceSettings{
+        @DefaultValue Retention retention,
+        @DefaultValue("30s") Duration metricsRefreshInterval) implements ServiceSettings{
 
     public ReconcileProperties {
         retention = (retention != null) ? retention : Retention.DEFAULTS;

@@ -1,5 +1,6 @@
 package io.paypipe.reconcile.query;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.reconcile.config.ReconcileProperties;
 import io.paypipe.support.kafka.BatchListeners;
@@ -26,9 +27,10 @@ class OrderCreatedBatchConfig {
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, byte[]> reconcileOrderCreatedBatchContainerFactory(
-            KafkaProperties kafka, ReconcileProperties props, DestinationTopicResolver destinations) {
+            KafkaProperties kafka, ReconcileProperties props, DestinationTopicResolver destinations,
+            MeterRegistry meters) {
         return BatchListeners.containerFactory(kafka, props, destinations, OrderCreatedListener.ID,
-                props.query().orderBatch().maxRecords());
+                props.query().orderBatch().maxRecords(), BatchListeners.Gather.KAFKA_DEFAULTS, meters);
     }
 
     @Bean

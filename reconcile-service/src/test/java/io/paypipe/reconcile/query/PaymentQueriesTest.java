@@ -164,7 +164,8 @@ class PaymentQueriesTest {
         ReconcileProperties properties = new ReconcileProperties(Duration.ofSeconds(5), 6, (short) 1,
                 List.of(Duration.ofSeconds(1)), 2, Path.of("merchants.yaml"), Duration.ZERO, Duration.ofSeconds(10),
                 Duration.ofSeconds(3), new ReconcileProperties.WechatPay(null), new ReconcileProperties.Alipay(null),
-                new ReconcileProperties.Stripe(null, null), query, null, null, null, null, (short) 1, 1, null);
+                new ReconcileProperties.Stripe(null, null), query, null, null, null, null, (short) 1, 1, null,
+                Duration.ofSeconds(30));
         QueryLadders ladders = new QueryLadders(query);
         CloseStep closes = new CloseStep(channel(), found, mock(OrderCloser.class), moves, alerts);
         return new PaymentQueries(orders, chains, ladders, new QueryRateLimits(ladders), mock(QueryStep.class), closes,

@@ -54,8 +54,8 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
         @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("2") int concurrency,
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
         @DefaultValue("1m") Duration stuckSweepInterval, @DefaultValue("10m") Duration stuckAfter,
-        @DefaultValue("1") short topicMinInsyncReplicas,
-        @DefaultValue("1") int retryConcurrency) implements ServiceSettings{
+        @DefaultValue("1") short topicMinInsyncReplicas, @DefaultValue("1") int retryConcurrency,
+        @DefaultValue("30s") Duration metricsRefreshInterval) implements ServiceSettings{
 
     public RefundProperties {
         if (queryDelays.isEmpty() || notifyRetryDelays.isEmpty() || taskRetryDelays.isEmpty()) {

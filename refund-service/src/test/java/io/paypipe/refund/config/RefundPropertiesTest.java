@@ -14,7 +14,7 @@ class RefundPropertiesTest {
         assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ZERO,
                 Duration.ofSeconds(5), List.of(Duration.ofSeconds(10), Duration.ofMinutes(5)),
                 List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), 1, 1,
-                (short) 1, Duration.ofMinutes(1), Duration.ofMinutes(10), (short) 1, 1))
+                (short) 1, Duration.ofMinutes(1), Duration.ofMinutes(10), (short) 1, 1, Duration.ofSeconds(30)))
             .isInstanceOf(IllegalArgumentException.class)
             .hasMessageContaining("refund.query-delays must start later than refund.channel-call-timeout");
     }
@@ -23,7 +23,8 @@ class RefundPropertiesTest {
     void givenAnEmptyLadder_whenBound_thenTheStartIsRefused() {
         assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ZERO,
                 Duration.ofSeconds(5), List.of(), List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)),
-                List.of(), 1, 1, (short) 1, Duration.ofMinutes(1), Duration.ofMinutes(10), (short) 1, 1))
+                List.of(), 1, 1, (short) 1, Duration.ofMinutes(1), Duration.ofMinutes(10), (short) 1, 1,
+                Duration.ofSeconds(30)))
             .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -32,7 +33,7 @@ class RefundPropertiesTest {
         assertThatThrownBy(() -> new RefundProperties(Duration.ofSeconds(10), Path.of("m.yaml"), Duration.ZERO,
                 Duration.ofSeconds(5), List.of(Duration.ofMinutes(1)), List.of(Duration.ofSeconds(1)),
                 List.of(Duration.ofSeconds(1)), List.of(Duration.ofSeconds(1)), 2, 1, (short) 1, Duration.ofMinutes(1),
-                Duration.ofMinutes(10), (short) 1, 0))
+                Duration.ofMinutes(10), (short) 1, 0, Duration.ofSeconds(30)))
             .isInstanceOf(IllegalArgumentException.class)
             .hasMessageContaining("refund.retry-concurrency must be at least 1");
     }

@@ -1,5 +1,6 @@
 package io.paypipe.support.kafka;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.support.ServiceSettings;
 import java.time.Duration;
 import java.util.Collection;
@@ -92,6 +93,16 @@ public final class BatchListeners {
     public static ConcurrentKafkaListenerContainerFactory<String, byte[]> containerFactory(KafkaProperties kafka,
             ServiceSettings settings, DestinationTopicResolver destinations, String recordListenerId, int maxRecords,
             Gather gather) {
+        return containerFactory(kafka, settings, destinations, recordListenerId, maxRecords, gather, null);
+    }
+
+    /**
+     * The same, counting each record forwarded to a retry or dead-letter topic in
+     * {@code meters} ({@link RetryRoutes}; none when null).
+     */
+    public static ConcurrentKafkaListenerContainerFactory<String, byte[]> containerFactory(KafkaProperties kafka,
+            ServiceSettings settings, DestinationTopicResolver destinations, String recordListenerId, int maxRecords,
+            Gather gather, MeterRegistry meters) {
         var factory = KafkaSupportConfig.bytesContainerFactory(kafka, settings);
         factory.setBatchListener(true);
         factory.getContainerProperties().setAckMode(AckMode.BATCH);
@@ -100,7 +111,9 @@ public final class BatchListeners {
         consumer.setProperty(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, Long.toString(gather.minBytes().toBytes()));
         consumer.setProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Long.toString(gather.maxWait().toMillis()));
         factory.getContainerProperties().setKafkaConsumerProperties(consumer);
-        var forward = new DeadLetterPublishingRecovererFactory(destinations).create(recordListenerId);
+        var forwards = new DeadLetterPublishingRecovererFactory(destinations);
+        forwards.setDeadLetterPublisherCreator(RetryRoutes.creator(meters));
+        var forward = forwards.create(recordListenerId);
         var handler = new DefaultErrorHandler(asRecordListenerFailure(forward), new FixedBackOff(0, 0));
         handler.setSeekAfterError(false);
         handler.setLogLevel(KafkaException.Level.DEBUG);

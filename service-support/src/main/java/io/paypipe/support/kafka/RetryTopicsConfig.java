@@ -1,6 +1,10 @@
 package io.paypipe.support.kafka;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.support.ServiceSettings;
+import java.util.function.Consumer;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.kafka.retrytopic.DeadLetterPublishingRecovererFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationSupport;
@@ -16,6 +20,21 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
  */
 @Configuration
 public class RetryTopicsConfig extends RetryTopicConfigurationSupport {
+
+    private final ObjectProvider<MeterRegistry> meters;
+
+    RetryTopicsConfig(ObjectProvider<MeterRegistry> meters) {
+        this.meters = meters;
+    }
+
+    /**
+     * Every record forwarded to a retry topic or a dead-letter topic counted by where it
+     * went ({@link RetryRoutes}, {@code paypipe.kafka.retries{topic,level}}).
+     */
+    @Override
+    protected Consumer<DeadLetterPublishingRecovererFactory> configureDeadLetterPublishingContainerFactory() {
+        return factory -> factory.setDeadLetterPublisherCreator(RetryRoutes.creator(meters.getIfAvailable()));
+    }
 
     /**
      * After a record failed and was forwarded to the next retry topic, carry on with the

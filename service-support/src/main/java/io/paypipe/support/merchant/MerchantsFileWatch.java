@@ -58,6 +58,8 @@ public final class MerchantsFileWatch implements AutoCloseable {
 
     private String rejected;
 
+    private String rejectedReason;
+
     private ScheduledExecutorService executor;
 
     /** What one look at the file found. */
@@ -129,6 +131,7 @@ public final class MerchantsFileWatch implements AutoCloseable {
             parsed = MerchantsFile.parse(new String(bytes, StandardCharsets.UTF_8));
             if (parsed.equals(inUse)) {
                 rejected = null;
+                rejectedReason = null;
                 return new Outcome.Unchanged();
             }
             parsed.validate();
@@ -155,8 +158,21 @@ public final class MerchantsFileWatch implements AutoCloseable {
         swaps.forEach(Runnable::run);
         inUse = parsed;
         rejected = null;
+        rejectedReason = null;
         log.info("{}: merchants file {} reloaded: {} merchants now in use", service, file, parsed.merchants().size());
         return new Outcome.Applied(parsed.merchants().size());
+    }
+
+    /**
+     * The file watched, the merchants in use, and why the file's last content was not
+     * applied ({@code null} when it was, or is the one in use).
+     */
+    public record Status(Path file, int merchants, String problem) {
+    }
+
+    /** What the watch knows now (for the {@code merchantsFile} health). */
+    public synchronized Status status() {
+        return new Status(file, inUse.merchants().size(), rejectedReason);
     }
 
     @Override
@@ -178,6 +194,7 @@ public final class MerchantsFileWatch implements AutoCloseable {
 
     private Outcome reject(String content, String reason) {
         rejected = content;
+        rejectedReason = reason;
         log.warn("{}: merchants file {} not applied, the previous one stays in use: {}", service, file, reason);
         String key = Kind.MERCHANTS_FILE_INVALID.name() + ":" + service + ":"
                 + content.substring(0, Math.min(24, content.length()));

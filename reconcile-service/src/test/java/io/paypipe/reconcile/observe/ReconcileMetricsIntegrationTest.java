@@ -1,0 +1,94 @@
+package io.paypipe.reconcile.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.paypipe.reconcile.support.ReconcileIntegrationBase;
+import io.paypipe.support.testing.Scrape;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * Reconcile's cached gauges as Prometheus scrapes them: open differences by category and
+ * query chains in flight, each counted for a merchant of its own and dropping when its
+ * row is closed, so the check fails if the query or its filter were gone.
+ */
+@TestPropertySource(properties = "reconcile.metrics-refresh-interval=300ms")
+class ReconcileMetricsIntegrationTest extends ReconcileIntegrationBase {
+
+    @Test
+    void givenTwoOpenDifferencesAndOneResolved_whenTheGaugesRefresh_thenTheOpenOnesAreCountedByCategory() {
+        // Given, for a merchant of its own, two open AMOUNT differences and a resolved
+        // one
+        String merchant = "m" + System.nanoTime() % 1_000_000_000L;
+        diff(merchant, "AMOUNT", "t1", "OPEN");
+        diff(merchant, "AMOUNT", "t2", "OPEN");
+        diff(merchant, "FEE", "t3", "RESOLVED");
+
+        // Then the gauge says 2 AMOUNT and has no FEE series for it
+        await().untilAsserted(() -> {
+            Scrape scrape = scrape();
+            assertThat(scrape.value("paypipe_recon_diffs_open", "merchant", merchant, "category", "AMOUNT"))
+                .hasValue(2.0);
+            assertThat(scrape.value("paypipe_recon_diffs_open", "merchant", merchant, "category", "FEE")).isEmpty();
+        });
+
+        // When one is resolved, it drops to 1
+        jdbc.sql("UPDATE recon_diff SET handle_status = 'RESOLVED' WHERE merchant_id = :m AND channel_trade_no = 't1'")
+            .param("m", merchant)
+            .update();
+        await().untilAsserted(
+                () -> assertThat(scrape().value("paypipe_recon_diffs_open", "merchant", merchant, "category", "AMOUNT"))
+                    .hasValue(1.0));
+    }
+
+    @Test
+    void givenAQueryChainActive_whenItIsDone_thenTheActiveGaugeDropsByOne() {
+        // Given a query chain in flight
+        long orderId = 900_000_000L + System.nanoTime() % 100_000_000L;
+        double before = scrape().valueOrZero("paypipe_queries_active", "channel", "stripe", "state", "ACTIVE");
+        jdbc.sql(
+                """
+                        INSERT INTO payment_query (order_id, tenant_id, merchant_id, out_trade_no, channel, reason, attempt, state,
+                                                   next_due_at, expires_at, created_at, updated_at)
+                        VALUES (:id, 'test', 'acct_metrics', :out, 'stripe', 'ORDER_CREATED', 0, 'ACTIVE', :now, :later, :now, :now)""")
+            .param("id", orderId)
+            .param("out", "q" + orderId)
+            .param("now", Timestamp.from(Instant.now()))
+            .param("later", Timestamp.from(Instant.now().plusSeconds(3600)))
+            .update();
+
+        // Then it is counted
+        await().untilAsserted(
+                () -> assertThat(scrape().valueOrZero("paypipe_queries_active", "channel", "stripe", "state", "ACTIVE"))
+                    .isEqualTo(before + 1));
+
+        // When it is done, it is not
+        jdbc.sql("UPDATE payment_query SET state = 'DONE' WHERE order_id = :id").param("id", orderId).update();
+        await().untilAsserted(
+                () -> assertThat(scrape().valueOrZero("paypipe_queries_active", "channel", "stripe", "state", "ACTIVE"))
+                    .isEqualTo(before));
+    }
+
+    private void diff(String merchant, String category, String tradeNo, String status) {
+        jdbc.sql("""
+                INSERT INTO recon_diff (batch_id, channel, merchant_id, bill_day, category, channel_trade_no, field,
+                                        channel_value, local_value, handle_status, created_at, updated_at)
+                VALUES (0, 'wechatpay', :m, :day, :category, :trade, 'amount', '100', '90', :status, :now, :now)""")
+            .param("m", merchant)
+            .param("day", LocalDate.now().minusDays(1))
+            .param("category", category)
+            .param("trade", tradeNo)
+            .param("status", status)
+            .param("now", Timestamp.from(Instant.now()))
+            .update();
+    }
+
+    private Scrape scrape() {
+        return Scrape.of("http://127.0.0.1:" + port);
+    }
+
+}
