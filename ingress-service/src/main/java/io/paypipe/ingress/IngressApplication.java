@@ -1,6 +1,7 @@
 package io.paypipe.ingress;
 
 import io.paypipe.support.ProductionProfile;
+import io.paypipe.support.security.OperatorSecurity;
 import io.paypipe.support.topic.TopicsConfiguration;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -17,7 +18,7 @@ import org.springframework.context.annotation.PropertySource;
 @SpringBootApplication
 @ConfigurationPropertiesScan
 @PropertySource("classpath:io/paypipe/ingress/ingress-defaults.properties")
-@Import(TopicsConfiguration.class)
+@Import({ TopicsConfiguration.class, OperatorSecurity.class })
 public class IngressApplication {
 
     public static void main(String[] args) {
