@@ -129,6 +129,7 @@ class ConsumersPauseIntegrationTest {
     private HttpResponse<String> post(int port, String path) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
             .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.noBody())
             .build(), HttpResponse.BodyHandlers.ofString());
     }

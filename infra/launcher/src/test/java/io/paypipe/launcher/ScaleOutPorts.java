@@ -84,6 +84,7 @@ final class ScaleOutPorts {
         URI uri = URI.create("http://127.0.0.1:" + port + "/ops/consumers/" + action + "?reason=scale-out");
         HttpResponse<String> answer = ClusterLoad.HTTP.send(HttpRequest.newBuilder(uri)
             .header("Authorization", sandbox.settings().accounts().operator().authorization())
+            .header("Content-Type", "application/json")
             .timeout(Duration.ofSeconds(30))
             .POST(HttpRequest.BodyPublishers.noBody())
             .build(), HttpResponse.BodyHandlers.ofString());

@@ -37,6 +37,28 @@ class IngressSignInIntegrationTest extends CallbackIntegrationSupport {
     }
 
     @Test
+    void leavesACallbackAloneWhateverItsOtherHeadersSay() throws Exception {
+        // Given a signed notification that also carries wrong Basic credentials and a
+        // header value with a tab (Spring Security's strict firewall would refuse it)
+        String out = newOutTradeNo();
+        SignedNotification n = SignedNotification.of(SHOP_A,
+                PaymentJson.success("1900000100", out, newTransactionId(), 400, 400).json(), Instant.now());
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri("/notify/wechatpay"))
+            .header("Content-Type", "application/json")
+            .header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString("x:y".getBytes()))
+            .header("X-Trace", "a\tb")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(n.body()));
+        n.headers().forEach((name, values) -> values.forEach((v) -> request.header(name, v)));
+
+        // When the channel posts it
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+
+        // Then ingress answers it as ever: acknowledged and stored
+        assertThat(response.statusCode()).isEqualTo(204);
+        assertThat(singleRawRow(out).outTradeNo()).isEqualTo(out);
+    }
+
+    @Test
     void keepsHealthOpenAndTheRestOfTheActuatorBehindASignIn() throws Exception {
         assertThat(anonymous("/actuator/health").statusCode()).isEqualTo(200);
         HttpResponse<String> metrics = anonymous("/actuator/metrics");

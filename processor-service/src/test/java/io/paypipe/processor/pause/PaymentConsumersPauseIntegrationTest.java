@@ -174,6 +174,7 @@ class PaymentConsumersPauseIntegrationTest extends ProcessorIntegrationBase {
     private HttpResponse<String> post(String path) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
             .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.noBody())
             .build(), HttpResponse.BodyHandlers.ofString());
     }

@@ -152,6 +152,22 @@ class OperatorSignInIntegrationTest extends ProcessorIntegrationBase {
     }
 
     @Test
+    void refusesAnActionThatIsNotJsonEvenFromAnOperator() throws Exception {
+        // When an operator's pause comes as a form post (what a page of another site
+        // can make a browser send without a preflight)
+        HttpResponse<String> form = send(HttpRequest.newBuilder(uri("/ops/consumers/pause?reason=csrf"))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString("a=b"))
+            .build());
+
+        // Then it is refused and nothing is paused
+        assertThat(form.statusCode()).isEqualTo(415);
+        assertThat(form.body()).contains("an action takes Content-Type: application/json");
+        assertThat(send(get("/ops/consumers", TestAccounts.VIEWER)).body()).contains("\"paused\":false");
+    }
+
+    @Test
     void consoleRefusesAPostWithoutItsCsrfTokenAndAcceptsItWithTheToken() throws Exception {
         HttpClient browser = HttpClient.newBuilder()
             .cookieHandler(new CookieManager())

@@ -91,7 +91,10 @@ public final class ProductControl {
     private State post(Consumers which, String action, String reason) {
         URI uri = base(which).resolve("/ops/consumers/" + action + "?reason="
                 + URLEncoder.encode(reason, StandardCharsets.UTF_8).replace("+", "%20"));
-        return parse(which, send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.noBody())));
+        return parse(which,
+                send(HttpRequest.newBuilder(uri)
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.noBody())));
     }
 
     static State parse(Consumers which, HttpResponse<String> response) {
