@@ -88,7 +88,8 @@ class DiffActionsIntegrationTest extends DiffIntegrationBase {
         // And: unknown ids and missing fields
         assertThat(post("/recon/diffs/" + Long.MAX_VALUE + "/ignore", Map.of("note", "n")).statusCode()).isEqualTo(404);
         assertThat(post("/recon/diffs/" + channelOnly + "/ignore", Map.of()).statusCode()).isEqualTo(400);
-        HttpResponse<String> someoneElse = post("/recon/diffs/" + channelOnly + "/ignore", Map.of("note", "n"));
+        HttpResponse<String> someoneElse = post("/recon/diffs/" + channelOnly + "/ignore",
+                Map.of("by", "mallory", "note", "n"));
         assertThat(someoneElse.statusCode()).isEqualTo(400);
         assertThat(someoneElse.body()).contains("by is taken from your sign-in (" + TestAccounts.OPERATOR.user());
 
