@@ -10,6 +10,7 @@ import static io.paypipe.launcher.PipelineFixture.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.paypipe.core.signin.OperatorCredentials;
 import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.topic.Json;
@@ -66,6 +67,8 @@ class RederiveEndToEndIntegrationTest {
                 EnumSet.complementOf(EnumSet.of(PipelineService.RECONCILE)))) {
             JdbcClient jdbc = jdbc(pipeline, PipelineService.PROCESSOR);
             int ingress = pipeline.settings().port(PipelineService.INGRESS);
+            OperatorCredentials operator = pipeline.settings().accounts().operator();
+            OperatorCredentials viewer = pipeline.settings().accounts().viewer();
 
             // Given two orders paid normally (callbacks delivered and applied)
             List<String> paid = List.of(newOutTradeNo(), newOutTradeNo());
@@ -104,7 +107,7 @@ class RederiveEndToEndIntegrationTest {
             String filter = "{\"merchant\":\"" + MERCHANT + "\",\"channel\":\"wechatpay\",\"from\":\"" + start + "\"}";
 
             // When an operator asks for a dry run
-            JsonNode dry = rederive(ingress, "{\"filter\":" + filter + "}", 200);
+            JsonNode dry = rederive(ingress, operator, "{\"filter\":" + filter + "}", 200);
 
             // Then it lists what would change per row and changes nothing
             assertThat(dry.get("dryRun").asBoolean()).isTrue();
@@ -127,13 +130,23 @@ class RederiveEndToEndIntegrationTest {
             assertThat(rejectedAlerts(jdbc, tamperedRaw)).isZero();
 
             // When apply comes without a reason, it is refused in one sentence
-            assertThat(rederive(ingress, "{\"apply\":true,\"requestedBy\":\"alice\",\"filter\":" + filter + "}", 400)
+            assertThat(rederive(ingress, operator, "{\"apply\":true,\"filter\":" + filter + "}", 400).get("error")
+                .asString()).isEqualTo("apply requires a reason");
+            // and one that names someone else than the signed-in operator is refused too
+            assertThat(rederive(ingress, operator, "{\"apply\":true,\"reason\":\"x\",\"filter\":" + filter + "}", 400)
                 .get("error")
-                .asString()).isEqualTo("apply requires requestedBy and reason");
+                .asString()).contains("requestedBy is taken from your sign-in");
+            // and a viewer may not apply at all
+            rederive(ingress, viewer, "{\"apply\":true,\"reason\":\"x\",\"filter\":" + filter + "}", 403);
+            for (String no : parked) {
+                assertThat(row(jdbc, rawIds.get(no))).containsEntry("handled", 2);
+            }
+            assertThat(auditRows(jdbc)).isZero();
 
             // When the operator applies it
-            JsonNode applied = rederive(ingress, "{\"apply\":true,\"requestedBy\":\"alice\",\"reason\":\"fix of "
-                    + "the SUCCESS classifier\",\"filter\":" + filter + "}", 200);
+            JsonNode applied = rederive(ingress, operator,
+                    "{\"apply\":true,\"reason\":\"fix of " + "the SUCCESS classifier\",\"filter\":" + filter + "}",
+                    200);
 
             // Then the two set-aside orders are paid exactly once, by the processor
             assertThat(applied.get("counts").get("REDERIVED").asInt()).isEqualTo(2);
@@ -167,14 +180,14 @@ class RederiveEndToEndIntegrationTest {
             assertThat(row(jdbc, queriedRaw)).isEqualTo(queriedRow);
             assertThat(rejectedAlerts(jdbc, queriedRaw)).isZero();
             assertThat(audit(jdbc, rawIds.get(parked.get(0))))
-                .isEqualTo(List.of("REDERIVED alice fix of the SUCCESS classifier"));
-            assertThat(audit(jdbc, tamperedRaw)).isEqualTo(List.of("REJECTED alice fix of the SUCCESS classifier"));
+                .isEqualTo(List.of("REDERIVED " + operator.user() + " fix of the SUCCESS classifier"));
+            assertThat(audit(jdbc, tamperedRaw))
+                .isEqualTo(List.of("REJECTED " + operator.user() + " fix of the SUCCESS classifier"));
 
             // When it is applied a second time
             Map<String, Map<String, Object>> after = rows(jdbc, parked);
-            JsonNode again = rederive(ingress,
-                    "{\"apply\":true,\"requestedBy\":\"alice\",\"reason\":\"again\"," + "\"filter\":" + filter + "}",
-                    200);
+            JsonNode again = rederive(ingress, operator,
+                    "{\"apply\":true,\"reason\":\"again\"," + "\"filter\":" + filter + "}", 200);
 
             // Then nothing changes
             assertThat(again.get("counts").has("REDERIVED")).isFalse();
@@ -246,10 +259,11 @@ class RederiveEndToEndIntegrationTest {
         return body.substring(0, value) + (c == 'A' ? 'B' : 'A') + body.substring(value + 1);
     }
 
-    private JsonNode rederive(int port, String json, int expectedStatus) throws Exception {
+    private JsonNode rederive(int port, OperatorCredentials who, String json, int expectedStatus) throws Exception {
         HttpResponse<String> response = http
             .send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ops/rederive"))
                 .header("Content-Type", "application/json")
+                .header("Authorization", who.authorization())
                 .POST(HttpRequest.BodyPublishers.ofString(json))
                 .timeout(Duration.ofSeconds(30))
                 .build(), HttpResponse.BodyHandlers.ofString());

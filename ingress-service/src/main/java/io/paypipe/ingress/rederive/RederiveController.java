@@ -1,8 +1,10 @@
 package io.paypipe.ingress.rederive;
 
 import io.paypipe.core.id.Channel;
+import io.paypipe.support.security.SignedIn;
 import java.util.Map;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -10,8 +12,9 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code POST /ops/rederive}: re-runs stored payment bodies through the current checks,
  * parser and classifier ({@link Rederivation}). A dry run unless {@code apply} is true;
- * apply requires {@code requestedBy} and {@code reason} (kept in {@code raw_rederive}
- * with every row re-derived). A non-empty filter is required.
+ * apply requires a {@code reason}, kept in {@code raw_rederive} with every row re-derived
+ * beside the signed-in account ({@link SignedIn}: a {@code requestedBy} still sent must
+ * name it, else 400). A non-empty filter is required.
  */
 @RestController
 class RederiveController {
@@ -31,15 +34,16 @@ class RederiveController {
      * the callbacks' error advice, whose answers are the channels' acks).
      */
     @PostMapping("/ops/rederive")
-    ResponseEntity<Object> rederive(@RequestBody RederiveRequest request) {
-        String refused = refusal(request);
+    ResponseEntity<Object> rederive(@RequestBody RederiveRequest request, Authentication signedIn) {
+        String refused = SignedIn.typedNameProblem("requestedBy", request.requestedBy(), signedIn)
+            .orElseGet(() -> refusal(request));
         if (refused != null) {
             return ResponseEntity.badRequest().body(Map.of("error", refused));
         }
         boolean apply = Boolean.TRUE.equals(request.apply());
         long afterId = request.afterId() == null ? 0 : request.afterId();
         return ResponseEntity.ok(rederivation.run(new Rederivation.Request(request.filter(), apply,
-                strip(request.requestedBy()), strip(request.reason()), afterId)));
+                SignedIn.name(signedIn), strip(request.reason()), afterId)));
     }
 
     /** Why the request cannot run, or null. */
@@ -57,11 +61,11 @@ class RederiveController {
         if (filter.from() != null && filter.to() != null && !filter.from().isBefore(filter.to())) {
             return "from must be before to";
         }
-        if (Boolean.TRUE.equals(request.apply()) && (blank(request.requestedBy()) || blank(request.reason()))) {
-            return "apply requires requestedBy and reason";
+        if (Boolean.TRUE.equals(request.apply()) && blank(request.reason())) {
+            return "apply requires a reason";
         }
-        if (length(request.requestedBy()) > 64 || length(request.reason()) > 512) {
-            return "requestedBy <= 64, reason <= 512 characters";
+        if (length(request.reason()) > 512) {
+            return "reason <= 512 characters";
         }
         return null;
     }
