@@ -64,12 +64,13 @@ class IngressSignInIntegrationTest extends CallbackIntegrationSupport {
         HttpResponse<String> metrics = anonymous("/actuator/metrics");
         assertThat(metrics.statusCode()).isEqualTo(401);
         assertThat(metrics.headers().firstValue("WWW-Authenticate")).hasValue("Basic realm=\"paypipe\"");
-        // a viewer passes the sign-in (the endpoint is not exposed here: 404, not 401)
+        // a viewer passes the sign-in and reads them
         HttpResponse<String> viewer = http.send(HttpRequest.newBuilder(uri("/actuator/metrics"))
             .header("Authorization", TestAccounts.VIEWER.authorization())
             .GET()
             .build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(viewer.statusCode()).isEqualTo(404);
+        assertThat(viewer.statusCode()).isEqualTo(200);
+        assertThat(viewer.body()).contains("\"names\"");
     }
 
     private HttpResponse<String> anonymous(String path) throws Exception {
