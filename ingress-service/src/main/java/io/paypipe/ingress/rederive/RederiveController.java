@@ -3,6 +3,7 @@ package io.paypipe.ingress.rederive;
 import io.paypipe.core.id.Channel;
 import io.paypipe.support.security.SignedIn;
 import java.util.Map;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -38,12 +39,24 @@ class RederiveController {
         String refused = SignedIn.typedNameProblem("requestedBy", request.requestedBy(), signedIn)
             .orElseGet(() -> refusal(request));
         if (refused != null) {
-            return ResponseEntity.badRequest().body(Map.of("error", refused));
+            return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON).body(Map.of("error", refused));
         }
         boolean apply = Boolean.TRUE.equals(request.apply());
         long afterId = request.afterId() == null ? 0 : request.afterId();
         return ResponseEntity.ok(rederivation.run(new Rederivation.Request(request.filter(), apply,
                 SignedIn.name(signedIn), strip(request.reason()), afterId)));
+    }
+
+    /**
+     * The report as a table ({@link RederiveText}); a refusal as the JSON one sentence.
+     */
+    @PostMapping(path = "/ops/rederive", produces = MediaType.TEXT_PLAIN_VALUE)
+    ResponseEntity<Object> rederiveText(@RequestBody RederiveRequest request, Authentication signedIn) {
+        ResponseEntity<Object> json = rederive(request, signedIn);
+        if (!(json.getBody() instanceof RederiveReport report)) {
+            return json;
+        }
+        return ResponseEntity.ok().contentType(MediaType.TEXT_PLAIN).body(RederiveText.render(report));
     }
 
     /** Why the request cannot run, or null. */

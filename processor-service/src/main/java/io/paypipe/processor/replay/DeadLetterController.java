@@ -3,14 +3,19 @@ package io.paypipe.processor.replay;
 import io.paypipe.support.security.SignedIn;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
@@ -39,6 +44,28 @@ class DeadLetterController {
         this.replays = replays;
     }
 
+    @GetMapping(path = "/ops/dead-letters", produces = MediaType.TEXT_PLAIN_VALUE)
+    String listText(@RequestParam(required = false) String channel, @RequestParam(required = false) String merchant,
+            @RequestParam(required = false) String errorClass, @RequestParam(required = false) Instant from,
+            @RequestParam(required = false) Instant to) {
+        return DeadLetterText.list(list(channel, merchant, errorClass, from, to));
+    }
+
+    @GetMapping(path = "/ops/dead-letters/{partition}/{offset}", produces = MediaType.TEXT_PLAIN_VALUE)
+    String showText(@PathVariable int partition, @PathVariable long offset) {
+        return DeadLetterText.show(show(partition, offset));
+    }
+
+    @PostMapping(path = "/ops/dead-letters/replay", produces = MediaType.TEXT_PLAIN_VALUE)
+    String replayText(@RequestBody ReplayRequest request, Authentication signedIn) {
+        return DeadLetterText.result(replay(request, signedIn));
+    }
+
+    @GetMapping(path = "/ops/replays/{replayId}", produces = MediaType.TEXT_PLAIN_VALUE)
+    String replayViewText(@PathVariable String replayId) {
+        return DeadLetterText.replay(replayView(replayId));
+    }
+
     @GetMapping("/ops/dead-letters")
     List<DeadLetter> list(@RequestParam(required = false) String channel,
             @RequestParam(required = false) String merchant, @RequestParam(required = false) String errorClass,
@@ -50,7 +77,7 @@ class DeadLetterController {
     DeadLetter show(@PathVariable int partition, @PathVariable long offset) {
         return deadLetters.find(partition, offset)
             .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND,
-                    "no dead letter at " + partition + "/" + offset));
+                    "no dead letter at partition " + partition + " offset " + offset));
     }
 
     @PostMapping("/ops/dead-letters/replay")
@@ -76,6 +103,25 @@ class DeadLetterController {
     Replays.ReplayView replayView(@PathVariable String replayId) {
         return replays.view(replayId)
             .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no replay " + replayId));
+    }
+
+    /**
+     * A refusal as one sentence, {@code {"error": "..."}}, JSON whatever the request
+     * accepts (the {@code ./paypipe dlt} command prints the sentence).
+     */
+    @ExceptionHandler(ResponseStatusException.class)
+    ResponseEntity<Map<String, String>> refused(ResponseStatusException e) {
+        return ResponseEntity.status(e.getStatusCode())
+            .contentType(MediaType.APPLICATION_JSON)
+            .body(Map.of("error", e.getReason() == null ? e.getStatusCode().toString() : e.getReason()));
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ResponseEntity<Map<String, String>> unreadable(MethodArgumentTypeMismatchException e) {
+        String expected = e.getRequiredType() == Instant.class ? "an ISO instant (2026-12-01T08:00:00Z)" : "a number";
+        return ResponseEntity.badRequest()
+            .contentType(MediaType.APPLICATION_JSON)
+            .body(Map.of("error", e.getName() + " must be " + expected));
     }
 
     private static boolean blank(String s) {

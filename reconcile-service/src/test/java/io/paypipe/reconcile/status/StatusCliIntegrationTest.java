@@ -5,17 +5,13 @@ import static io.paypipe.reconcile.support.Rows.newMerchant;
 import static io.paypipe.reconcile.support.Rows.now;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paypipe.core.signin.OperatorCredentials;
 import io.paypipe.reconcile.support.ReconcileIntegrationBase;
+import io.paypipe.support.testing.PaypipeScript;
+import io.paypipe.support.testing.PaypipeScript.Run;
 import io.paypipe.reconcile.support.Rows.PaymentRaw;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,8 +20,6 @@ import org.junit.jupiter.api.Test;
  * when the numbers cannot be read.
  */
 class StatusCliIntegrationTest extends ReconcileIntegrationBase {
-
-    private static final Path SCRIPT = Path.of("..", "paypipe").toAbsolutePath().normalize();
 
     @Test
     void givenAMerchantWithAStaleRow_whenStatusRuns_thenItPrintsTheTableAndExitsOne() throws Exception {
@@ -53,15 +47,37 @@ class StatusCliIntegrationTest extends ReconcileIntegrationBase {
 
     @Test
     void givenNoServiceAnswers_whenStatusRuns_thenItExitsTwo() throws Exception {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
+        int closedPort = PaypipeScript.closedPort();
 
         Run run = paypipe("http://127.0.0.1:" + closedPort, "status");
 
-        assertThat(run.exit()).isEqualTo(2);
-        assertThat(run.out()).isEmpty();
+        run.failedWith(2,
+                "paypipe status: the reconcile-service at http://127.0.0.1:" + closedPort + " does not answer");
+    }
+
+    @Test
+    void givenAMerchantWithAStaleRow_whenStatusRunsWithJson_thenItPrintsTheNumbersAsJsonAndExitsOne() throws Exception {
+        String merchant = newMerchant();
+        long rawId = rows.insert(PaymentRaw.unsettled(merchant, now().minus(Duration.ofMinutes(25))));
+
+        Run run = paypipe(url(), "status", "--json", "--merchant=" + merchant);
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.json().path("merchant").asString()).isEqualTo(merchant);
+        assertThat(run.json().path("numbers").valueStream().map((n) -> n.path("oldest").path("raw_id").asLong()))
+            .contains(rawId);
+    }
+
+    @Test
+    void givenARefusedRequestOrSignIn_whenStatusRuns_thenItSaysWhyInOneSentenceAndExitsTwo() throws Exception {
+        Run tooLong = paypipe(url(), "status", "--merchant=" + "m".repeat(65));
+        Run badPassword = PaypipeScript
+            .signedInAs(new OperatorCredentials(TestAccounts.OPERATOR.user(), "not-the-password"))
+            .env("PAYPIPE_RECONCILE_URL", url())
+            .run("status");
+
+        tooLong.failedWith(2, "paypipe status: merchant must be 1 to 64 characters");
+        badPassword.failedWith(2, "paypipe status: sign in first: HTTP Basic with an operator account");
     }
 
     @Test
@@ -73,24 +89,8 @@ class StatusCliIntegrationTest extends ReconcileIntegrationBase {
         return "http://127.0.0.1:" + port;
     }
 
-    private record Run(int exit, String out) {
-    }
-
     private static Run paypipe(String url, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
-        command.addAll(List.of(args));
-        Path out = Files.createTempFile("paypipe-status-cli", ".out");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile())
-            .redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().put("PAYPIPE_RECONCILE_URL", url);
-        // the command signs in as the test operator
-        builder.environment().put("PAYPIPE_USER", TestAccounts.OPERATOR.user());
-        builder.environment().put("PAYPIPE_PASSWORD", TestAccounts.OPERATOR.password());
-        Process process = builder.start();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        String text = Files.readString(out, StandardCharsets.UTF_8);
-        Files.delete(out);
-        return new Run(process.exitValue(), text);
+        return PaypipeScript.signedInAs(TestAccounts.OPERATOR).env("PAYPIPE_RECONCILE_URL", url).run(args);
     }
 
 }

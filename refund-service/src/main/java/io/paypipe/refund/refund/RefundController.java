@@ -15,9 +15,12 @@ import io.paypipe.refund.store.RefundRow;
 import io.paypipe.support.security.SignedIn;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.core.Authentication;
@@ -68,12 +71,12 @@ class RefundController {
     ResponseEntity<?> create(@RequestBody RefundRequest typed, Authentication signedIn) {
         Optional<String> someoneElse = SignedIn.typedNameProblem("requested_by", typed.requestedBy(), signedIn);
         if (someoneElse.isPresent()) {
-            return ResponseEntity.badRequest().body(ApiError.of(someoneElse.get()));
+            return error(HttpStatus.BAD_REQUEST, ApiError.of(someoneElse.get()));
         }
         RefundRequest request = typed.requestedBy(SignedIn.name(signedIn));
         List<String> problems = request.problems();
         if (!problems.isEmpty()) {
-            return ResponseEntity.badRequest().body(ApiError.of(String.join("; ", problems)));
+            return error(HttpStatus.BAD_REQUEST, ApiError.of(String.join("; ", problems)));
         }
         return switch (creation.create(request)) {
             case Created c -> {
@@ -97,34 +100,49 @@ class RefundController {
             case Refused r -> {
                 log.info("refund of order {} of merchant {} refused ({}): {}", request.outTradeNo(), request.merchant(),
                         r.status().value(), r.message());
-                yield ResponseEntity.status(r.status())
-                    .body(r.refundable()
-                        .map(m -> new ApiError(r.message(), m.minor(), m.currency()))
-                        .orElseGet(() -> ApiError.of(r.message())));
+                yield error(r.status(),
+                        r.refundable()
+                            .map(m -> new ApiError(r.message(), m.minor(), m.currency()))
+                            .orElseGet(() -> ApiError.of(r.message())));
             }
         };
+    }
+
+    @PostMapping(path = "/refunds", produces = MediaType.TEXT_PLAIN_VALUE)
+    ResponseEntity<?> createText(@RequestBody RefundRequest typed, Authentication signedIn) {
+        return text(create(typed, signedIn), RefundView.class, RefundText::refund);
+    }
+
+    @GetMapping(path = "/refunds/{refundNo}", produces = MediaType.TEXT_PLAIN_VALUE)
+    ResponseEntity<?> refundText(@PathVariable String refundNo, @RequestParam String merchant) {
+        return text(refund(refundNo, merchant), RefundView.class, RefundText::refund);
+    }
+
+    @GetMapping(path = "/orders/{merchant}/{outTradeNo}/refunds", produces = MediaType.TEXT_PLAIN_VALUE)
+    ResponseEntity<?> ofOrderText(@PathVariable String merchant, @PathVariable String outTradeNo) {
+        return text(ofOrder(merchant, outTradeNo), OrderRefundsView.class, RefundText::order);
     }
 
     @GetMapping("/refunds/{refundNo}")
     ResponseEntity<?> refund(@PathVariable String refundNo, @RequestParam String merchant) {
         if (merchant.isBlank() || merchant.length() > 64 || !RefundNumbers.valid(refundNo)) {
-            return ResponseEntity.badRequest().body(ApiError.of("merchant and a valid refund_no are required"));
+            return error(HttpStatus.BAD_REQUEST, ApiError.of("merchant and a valid refund_no are required"));
         }
         return refunds.findByNo(MerchantId.of(merchant), refundNo)
             .<ResponseEntity<?>>map(r -> ResponseEntity.ok(RefundView.of(r)))
-            .orElseGet(() -> ResponseEntity.status(HttpStatus.NOT_FOUND)
-                .body(ApiError.of("no refund " + refundNo + " of merchant " + merchant)));
+            .orElseGet(() -> error(HttpStatus.NOT_FOUND,
+                    ApiError.of("no refund " + refundNo + " for merchant " + merchant)));
     }
 
     @GetMapping("/orders/{merchant}/{outTradeNo}/refunds")
     ResponseEntity<?> ofOrder(@PathVariable String merchant, @PathVariable String outTradeNo) {
         if (merchant.isBlank() || merchant.length() > 64 || outTradeNo.isBlank() || outTradeNo.length() > 64) {
-            return ResponseEntity.badRequest().body(ApiError.of("merchant and out_trade_no are 1 to 64 characters"));
+            return error(HttpStatus.BAD_REQUEST, ApiError.of("merchant and out_trade_no are 1 to 64 characters"));
         }
         return orders.find(MerchantId.of(merchant), OutTradeNo.of(outTradeNo))
             .<ResponseEntity<?>>map(order -> ResponseEntity.ok(view(order)))
-            .orElseGet(() -> ResponseEntity.status(HttpStatus.NOT_FOUND)
-                .body(ApiError.of("no order " + outTradeNo + " of merchant " + merchant)));
+            .orElseGet(() -> error(HttpStatus.NOT_FOUND,
+                    ApiError.of("no order " + outTradeNo + " of merchant " + merchant)));
     }
 
     private OrderRefundsView view(OrderRow order) {
@@ -132,13 +150,31 @@ class RefundController {
         return OrderRefundsView.of(order, order.isPaid() ? refunds.progress(order.payment()) : null, all);
     }
 
+    /**
+     * An error answer: JSON whatever the request accepts (a {@code text/plain} caller
+     * reads its {@code error} sentence).
+     */
+    private static ResponseEntity<?> error(HttpStatusCode status, ApiError error) {
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(error);
+    }
+
+    /** The JSON answer's view rendered as text; an error answer as it is. */
+    private static <V> ResponseEntity<?> text(ResponseEntity<?> json, Class<V> type, Function<V, String> render) {
+        if (!type.isInstance(json.getBody())) {
+            return json;
+        }
+        return ResponseEntity.status(json.getStatusCode())
+            .contentType(MediaType.TEXT_PLAIN)
+            .body(render.apply(type.cast(json.getBody())));
+    }
+
     @ExceptionHandler({ HttpMessageNotReadableException.class, MissingServletRequestParameterException.class })
-    ResponseEntity<ApiError> unreadable(Exception e) {
+    ResponseEntity<?> unreadable(Exception e) {
         String why = e instanceof MissingServletRequestParameterException m
                 ? "query parameter " + m.getParameterName() + " is required"
                 : "the body is not a refund request (JSON with merchant, out_trade_no, amount in minor units,"
                         + " reason, optional currency and refund_no)";
-        return ResponseEntity.badRequest().body(ApiError.of(why));
+        return error(HttpStatus.BAD_REQUEST, ApiError.of(why));
     }
 
 }

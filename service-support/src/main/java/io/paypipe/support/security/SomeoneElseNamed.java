@@ -1,6 +1,7 @@
 package io.paypipe.support.security;
 
 import java.util.Map;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -14,13 +15,18 @@ public final class SomeoneElseNamed extends RuntimeException {
         super(message, null, false, false);
     }
 
-    /** Answers it 400 with its one sentence: {@code {"error": "..."}}. */
+    /**
+     * Answers it 400 with its one sentence: {@code {"error": "..."}}, JSON also to a
+     * caller that asked for text (the {@code ./paypipe} commands read the sentence).
+     */
     @RestControllerAdvice
     static class Answer {
 
         @ExceptionHandler(SomeoneElseNamed.class)
         ResponseEntity<Map<String, String>> badRequest(SomeoneElseNamed e) {
-            return ResponseEntity.badRequest().body(Map.of("error", e.getMessage()));
+            return ResponseEntity.badRequest()
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of("error", e.getMessage()));
         }
 
     }

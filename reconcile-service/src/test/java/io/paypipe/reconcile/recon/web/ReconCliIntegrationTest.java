@@ -9,15 +9,11 @@ import io.paypipe.reconcile.recon.ReconBills;
 import io.paypipe.reconcile.recon.diff.Category;
 import io.paypipe.reconcile.recon.diff.DiffCounts;
 import io.paypipe.reconcile.support.ReconIntegrationBase;
+import io.paypipe.support.testing.PaypipeScript;
+import io.paypipe.support.testing.PaypipeScript.Run;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,8 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * from the bills' directory, so a bill named relative to it is made absolute.
  */
 class ReconCliIntegrationTest extends ReconIntegrationBase {
-
-    private static final Path SCRIPT = Path.of("..", "paypipe").toAbsolutePath().normalize();
 
     private static final Pattern PROGRESS = Pattern
         .compile("(?m)^batch \\d+ RUNNING  reading: \\d+ rows read, \\d+ rows/s, [0-9.]+ of [0-9.]+ MB");
@@ -62,6 +56,20 @@ class ReconCliIntegrationTest extends ReconIntegrationBase {
             .containsPattern("batch \\d+ \\(wechatpay " + merchant + " " + DAY + " RERUN run 0\\) started")
             .contains("IMPORT): EMPTY_DAY")
             .contains("summary           0 lines, paid 0, refunded 0 CNY (minor units)");
+    }
+
+    @Test
+    void givenAnEmptyDaysBill_whenImportedWithJson_thenItPrintsTheFinishedBatchAsJson() throws Exception {
+        comparisonFinds(0, 0, Map.of());
+        bills.write("empty.csv", ReconBills.wechatEmptyDay());
+
+        Run run = paypipe(url(), "recon", "--json", "import", "empty.csv", "--channel=wechatpay",
+                "--merchant=" + merchant, "--day=" + DAY);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.json().path("merchantId").asString()).isEqualTo(merchant);
+        assertThat(run.json().path("status").asString()).isEqualTo("EMPTY_DAY");
+        assertThat(run.json().path("id").asLong()).isPositive();
     }
 
     @Test
@@ -115,17 +123,14 @@ class ReconCliIntegrationTest extends ReconIntegrationBase {
 
     @Test
     void givenNoServiceAnswers_whenImported_thenItExitsTwo() throws Exception {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
+        int closedPort = PaypipeScript.closedPort();
         bills.write("all.csv", ReconBills.wechatAll(merchant));
 
         Run run = paypipe("http://127.0.0.1:" + closedPort, "recon", "import", "all.csv", "--channel=wechatpay",
                 "--merchant=" + merchant, "--day=" + DAY);
 
-        assertThat(run.exit()).isEqualTo(2);
-        assertThat(run.out()).isEmpty();
+        run.failedWith(2,
+                "paypipe recon: the reconcile-service at http://127.0.0.1:" + closedPort + " does not answer");
     }
 
     @Test
@@ -134,35 +139,23 @@ class ReconCliIntegrationTest extends ReconIntegrationBase {
         assertThat(paypipe(url(), "recon", "import", "--channel=wechatpay", "--merchant=m", "--day=" + DAY).exit())
             .isEqualTo(2);
         assertThat(paypipe(url(), "recon", "fetch").exit()).isEqualTo(2);
-        assertThat(paypipe(url(), "recon", "run", "--channel=wechatpay", "--merchant=m", "--day=yesterday").exit())
-            .as("400 from the service")
-            .isEqualTo(2);
+        Run refused = paypipe(url(), "recon", "run", "--channel=wechatpay", "--merchant=m", "--day=yesterday");
+        assertThat(refused.exit()).as("400 from the service").isEqualTo(2);
+        assertThat(refused.out()).isEmpty();
+        assertThat(refused.err()).as("the service's one sentence").hasLineCount(1).doesNotContain("curl");
+        assertThat(refused.err()).startsWith("paypipe recon: ").contains("day");
     }
 
     private String url() {
         return "http://127.0.0.1:" + port;
     }
 
-    private record Run(int exit, String out) {
-    }
-
     private Run paypipe(String url, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
-        command.addAll(List.of(args));
-        Path out = Files.createTempFile("paypipe-recon-cli", ".out");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
-            .redirectOutput(out.toFile())
-            .redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().put("PAYPIPE_RECONCILE_URL", url);
-        // the command signs in as the test operator
-        builder.environment().put("PAYPIPE_USER", TestAccounts.OPERATOR.user());
-        builder.environment().put("PAYPIPE_PASSWORD", TestAccounts.OPERATOR.password());
-        builder.environment().put("PAYPIPE_RECON_POLL", "0.2");
-        Process process = builder.start();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        String text = Files.readString(out, StandardCharsets.UTF_8);
-        Files.delete(out);
-        return new Run(process.exitValue(), text);
+        return PaypipeScript.signedInAs(TestAccounts.OPERATOR)
+            .env("PAYPIPE_RECONCILE_URL", url)
+            .env("PAYPIPE_RECON_POLL", "0.2")
+            .in(dir)
+            .run(args);
     }
 
 }
