@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.paypipe.core.topic.Topic;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
+import io.paypipe.support.testing.TopicWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -77,7 +78,10 @@ final class DownstreamTopic<V> implements AutoCloseable {
      */
     String publishBytes(String key, byte[] value) {
         try {
-            RecordMetadata sent = rawProducer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+            ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, value);
+            // deliberately unreadable: service-support's PublishedEventsConform skips it
+            record.headers().add(TopicWriter.UNCHECKED_HEADER, new byte[] { 1 });
+            RecordMetadata sent = rawProducer.send(record).get(30, TimeUnit.SECONDS);
             return sent.topic() + "-" + sent.partition() + "@" + sent.offset();
         }
         catch (Exception e) {

@@ -9,14 +9,14 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.context.TestPropertySource;
 
 /**
  * Reconcile's cached gauges as Prometheus scrapes them: open differences by category and
  * query chains in flight, each counted for a merchant of its own and dropping when its
- * row is closed, so the check fails if the query or its filter were gone.
+ * row is closed, so the check fails if the query or its filter were gone. It shares the
+ * base's context (refresh every 300 ms there): a context of its own would stay cached
+ * beside it with a second outbox sweep and a second watch on the same Streams state dir.
  */
-@TestPropertySource(properties = "reconcile.metrics-refresh-interval=300ms")
 class ReconcileMetricsIntegrationTest extends ReconcileIntegrationBase {
 
     @Test

@@ -26,7 +26,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @SpringBootTest(classes = ReconcileApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { "reconcile.outbox.interval=200ms",
                 "reconcile.outbox.batch-size=" + ReconcileIntegrationBase.BATCH, "reconcile.publish-timeout=3s",
-                "reconcile.bill.diff-sweep=300ms" })
+                "reconcile.bill.diff-sweep=300ms", "reconcile.metrics-refresh-interval=300ms" })
 public abstract class ReconcileIntegrationBase {
 
     public static final int BATCH = 5;
