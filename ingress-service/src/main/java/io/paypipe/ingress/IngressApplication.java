@@ -2,6 +2,7 @@ package io.paypipe.ingress;
 
 import io.paypipe.support.ProductionProfile;
 import io.paypipe.support.observe.ObservabilityConfiguration;
+import io.paypipe.support.security.OperatorSecurity;
 import io.paypipe.support.topic.TopicsConfiguration;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -18,7 +19,7 @@ import org.springframework.context.annotation.PropertySource;
 @SpringBootApplication
 @ConfigurationPropertiesScan
 @PropertySource("classpath:io/paypipe/ingress/ingress-defaults.properties")
-@Import({ TopicsConfiguration.class, ObservabilityConfiguration.class })
+@Import({ TopicsConfiguration.class, ObservabilityConfiguration.class, OperatorSecurity.class })
 public class IngressApplication {
 
     public static void main(String[] args) {

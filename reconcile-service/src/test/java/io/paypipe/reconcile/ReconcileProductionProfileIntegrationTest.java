@@ -1,5 +1,6 @@
 package io.paypipe.reconcile;
 
+import io.paypipe.support.testing.TestAccounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.embedded.TestInfra;
@@ -83,8 +84,10 @@ class ReconcileProductionProfileIntegrationTest {
     }
 
     private static HttpResponse<String> get(int port, String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .GET()
+            .build(), HttpResponse.BodyHandlers.ofString());
     }
 
 }

@@ -7,6 +7,7 @@ import io.paypipe.support.kafka.KafkaSupportConfig;
 import io.paypipe.support.kafka.RetryTopicsConfig;
 import io.paypipe.support.observe.KafkaGaugesConfiguration;
 import io.paypipe.support.observe.ObservabilityConfiguration;
+import io.paypipe.support.security.OperatorSecurity;
 import io.paypipe.support.topic.TopicsConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -17,9 +18,10 @@ import org.springframework.context.annotation.Import;
  * admin that checks them against the service's floor ({@link TopicsConfiguration}), what
  * every retried topic shares ({@link RetryTopicsConfig}), {@code ops_alert} and
  * {@code ops.alert} ({@link AlertRepository}, {@link AlertPublisher}) and the last stop
- * of a dead letter ({@link DeadLetterRecorder}). It needs one {@link ServiceSettings}
- * bean (the service's properties record) and one
- * {@link io.paypipe.support.kafka.EventSender} (the service's event publisher).
+ * of a dead letter ({@link DeadLetterRecorder}), and the sign-in of the operator
+ * endpoints ({@link OperatorSecurity}). It needs one {@link ServiceSettings} bean (the
+ * service's properties record) and one {@link io.paypipe.support.kafka.EventSender} (the
+ * service's event publisher).
  * <p>
  * A plain configuration that each service imports with {@link EnableServiceSupport}, not
  * a Spring Boot auto-configuration: the local launcher ({@code ./paypipe run}) puts every
@@ -33,7 +35,7 @@ import org.springframework.context.annotation.Import;
 @Configuration(proxyBeanMethods = false)
 @Import({ KafkaSupportConfig.class, TopicsConfiguration.class, RetryTopicsConfig.class, AlertRepository.class,
         AlertPublisher.class, DeadLetterRecorder.class, ObservabilityConfiguration.class,
-        KafkaGaugesConfiguration.class })
+        KafkaGaugesConfiguration.class, OperatorSecurity.class })
 public class ServiceSupportConfiguration {
 
 }

@@ -77,7 +77,8 @@ final class Benchmark {
             floors.forEach(f -> out.printf("bench: floor %s: %.0f/s, p99 %.1f ms%n", f.name(), f.perSecond(),
                     f.latency().p99()));
 
-            ProductControl control = new ProductControl(options.processor(), options.downstream());
+            ProductControl control = new ProductControl(options.processor(), options.downstream(),
+                    io.paypipe.core.signin.OperatorCredentials.fromEnvironment());
             StagePhase stagePhase = new StagePhase(options, sandbox, jdbc, control, runner, threads, out);
             Stages.Result stages = Stages.run(options, stagePhase, pipeline, threads, jdbcFloor.perSecond(), out);
             PhaseSummary capacity = stages.capacities().get(0);

@@ -1,5 +1,6 @@
 package io.paypipe.downstream;
 
+import io.paypipe.support.testing.TestAccounts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -59,7 +60,7 @@ class ConsumersPauseIntegrationTest {
             // Given every consumer of the reference consumers paused, and nothing left to
             // read before
             paidTopic.awaitConsumedToTheEnd(GROUPS);
-            HttpResponse<String> paused = post(port, "/ops/consumers/pause?by=bench&reason=ingress-alone");
+            HttpResponse<String> paused = post(port, "/ops/consumers/pause?reason=ingress-alone");
             assertThat(paused.statusCode()).as(paused.body()).isEqualTo(200);
             JsonNode view = Json.MAPPER.readTree(paused.body());
             assertThat(view.get("paused").asBoolean()).isTrue();
@@ -78,7 +79,7 @@ class ConsumersPauseIntegrationTest {
             });
 
             // When the consumers are resumed
-            HttpResponse<String> resumed = post(port, "/ops/consumers/resume?by=bench&reason=downstream-drain");
+            HttpResponse<String> resumed = post(port, "/ops/consumers/resume?reason=downstream-drain");
             assertThat(resumed.statusCode()).as(resumed.body()).isEqualTo(200);
             assertThat(Json.MAPPER.readTree(resumed.body()).get("paused").asBoolean()).isFalse();
 
@@ -101,7 +102,7 @@ class ConsumersPauseIntegrationTest {
         ConfigurableApplicationContext downstream = DownstreamTopic.startDownstream();
         int port = Integer.parseInt(downstream.getEnvironment().getProperty("local.server.port"));
         try {
-            assertThat(post(port, "/ops/consumers/pause?by=bench").statusCode()).isEqualTo(400);
+            assertThat(post(port, "/ops/consumers/pause").statusCode()).isEqualTo(400);
 
             assertThat(gauge(downstream)).isZero();
         }
@@ -127,6 +128,8 @@ class ConsumersPauseIntegrationTest {
 
     private HttpResponse<String> post(int port, String path) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.noBody())
             .build(), HttpResponse.BodyHandlers.ofString());
     }

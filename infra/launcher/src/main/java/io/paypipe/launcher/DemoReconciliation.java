@@ -49,7 +49,8 @@ final class DemoReconciliation {
     DemoReconciliation(LocalPipeline pipeline, PrintStream out) {
         this.pipeline = pipeline;
         this.out = out;
-        this.api = new ReconcileApi(pipeline.settings().port(PipelineService.RECONCILE));
+        this.api = new ReconcileApi(pipeline.settings().port(PipelineService.RECONCILE),
+                pipeline.settings().accounts().operator());
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.paypipe.launcher;
 
+import io.paypipe.core.signin.OperatorCredentials;
 import io.paypipe.core.topic.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -15,7 +16,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * refund-service's HTTP API as {@code ./paypipe refund} calls it: {@code POST /refunds}
- * and {@code GET /orders/{merchant}/{out_trade_no}/refunds}.
+ * and {@code GET /orders/{merchant}/{out_trade_no}/refunds}, signed in as the pipeline's
+ * operator account (the refunds' requester).
  */
 final class DemoRefundApi {
 
@@ -27,8 +29,11 @@ final class DemoRefundApi {
 
     private final String base;
 
-    DemoRefundApi(int port) {
+    private final OperatorCredentials account;
+
+    DemoRefundApi(int port, OperatorCredentials account) {
         this.base = "http://127.0.0.1:" + port;
+        this.account = account;
     }
 
     String base() {
@@ -41,7 +46,6 @@ final class DemoRefundApi {
         body.put("out_trade_no", outTradeNo);
         body.put("amount", amountMinor);
         body.put("reason", reason);
-        body.put("requested_by", "paypipe-demo");
         body.put("refund_no", refundNo);
         return send(HttpRequest.newBuilder(URI.create(base + "/refunds"))
             .header("Content-Type", "application/json")
@@ -56,7 +60,8 @@ final class DemoRefundApi {
 
     private Answer send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(30)).build(),
+            HttpResponse<String> response = http.send(
+                    request.header("Authorization", account.authorization()).timeout(Duration.ofSeconds(30)).build(),
                     HttpResponse.BodyHandlers.ofString());
             String body = response.body();
             return new Answer(response.statusCode(),

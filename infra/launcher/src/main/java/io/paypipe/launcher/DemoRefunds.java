@@ -51,7 +51,8 @@ final class DemoRefunds {
         this.pipeline = pipeline;
         this.out = out;
         this.jdbc = JdbcClient.create(pipeline.bean(PipelineService.PROCESSOR, DataSource.class));
-        this.api = new DemoRefundApi(pipeline.settings().port(PipelineService.REFUND));
+        this.api = new DemoRefundApi(pipeline.settings().port(PipelineService.REFUND),
+                pipeline.settings().accounts().operator());
     }
 
     /**

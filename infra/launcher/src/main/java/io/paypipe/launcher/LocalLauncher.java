@@ -20,7 +20,10 @@ import java.util.concurrent.CountDownLatch;
  * both). While the demo runs, reconcile-service's active query starts 5 s after an order
  * instead of 3 min ({@link Demo#reconcileSettings()}: the demo's lost callback is found
  * within seconds), and the sandbox serves today's bills and reconcile-service reconciles
- * today ({@link Demo#sandboxSettings()}), which no real channel allows.
+ * today ({@link Demo#sandboxSettings()}), which no real channel allows. The operator
+ * endpoints' accounts {@code operator} and {@code viewer} have random passwords kept in
+ * {@code var/operator-accounts.env} (mode 600, {@link LocalAccounts}); the start-up line
+ * says where.
  * <p>
  * Options ({@link LauncherOptions}): {@code --orders=N} (default 101: one storm order and
  * 100 others), {@code --storm=N} duplicate copies for one order (default 1000),
@@ -108,6 +111,10 @@ public final class LocalLauncher {
             }
         }
         settings = options.applyTo(settings);
+        // the operator endpoints' sign-in: two local accounts with random passwords,
+        // kept under var/ for ./paypipe's commands and the bench
+        settings = settings.withAccounts(LocalAccounts.loadOrCreate(var));
+        Path accountsFile = var.resolve(io.paypipe.core.signin.OperatorCredentials.LOCAL_FILE);
         writeConnection(var, settings);
         LocalInfra toClose = infra;
         EnumSet<PipelineService> services = EnumSet.allOf(PipelineService.class);
@@ -133,9 +140,9 @@ public final class LocalLauncher {
         }, "paypipe-shutdown"));
         System.out.printf(
                 "paypipe: up in %d ms. ingress http://127.0.0.1:%d/notify/wechatpay, sandbox http://127.0.0.1:%d/sandbox, "
-                        + "merchants file %s%n",
+                        + "merchants file %s, operator sign-in (operator, viewer) in %s%n",
                 (System.nanoTime() - t0) / 1_000_000, settings.port(PipelineService.INGRESS),
-                settings.port(PipelineService.SANDBOX), merchantsFile);
+                settings.port(PipelineService.SANDBOX), merchantsFile, accountsFile);
 
         if (options.demo()) {
             Demo.Result result = new Demo(pipeline, System.out)

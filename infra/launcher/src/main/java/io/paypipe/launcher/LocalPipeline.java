@@ -27,12 +27,22 @@ public final class LocalPipeline implements AutoCloseable {
      * @param timeCompression divides the sandbox's re-push delays (1 = real time)
      * @param extra more arguments per service, e.g.
      * {@code processor.retry-delays=50ms,100ms}
+     * @param accounts the operator accounts every service but the sandbox gets (their
+     * hashes); the demo and the tests sign in with them
      */
     public record Settings(String bootstrapServers, String jdbcUrl, String dbUser, String dbPassword,
             Path merchantsFile, Map<PipelineService, Integer> ports, long timeCompression,
-            Map<PipelineService, Map<String, String>> extra) {
+            Map<PipelineService, Map<String, String>> extra, LocalAccounts accounts) {
 
-        /** Every service on its default port, nothing extra. */
+        /** Fresh random accounts ({@link LocalAccounts#random()}). */
+        public Settings(String bootstrapServers, String jdbcUrl, String dbUser, String dbPassword, Path merchantsFile,
+                Map<PipelineService, Integer> ports, long timeCompression,
+                Map<PipelineService, Map<String, String>> extra) {
+            this(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, timeCompression, extra,
+                    LocalAccounts.random());
+        }
+
+        /** Every service on its default port, nothing extra, fresh random accounts. */
         public static Settings of(String bootstrapServers, String jdbcUrl, String dbUser, String dbPassword,
                 Path merchantsFile) {
             Map<PipelineService, Integer> ports = new EnumMap<>(PipelineService.class);
@@ -42,13 +52,19 @@ public final class LocalPipeline implements AutoCloseable {
             return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, 1, Map.of());
         }
 
+        public Settings withAccounts(LocalAccounts newAccounts) {
+            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, timeCompression,
+                    extra, newAccounts);
+        }
+
         public Settings withPorts(Map<PipelineService, Integer> newPorts) {
             return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, newPorts, timeCompression,
-                    extra);
+                    extra, accounts);
         }
 
         public Settings withTimeCompression(long factor) {
-            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, factor, extra);
+            return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, factor, extra,
+                    accounts);
         }
 
         public Settings withExtra(PipelineService service, String key, String value) {
@@ -56,7 +72,7 @@ public final class LocalPipeline implements AutoCloseable {
             extra.forEach((s, m) -> copy.put(s, new LinkedHashMap<>(m)));
             copy.computeIfAbsent(service, s -> new LinkedHashMap<>()).put(key, value);
             return new Settings(bootstrapServers, jdbcUrl, dbUser, dbPassword, merchantsFile, ports, timeCompression,
-                    copy);
+                    copy, accounts);
         }
 
         public int port(PipelineService service) {
@@ -92,6 +108,11 @@ public final class LocalPipeline implements AutoCloseable {
             // only refund-service serves one
             if (service != PipelineService.REFUND) {
                 args.put("springdoc.api-docs.enabled", "false");
+            }
+            // the operator accounts (hashes): every service but the sandbox, which plays
+            // the channels and signs nobody in
+            if (service != PipelineService.SANDBOX) {
+                args.putAll(accounts.properties());
             }
             args.putAll(extra.getOrDefault(service, Map.of()));
             return args.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();

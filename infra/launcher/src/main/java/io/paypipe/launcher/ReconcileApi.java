@@ -1,6 +1,7 @@
 package io.paypipe.launcher;
 
 import io.paypipe.core.id.Channel;
+import io.paypipe.core.signin.OperatorCredentials;
 import io.paypipe.core.topic.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -16,7 +17,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * reconcile-service's bill reconciliation API as {@code ./paypipe recon} calls it:
  * {@code POST /recon/runs}, {@code GET /recon/batches/{id}} and
- * {@code GET /recon/diffs?batchId=}.
+ * {@code GET /recon/diffs?batchId=}, signed in as the pipeline's operator account.
  */
 final class ReconcileApi {
 
@@ -35,8 +36,11 @@ final class ReconcileApi {
 
     private final String base;
 
-    ReconcileApi(int port) {
+    private final OperatorCredentials account;
+
+    ReconcileApi(int port, OperatorCredentials account) {
         this.base = "http://127.0.0.1:" + port;
+        this.account = account;
     }
 
     String base() {
@@ -71,7 +75,8 @@ final class ReconcileApi {
 
     private Answer send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(30)).build(),
+            HttpResponse<String> response = http.send(
+                    request.header("Authorization", account.authorization()).timeout(Duration.ofSeconds(30)).build(),
                     HttpResponse.BodyHandlers.ofString());
             String body = response.body() == null ? "" : response.body();
             boolean json = response.headers()

@@ -293,7 +293,8 @@ class BillReconciliationEndToEndIntegrationTest {
 
     /** Part of the order refunded through refund-service, once the refund succeeded. */
     private void givenRefunded(String merchant, String no, long refundMinor) {
-        DemoRefundApi refunds = new DemoRefundApi(pipeline.settings().port(PipelineService.REFUND));
+        DemoRefundApi refunds = new DemoRefundApi(pipeline.settings().port(PipelineService.REFUND),
+                pipeline.settings().accounts().operator());
         String refundNo = no + "-RF1";
         assertThat(refunds.create(merchant, no, refundMinor, refundNo, "e2e: goods returned").status()).isIn(200, 201);
         await().atMost(WAIT).untilAsserted(() -> {

@@ -51,7 +51,8 @@ final class BillSteps {
 
     BillSteps(LocalPipeline pipeline, Duration wait) {
         this.pipeline = pipeline;
-        this.recon = new ReconcileApi(pipeline.settings().port(PipelineService.RECONCILE));
+        this.recon = new ReconcileApi(pipeline.settings().port(PipelineService.RECONCILE),
+                pipeline.settings().accounts().operator());
         this.wait = wait;
     }
 

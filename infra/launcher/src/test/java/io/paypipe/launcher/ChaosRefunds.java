@@ -50,7 +50,8 @@ final class ChaosRefunds {
 
     ChaosRefunds(LocalPipeline pipeline, JdbcClient jdbc) {
         this.jdbc = jdbc;
-        this.api = new DemoRefundApi(pipeline.settings().port(PipelineService.REFUND));
+        this.api = new DemoRefundApi(pipeline.settings().port(PipelineService.REFUND),
+                pipeline.settings().accounts().operator());
         this.wechat = pipeline.bean(PipelineService.SANDBOX, WechatPayRefundDesk.class);
         this.notices = pipeline.bean(PipelineService.SANDBOX, WechatPayRefunds.class);
     }

@@ -1,5 +1,6 @@
 package io.paypipe.launcher;
 
+import io.paypipe.core.signin.OperatorCredentials;
 import static io.paypipe.launcher.OrderEffects.*;
 import static io.paypipe.launcher.PipelineFixture.counts;
 import static io.paypipe.launcher.PipelineFixture.jdbc;
@@ -121,7 +122,8 @@ class RawOutboxEndToEndIntegrationTest {
             // the
             // row)
             int reconcilePort = pipeline.settings().port(PipelineService.RECONCILE);
-            await().atMost(WAIT).until(() -> appliedCount(reconcilePort) >= 1);
+            OperatorCredentials viewer = pipeline.settings().accounts().viewer();
+            await().atMost(WAIT).until(() -> appliedCount(reconcilePort, viewer) >= 1);
             String unsettledKey = "NOTIFICATION_UNSETTLED:notify:" + PaymentNotified.idFor(rawId).value();
             await().during(SETTLE_WITHIN.plusSeconds(3)).atMost(WAIT).untilAsserted(() -> {
                 assertThat(alertsWithKey(jdbc, unsettledKey)).isZero();
@@ -176,11 +178,12 @@ class RawOutboxEndToEndIntegrationTest {
      * APPLIED settlements of {@link #MERCHANT} the watchdog counted (GET /watch/counts);
      * 0 while its streams are not running.
      */
-    private static long appliedCount(int port) throws Exception {
+    private static long appliedCount(int port, OperatorCredentials viewer) throws Exception {
         try (HttpClient http = HttpClient.newHttpClient()) {
             HttpResponse<String> response = http.send(HttpRequest
                 .newBuilder(URI.create("http://127.0.0.1:" + port + "/watch/counts?channel=wechatpay&merchant="
                         + MERCHANT + "&minutes=10"))
+                .header("Authorization", viewer.authorization())
                 .timeout(Duration.ofSeconds(10))
                 .build(), HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {

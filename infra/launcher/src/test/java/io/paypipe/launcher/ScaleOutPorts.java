@@ -77,9 +77,14 @@ final class ScaleOutPorts {
         }
     }
 
-    private static JsonNode post(int port, String action) throws Exception {
-        URI uri = URI.create("http://127.0.0.1:" + port + "/ops/consumers/" + action + "?by=bench&reason=scale-out");
+    /**
+     * As the pipeline's operator account (the processes were started with its settings).
+     */
+    private JsonNode post(int port, String action) throws Exception {
+        URI uri = URI.create("http://127.0.0.1:" + port + "/ops/consumers/" + action + "?reason=scale-out");
         HttpResponse<String> answer = ClusterLoad.HTTP.send(HttpRequest.newBuilder(uri)
+            .header("Authorization", sandbox.settings().accounts().operator().authorization())
+            .header("Content-Type", "application/json")
             .timeout(Duration.ofSeconds(30))
             .POST(HttpRequest.BodyPublishers.noBody())
             .build(), HttpResponse.BodyHandlers.ofString());

@@ -13,8 +13,16 @@ import org.springframework.context.annotation.PropertySource;
  * {@code io/paypipe/sandbox/sandbox-defaults.properties}, not from an
  * {@code application.properties}, so a launcher that puts several services on one
  * classpath does not mix them up.
+ * <p>
+ * It plays the channels, which sign nothing in: where a launcher puts Spring Security on
+ * the classpath (the services' sign-in), Spring Boot's own security defaults (a generated
+ * password on every endpoint) are left out of the sandbox's context.
  */
-@SpringBootApplication
+@SpringBootApplication(excludeName = { "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
+        "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration",
+        "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+        "org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
+        "org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
 @PropertySource("classpath:io/paypipe/sandbox/sandbox-defaults.properties")
 public class SandboxApplication {
 

@@ -1,5 +1,6 @@
 package io.paypipe.ingress.alipay;
 
+import io.paypipe.support.testing.TestAccounts;
 import io.paypipe.ingress.callback.CallbackIntegrationBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -82,7 +83,10 @@ abstract class AlipayCallbackIntegrationSupport extends CallbackIntegrationBase 
     }
 
     HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(HttpRequest.newBuilder(uri(path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .GET()
+            .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** Alipay's success ack: HTTP 200, the plain text {@code success}, nothing else. */

@@ -1,5 +1,6 @@
 package io.paypipe.ingress.stripe;
 
+import io.paypipe.support.testing.TestAccounts;
 import io.paypipe.ingress.callback.CallbackIntegrationBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -104,7 +105,10 @@ abstract class StripeCallbackIntegrationSupport extends CallbackIntegrationBase 
     }
 
     HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(HttpRequest.newBuilder(uri(path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .GET()
+            .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** Stripe's fail ack: a non-2xx status, a short JSON error, nothing internal. */

@@ -1,5 +1,6 @@
 package io.paypipe.ingress.wechatpay;
 
+import io.paypipe.support.testing.TestAccounts;
 import io.paypipe.ingress.callback.CallbackIntegrationBase;
 import static io.paypipe.ingress.wechatpay.Fixtures.OTHER_PROVIDER;
 import static io.paypipe.ingress.wechatpay.Fixtures.PROVIDER;
@@ -121,7 +122,10 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
     }
 
     HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(HttpRequest.newBuilder(uri(path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .GET()
+            .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /**

@@ -1,8 +1,10 @@
 package io.paypipe.processor.replay;
 
+import io.paypipe.support.security.SignedIn;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.http.HttpStatus;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -13,14 +15,16 @@ import org.springframework.web.server.ResponseStatusException;
 
 /**
  * Operators' endpoints for the dead-letter topic, on the processor's port. Nothing secret
- * is ever answered.
+ * is ever answered. Reads need VIEWER, a replay OPERATOR (service-support's
+ * {@code OperatorSecurity}); the replay's {@code requestedBy} is the signed-in account
+ * ({@link SignedIn}): left out of the body, or a 400 when it names someone else.
  */
 @RestController
 class DeadLetterController {
 
     /**
      * The replay request; exactly one of {@code records} and {@code filter}; replayId
-     * optional (idempotency).
+     * optional (idempotency); requestedBy left out (the signed-in account).
      */
     record ReplayRequest(String replayId, String requestedBy, String reason, List<Replays.Coordinates> records,
             DeadLetterFilter filter) {
@@ -50,14 +54,13 @@ class DeadLetterController {
     }
 
     @PostMapping("/ops/dead-letters/replay")
-    Replays.Result replay(@RequestBody ReplayRequest request) {
-        if (blank(request.requestedBy()) || blank(request.reason())) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "requestedBy and reason are required");
+    Replays.Result replay(@RequestBody ReplayRequest request, Authentication signedIn) {
+        String requestedBy = SignedIn.person("requestedBy", request.requestedBy(), signedIn);
+        if (blank(request.reason())) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "reason is required");
         }
-        if (request.requestedBy().length() > 64 || request.reason().length() > 512
-                || (request.replayId() != null && request.replayId().length() > 36)) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
-                    "requestedBy <= 64, reason <= 512, replayId <= 36 characters");
+        if (request.reason().length() > 512 || (request.replayId() != null && request.replayId().length() > 36)) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "reason <= 512, replayId <= 36 characters");
         }
         boolean hasRecords = request.records() != null && !request.records().isEmpty();
         boolean hasFilter = request.filter() != null && !request.filter().isEmpty();
@@ -66,7 +69,7 @@ class DeadLetterController {
         }
         Replays.Selection selection = hasRecords ? new Replays.Selection.Records(request.records())
                 : new Replays.Selection.Matching(request.filter());
-        return replays.replay(request.replayId(), request.requestedBy().strip(), request.reason().strip(), selection);
+        return replays.replay(request.replayId(), requestedBy, request.reason().strip(), selection);
     }
 
     @GetMapping("/ops/replays/{replayId}")

@@ -1,5 +1,6 @@
 package io.paypipe.processor.pause;
 
+import io.paypipe.support.testing.TestAccounts;
 import static io.paypipe.processor.support.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -71,14 +72,14 @@ class PaymentConsumersPauseIntegrationTest extends ProcessorIntegrationBase {
 
     @AfterEach
     void resumed() throws Exception {
-        post("/ops/consumers/resume?by=test&reason=cleanup");
+        post("/ops/consumers/resume?reason=cleanup");
     }
 
     @Test
     void givenPausedConsumersWhenAPaymentArrivesThenItWaitsUntilTheResumeAndOrdersAreStillStored() throws Exception {
         // Given the payment consumers paused by an operator
         long alertsBefore = pauseAlerts();
-        HttpResponse<String> paused = post("/ops/consumers/pause?by=alice&reason=stage-test");
+        HttpResponse<String> paused = post("/ops/consumers/pause?reason=stage-test");
         assertThat(paused.statusCode()).as(paused.body()).isEqualTo(200);
         JsonNode view = Json.MAPPER.readTree(paused.body());
         assertThat(view.get("paused").asBoolean()).isTrue();
@@ -111,7 +112,7 @@ class PaymentConsumersPauseIntegrationTest extends ProcessorIntegrationBase {
         assertThat(Json.MAPPER.readTree(get("/ops/consumers").body()).get("paused").asBoolean()).isTrue();
 
         // When the operator resumes
-        HttpResponse<String> resumed = post("/ops/consumers/resume?by=alice&reason=stage-test-done");
+        HttpResponse<String> resumed = post("/ops/consumers/resume?reason=stage-test-done");
         assertThat(resumed.statusCode()).as(resumed.body()).isEqualTo(200);
         assertThat(Json.MAPPER.readTree(resumed.body()).get("paused").asBoolean()).isFalse();
 
@@ -123,22 +124,25 @@ class PaymentConsumersPauseIntegrationTest extends ProcessorIntegrationBase {
 
     @Test
     void givenPausedConsumersWhenPausedAgainThenTheAnswerIsTheSame() throws Exception {
-        assertThat(post("/ops/consumers/pause?by=alice&reason=first").statusCode()).isEqualTo(200);
+        assertThat(post("/ops/consumers/pause?reason=first").statusCode()).isEqualTo(200);
 
-        HttpResponse<String> again = post("/ops/consumers/pause?by=bob&reason=second");
+        HttpResponse<String> again = post("/ops/consumers/pause?reason=second");
 
         assertThat(again.statusCode()).isEqualTo(200);
         assertThat(Json.MAPPER.readTree(again.body()).get("paused").asBoolean()).isTrue();
-        assertThat(post("/ops/consumers/resume?by=alice&reason=done").statusCode()).isEqualTo(200);
-        assertThat(post("/ops/consumers/resume?by=alice&reason=done-again").statusCode()).isEqualTo(200);
+        assertThat(post("/ops/consumers/resume?reason=done").statusCode()).isEqualTo(200);
+        assertThat(post("/ops/consumers/resume?reason=done-again").statusCode()).isEqualTo(200);
         assertThat(gauge()).isZero();
     }
 
     @Test
-    void givenNoByOrReasonWhenPausingThenTheAnswerIs400AndNothingIsPaused() throws Exception {
-        assertThat(post("/ops/consumers/pause?reason=why").statusCode()).isEqualTo(400);
-        assertThat(post("/ops/consumers/pause?by=alice").statusCode()).isEqualTo(400);
-        assertThat(post("/ops/consumers/resume?by=alice&reason=").statusCode()).isEqualTo(400);
+    void givenNoReasonOrSomeoneElsesNameWhenPausingThenTheAnswerIs400AndNothingIsPaused() throws Exception {
+        // the person is the signed-in account: a by naming someone else is refused
+        HttpResponse<String> someoneElse = post("/ops/consumers/pause?by=mallory&reason=why");
+        assertThat(someoneElse.statusCode()).isEqualTo(400);
+        assertThat(someoneElse.body()).contains("by is taken from your sign-in");
+        assertThat(post("/ops/consumers/pause").statusCode()).isEqualTo(400);
+        assertThat(post("/ops/consumers/resume?reason=").statusCode()).isEqualTo(400);
 
         assertThat(Json.MAPPER.readTree(get("/ops/consumers").body()).get("paused").asBoolean()).isFalse();
         assertThat(gauge()).isZero();
@@ -169,13 +173,16 @@ class PaymentConsumersPauseIntegrationTest extends ProcessorIntegrationBase {
 
     private HttpResponse<String> post(String path) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.noBody())
             .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .build(), HttpResponse.BodyHandlers.ofString());
     }
 
 }

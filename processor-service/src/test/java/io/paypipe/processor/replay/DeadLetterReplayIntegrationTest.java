@@ -1,5 +1,6 @@
 package io.paypipe.processor.replay;
 
+import io.paypipe.support.testing.TestAccounts;
 import static io.paypipe.processor.support.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -130,7 +131,7 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         // When the cause is fixed (the order arrives) and the dead letter is replayed
         writer.send(Topics.ORDER_CREATED, key.kafkaKey(), orderCreated(key, 2500));
         await().atMost(WAIT).untilAsserted(() -> assertThat(db.status(key)).isEqualTo("PENDING"));
-        JsonNode first = replay("alice", "order " + key.outTradeNo().value() + " arrived late", dlt);
+        JsonNode first = replay("order " + key.outTradeNo().value() + " arrived late", dlt);
 
         // Then the order is paid once, one ledger row, the raw row is settled, order.paid
         // published
@@ -141,7 +142,7 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         await().atMost(WAIT).untilAsserted(() -> assertThat(paidEventsFor(key)).hasSize(1));
 
         // When it is replayed again
-        JsonNode second = replay("bob", "second look", dlt);
+        JsonNode second = replay("second look", dlt);
 
         // Then it is a duplicate: order.paid again with the same event id, still one
         // ledger row
@@ -153,7 +154,7 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
 
         // And both replays are audited: who, why, which record, where it went
         JsonNode audit = get("/ops/replays/" + first.get("replayId").asString());
-        assertThat(audit.get("requestedBy").asString()).isEqualTo("alice");
+        assertThat(audit.get("requestedBy").asString()).isEqualTo(TestAccounts.OPERATOR.user());
         assertThat(audit.get("reason").asString()).contains("arrived late");
         JsonNode row = audit.get("records").get(0);
         assertThat(row.get("dltPartition").asInt()).isEqualTo(dlt.partition());
@@ -163,8 +164,9 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         assertThat(row.get("targetOffset").isNull()).isFalse();
         assertThat(jdbc.sql("""
                 SELECT COUNT(*) FROM dlt_replay r JOIN dlt_replay_record x ON x.replay_id = r.replay_id
-                 WHERE x.raw_id = :raw AND x.status = 'PUBLISHED' AND r.requested_by IN ('alice', 'bob')""")
+                 WHERE x.raw_id = :raw AND x.status = 'PUBLISHED' AND r.requested_by = :by""")
             .param("raw", rawId)
+            .param("by", TestAccounts.OPERATOR.user())
             .query(Long.class)
             .single()).isEqualTo(2);
         assertThat(second.get("replayId").asString()).isNotEqualTo(first.get("replayId").asString());
@@ -176,7 +178,7 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         OrderKey key = newOrderKey();
         RecordMetadata dlt = publishDeadLetter(key, "poison".getBytes(), "failed to deserialize");
         String body = """
-                {"replayId":"%s","requestedBy":"carol","reason":"retry of my request","records":[{"partition":%d,"offset":%d}]}"""
+                {"replayId":"%s","reason":"retry of my request","records":[{"partition":%d,"offset":%d}]}"""
             .formatted("r-" + key.outTradeNo().value(), dlt.partition(), dlt.offset());
         assertThat(post(body).statusCode()).isEqualTo(200);
 
@@ -193,12 +195,10 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
     }
 
     @Test
-    void aReplayWithoutReasonOrRequesterIsRefused() throws Exception {
-        assertThat(post("{\"requestedBy\":\"alice\",\"records\":[{\"partition\":0,\"offset\":0}]}").statusCode())
-            .isEqualTo(400);
-        assertThat(post("{\"reason\":\"x\",\"records\":[{\"partition\":0,\"offset\":0}]}").statusCode()).isEqualTo(400);
-        assertThat(post("{\"requestedBy\":\"alice\",\"reason\":\"x\"}").statusCode()).isEqualTo(400);
-        assertThat(post("{\"requestedBy\":\"alice\",\"reason\":\"x\",\"filter\":{}}").statusCode()).isEqualTo(400);
+    void aReplayWithoutReasonOrSelectionIsRefused() throws Exception {
+        assertThat(post("{\"records\":[{\"partition\":0,\"offset\":0}]}").statusCode()).isEqualTo(400);
+        assertThat(post("{\"reason\":\"x\"}").statusCode()).isEqualTo(400);
+        assertThat(post("{\"reason\":\"x\",\"filter\":{}}").statusCode()).isEqualTo(400);
     }
 
     private RecordMetadata publishDeadLetter(OrderKey key, byte[] value, String message) throws Exception {
@@ -214,24 +214,26 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
     record DeadLetterAt(int partition, long offset) {
     }
 
-    private JsonNode replay(String who, String why, DeadLetterAt dlt) throws Exception {
-        HttpResponse<String> response = post(Json.MAPPER.writeValueAsString(Map.of("requestedBy", who, "reason", why,
-                "records", List.of(Map.of("partition", dlt.partition(), "offset", dlt.offset())))));
+    private JsonNode replay(String why, DeadLetterAt dlt) throws Exception {
+        HttpResponse<String> response = post(Json.MAPPER.writeValueAsString(Map.of("reason", why, "records",
+                List.of(Map.of("partition", dlt.partition(), "offset", dlt.offset())))));
         assertThat(response.statusCode()).isEqualTo(200);
         return Json.MAPPER.readTree(response.body());
     }
 
     private HttpResponse<String> post(String json) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/ops/dead-letters/replay"))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(json))
             .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private JsonNode get(String path) throws Exception {
-        HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .GET()
+            .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return Json.MAPPER.readTree(response.body());
     }

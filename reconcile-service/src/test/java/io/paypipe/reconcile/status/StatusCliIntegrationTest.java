@@ -1,5 +1,6 @@
 package io.paypipe.reconcile.status;
 
+import io.paypipe.support.testing.TestAccounts;
 import static io.paypipe.reconcile.support.Rows.newMerchant;
 import static io.paypipe.reconcile.support.Rows.now;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -82,6 +83,9 @@ class StatusCliIntegrationTest extends ReconcileIntegrationBase {
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile())
             .redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("PAYPIPE_RECONCILE_URL", url);
+        // the command signs in as the test operator
+        builder.environment().put("PAYPIPE_USER", TestAccounts.OPERATOR.user());
+        builder.environment().put("PAYPIPE_PASSWORD", TestAccounts.OPERATOR.password());
         Process process = builder.start();
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String text = Files.readString(out, StandardCharsets.UTF_8);

@@ -1,5 +1,6 @@
 package io.paypipe.reconcile.status;
 
+import io.paypipe.support.testing.TestAccounts;
 import static io.paypipe.reconcile.support.Rows.newMerchant;
 import static io.paypipe.reconcile.support.Rows.newOutTradeNo;
 import static io.paypipe.reconcile.support.Rows.now;
@@ -236,6 +237,7 @@ class StatusIntegrationTest extends ReconcileIntegrationBase {
 
     private HttpResponse<String> get(String path, String accept) throws IOException, InterruptedException {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
             .header("Accept", accept)
             .GET()
             .build(), HttpResponse.BodyHandlers.ofString());

@@ -1,5 +1,6 @@
 package io.paypipe.reconcile.watch;
 
+import io.paypipe.support.testing.TestAccounts;
 import static io.paypipe.reconcile.watch.WatchDriver.notification;
 import static io.paypipe.reconcile.watch.WatchDriver.order;
 import static io.paypipe.reconcile.watch.WatchDriver.settlementOf;
@@ -108,6 +109,7 @@ class SettlementWatchdogIntegrationTest {
             .until(() -> RestClient.create("http://127.0.0.1:" + port)
                 .get()
                 .uri("/watch/counts?channel=alipay&merchant={m}&minutes=5", merchant)
+                .header("Authorization", TestAccounts.VIEWER.authorization())
                 .retrieve()
                 .body(String.class),
                     body -> body.contains("\"merchant\":\"" + merchant + "\"")

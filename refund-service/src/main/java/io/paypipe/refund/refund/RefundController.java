@@ -12,12 +12,15 @@ import io.paypipe.refund.send.QuerySchedule;
 import io.paypipe.refund.store.RefundCause;
 import io.paypipe.refund.store.RefundRepository;
 import io.paypipe.refund.store.RefundRow;
+import io.paypipe.support.security.SignedIn;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,7 +36,9 @@ import org.springframework.web.bind.annotation.RestController;
  * same request again (no second channel call; a refund not final is put on the query
  * ladder again), 409 for an over-refund (with what is still refundable), an order not
  * paid or a refund_no already used for another refund, 404 for an unknown order, 400 for
- * bad input. No authentication of its own: expose the port to operators only.
+ * bad input. Reads need the role VIEWER, a refund OPERATOR (service-support's
+ * {@code OperatorSecurity}); the refund's {@code requested_by} is the signed-in account
+ * ({@link SignedIn}): left out of the body, or a 400 when it names someone else.
  */
 @RestController
 class RefundController {
@@ -60,7 +65,12 @@ class RefundController {
     }
 
     @PostMapping("/refunds")
-    ResponseEntity<?> create(@RequestBody RefundRequest request) {
+    ResponseEntity<?> create(@RequestBody RefundRequest typed, Authentication signedIn) {
+        Optional<String> someoneElse = SignedIn.typedNameProblem("requested_by", typed.requestedBy(), signedIn);
+        if (someoneElse.isPresent()) {
+            return ResponseEntity.badRequest().body(ApiError.of(someoneElse.get()));
+        }
+        RefundRequest request = typed.requestedBy(SignedIn.name(signedIn));
         List<String> problems = request.problems();
         if (!problems.isEmpty()) {
             return ResponseEntity.badRequest().body(ApiError.of(String.join("; ", problems)));
@@ -127,7 +137,7 @@ class RefundController {
         String why = e instanceof MissingServletRequestParameterException m
                 ? "query parameter " + m.getParameterName() + " is required"
                 : "the body is not a refund request (JSON with merchant, out_trade_no, amount in minor units,"
-                        + " reason, requested_by, optional currency and refund_no)";
+                        + " reason, optional currency and refund_no)";
         return ResponseEntity.badRequest().body(ApiError.of(why));
     }
 

@@ -11,9 +11,10 @@ import java.util.Optional;
  * The body of {@code POST /refunds}: whose order ({@code merchant}: the order's merchant,
  * the sub-merchant in service-provider mode; {@code out_trade_no}), how much
  * ({@code amount} in minor units of the order's currency; {@code currency}, if given,
- * must be it), why ({@code reason}, at most 80 characters: WeChat's limit), who asks
- * ({@code requested_by}) and optionally our refund number ({@code refund_no}, else one is
- * generated).
+ * must be it), why ({@code reason}, at most 80 characters: WeChat's limit) and optionally
+ * our refund number ({@code refund_no}, else one is generated). Who asks
+ * ({@code requested_by}) is the signed-in account: the controller sets it
+ * ({@link #requestedBy(String)}); a body's own may only name that account.
  */
 record RefundRequest(String merchant, @JsonProperty("out_trade_no") String outTradeNo, Long amount, String currency,
         String reason, @JsonProperty("refund_no") String refundNo, @JsonProperty("requested_by") String requestedBy) {
@@ -37,6 +38,11 @@ record RefundRequest(String merchant, @JsonProperty("out_trade_no") String outTr
             problems.add("refund_no must be 1 to 64 letters, digits, '_' or '-'");
         }
         return problems;
+    }
+
+    /** The same request, asked by {@code person} (the signed-in account). */
+    RefundRequest requestedBy(String person) {
+        return new RefundRequest(merchant, outTradeNo, amount, currency, reason, refundNo, person);
     }
 
     MerchantId merchantId() {

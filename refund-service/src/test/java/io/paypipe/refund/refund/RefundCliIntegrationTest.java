@@ -1,5 +1,6 @@
 package io.paypipe.refund.refund;
 
+import io.paypipe.support.testing.TestAccounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.id.Channel;
@@ -34,11 +35,11 @@ class RefundCliIntegrationTest extends RefundIntegrationBase {
         String refundNo = "CLI-" + UUID.randomUUID().toString().substring(0, 8);
 
         Run created = paypipe("refund", "create", "--merchant=" + merchant, "--out-trade-no=" + outTradeNo,
-                "--amount=400", "--reason=goods \"returned\"", "--by=alice", "--refund-no=" + refundNo);
+                "--amount=400", "--reason=goods \"returned\"", "--refund-no=" + refundNo);
         Run shown = paypipe("refund", "show", refundNo, "--merchant=" + merchant);
         Run listed = paypipe("refund", "list", merchant, outTradeNo);
         Run over = paypipe("refund", "create", "--merchant=" + merchant, "--out-trade-no=" + outTradeNo, "--amount=601",
-                "--reason=again", "--by=alice");
+                "--reason=again");
         Run usage = paypipe("refund", "create", "--merchant=" + merchant);
 
         assertThat(created.exit()).isZero();
@@ -68,6 +69,9 @@ class RefundCliIntegrationTest extends RefundIntegrationBase {
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile())
             .redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("PAYPIPE_REFUND_URL", "http://127.0.0.1:" + port);
+        // the command signs in as the test operator
+        builder.environment().put("PAYPIPE_USER", TestAccounts.OPERATOR.user());
+        builder.environment().put("PAYPIPE_PASSWORD", TestAccounts.OPERATOR.password());
         Process process = builder.start();
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String text = Files.readString(out, StandardCharsets.UTF_8);

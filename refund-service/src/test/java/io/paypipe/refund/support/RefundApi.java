@@ -1,5 +1,7 @@
 package io.paypipe.refund.support;
 
+import io.paypipe.core.signin.OperatorCredentials;
+import io.paypipe.support.testing.TestAccounts;
 import io.paypipe.core.topic.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -31,14 +33,16 @@ public final class RefundApi {
 
     }
 
-    /** A request body; {@code refundNo} may be null (then generated). */
+    /**
+     * A request body; {@code refundNo} may be null (then generated); no requested_by: the
+     * signed-in account asks.
+     */
     public static Map<String, Object> request(String merchant, String outTradeNo, long amount, String refundNo) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("merchant", merchant);
         body.put("out_trade_no", outTradeNo);
         body.put("amount", amount);
         body.put("reason", "customer returned the goods");
-        body.put("requested_by", "alice");
         if (refundNo != null) {
             body.put("refund_no", refundNo);
         }
@@ -46,19 +50,30 @@ public final class RefundApi {
     }
 
     public Answer post(Map<String, Object> body) {
-        return send(HttpRequest.newBuilder(URI.create(base + "/refunds"))
-            .header("Content-Type", "application/json")
+        return post(body, TestAccounts.OPERATOR);
+    }
+
+    /** A refund asked for by {@code account} (null: nobody signed in). */
+    public Answer post(Map<String, Object> body, OperatorCredentials account) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/refunds"));
+        if (account != null) {
+            request.header("Authorization", account.authorization());
+        }
+        return send(request.header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(Json.MAPPER.writeValueAsString(body))));
     }
 
     public Answer postRaw(String body) {
         return send(HttpRequest.newBuilder(URI.create(base + "/refunds"))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
     public Answer get(String path) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .GET());
     }
 
     private Answer send(HttpRequest.Builder request) {

@@ -54,7 +54,8 @@ public final class BillPhase {
         this.settings = settings;
         this.sandbox = sandbox;
         this.seeder = new LedgerSeeder(ledger, out);
-        this.recon = new ReconClient(settings.reconcile());
+        this.recon = new ReconClient(settings.reconcile(),
+                io.paypipe.core.signin.OperatorCredentials.fromEnvironment());
         this.out = out;
     }
 

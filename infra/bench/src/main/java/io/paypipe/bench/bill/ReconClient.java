@@ -28,8 +28,12 @@ final class ReconClient {
 
     private Optional<String> oldGenId = Optional.empty();
 
-    ReconClient(URI base) {
+    private final io.paypipe.core.signin.OperatorCredentials account;
+
+    /** {@code account}: the operator sign-in of every call (a run is an action). */
+    ReconClient(URI base, io.paypipe.core.signin.OperatorCredentials account) {
         this.base = base;
+        this.account = account;
     }
 
     /**
@@ -124,8 +128,11 @@ final class ReconClient {
     }
 
     private HttpResponse<String> send(HttpRequest request) {
+        HttpRequest signedIn = HttpRequest.newBuilder(request, (name, value) -> true)
+            .header("Authorization", account.authorization())
+            .build();
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
+            return http.send(signedIn, HttpResponse.BodyHandlers.ofString());
         }
         catch (IOException e) {
             throw new IllegalStateException("cannot reach reconcile-service at " + request.uri() + ": " + e, e);

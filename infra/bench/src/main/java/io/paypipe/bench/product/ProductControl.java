@@ -1,5 +1,6 @@
 package io.paypipe.bench.product;
 
+import io.paypipe.core.signin.OperatorCredentials;
 import io.paypipe.core.topic.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -14,10 +15,11 @@ import java.util.List;
 /**
  * The product's {@code /ops/consumers} endpoints, as the stage cycles use them: pause and
  * resume the processor's {@code payment.notify} consumers and the reference downstream
- * consumers, always as {@code by=bench} with the phase as the reason. Each call checks
- * the answer: a pause counts only when every listed container says it is paused (and
- * there is at least one), a resume only when none does; anything else stops the run,
- * because a stage measured while another one runs is not that stage's figure.
+ * consumers, signed in as an operator account (the pause's person: the bench's runs use
+ * the launcher's {@code operator}) with the phase as the reason. Each call checks the
+ * answer: a pause counts only when every listed container says it is paused (and there is
+ * at least one), a resume only when none does; anything else stops the run, because a
+ * stage measured while another one runs is not that stage's figure.
  */
 public final class ProductControl {
 
@@ -46,17 +48,18 @@ public final class ProductControl {
 
     }
 
-    private static final String BY = "bench";
-
     private final URI processor;
 
     private final URI downstream;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    public ProductControl(URI processor, URI downstream) {
+    private final OperatorCredentials account;
+
+    public ProductControl(URI processor, URI downstream, OperatorCredentials account) {
         this.processor = processor;
         this.downstream = downstream;
+        this.account = account;
     }
 
     /**
@@ -86,9 +89,12 @@ public final class ProductControl {
     }
 
     private State post(Consumers which, String action, String reason) {
-        URI uri = base(which).resolve("/ops/consumers/" + action + "?by=" + BY + "&reason="
+        URI uri = base(which).resolve("/ops/consumers/" + action + "?reason="
                 + URLEncoder.encode(reason, StandardCharsets.UTF_8).replace("+", "%20"));
-        return parse(which, send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.noBody())));
+        return parse(which,
+                send(HttpRequest.newBuilder(uri)
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.noBody())));
     }
 
     static State parse(Consumers which, HttpResponse<String> response) {
@@ -108,7 +114,9 @@ public final class ProductControl {
 
     private HttpResponse<String> send(HttpRequest.Builder request) {
         // the pause waits up to 10 s for every container to report paused
-        HttpRequest r = request.timeout(Duration.ofSeconds(30)).build();
+        HttpRequest r = request.header("Authorization", account.authorization())
+            .timeout(Duration.ofSeconds(30))
+            .build();
         try {
             return http.send(r, HttpResponse.BodyHandlers.ofString());
         }

@@ -124,7 +124,7 @@ final class BenchmarksPageProse {
 
     static final String STAGES = """
             Each stage of the pipeline measured while the stages after it are paused through the product's
-            `/ops/consumers` endpoints (`by=bench`, the cycle as the reason; the driver checks that every consumer
+            `/ops/consumers` endpoints (signed in, the cycle as the reason; the driver checks that every consumer
             reports paused). A cycle: the processor's `{PAYMENT_NOTIFY}` consumers and the downstream consumers are
             paused; the cycle's orders are created (the processor still stores them from `{ORDER_CREATED}`) and
             signed, with the duplicates; **ingress alone** gets every delivery in a closed loop at the run's

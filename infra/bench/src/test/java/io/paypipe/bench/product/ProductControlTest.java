@@ -1,5 +1,6 @@
 package io.paypipe.bench.product;
 
+import io.paypipe.core.signin.OperatorCredentials;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -31,6 +32,8 @@ class ProductControlTest {
 
     private final List<String> requests = new CopyOnWriteArrayList<>();
 
+    private final List<String> authorizations = new CopyOnWriteArrayList<>();
+
     private HttpServer server;
 
     private volatile int status = 200;
@@ -44,6 +47,7 @@ class ProductControlTest {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/ops/consumers", exchange -> {
             requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI());
+            authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
             byte[] body = answer.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(status, body.length);
@@ -52,7 +56,7 @@ class ProductControlTest {
         });
         server.start();
         URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
-        control = new ProductControl(base, base);
+        control = new ProductControl(base, base, new OperatorCredentials("bench-operator", "pw"));
     }
 
     @AfterEach
@@ -61,11 +65,12 @@ class ProductControlTest {
     }
 
     @Test
-    void givenEveryContainerPaused_whenPausing_thenItAsksAsTheBenchWithThePhaseAsReason() {
+    void givenEveryContainerPaused_whenPausing_thenItSignsInWithThePhaseAsReason() {
         ProductControl.State state = control.pause(Consumers.PROCESSOR, "stage cycle 1");
 
         assertThat(state.containers()).hasSize(2).allMatch(ProductControl.Container::paused);
-        assertThat(requests).containsExactly("POST /ops/consumers/pause?by=bench&reason=stage%20cycle%201");
+        assertThat(requests).containsExactly("POST /ops/consumers/pause?reason=stage%20cycle%201");
+        assertThat(authorizations).containsExactly(new OperatorCredentials("bench-operator", "pw").authorization());
     }
 
     @Test
@@ -100,7 +105,7 @@ class ProductControlTest {
 
         answer = RESUMED;
         assertThat(control.resume(Consumers.PROCESSOR, "x").paused()).isFalse();
-        assertThat(requests).last().isEqualTo("POST /ops/consumers/resume?by=bench&reason=x");
+        assertThat(requests).last().isEqualTo("POST /ops/consumers/resume?reason=x");
     }
 
     @Test

@@ -1,11 +1,13 @@
 package io.paypipe.reconcile.recon.diff;
 
 import io.paypipe.core.id.Channel;
+import io.paypipe.support.security.SignedIn;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -19,8 +21,10 @@ import org.springframework.web.server.ResponseStatusException;
  * found) or {@code ?channel=&merchantId=&day=} (a merchant's day), either with an
  * optional {@code status} and {@code limit} (default {@value #DEFAULT_LIMIT}, at most
  * {@value #MAX_LIMIT}), by id; {@code POST /recon/diffs/{id}/ignore} and {@code /correct}
- * with {@code {"by": ..., "note": ...}}: 200 with the difference, 404, or 409 (not OPEN,
- * or a correction of anything but an AMOUNT difference).
+ * with {@code {"note": ...}} (the role OPERATOR; the person is the signed-in account,
+ * {@link SignedIn}: a {@code by} that names someone else is a 400): 200 with the
+ * difference, 404, or 409 (not OPEN, or a correction of anything but an AMOUNT
+ * difference).
  */
 @RestController
 class DiffController {
@@ -29,7 +33,7 @@ class DiffController {
 
     static final int MAX_LIMIT = 5_000;
 
-    /** A person's action: who, and why. */
+    /** A person's action: why ({@code by}: left out, the signed-in account). */
     record Action(String by, String note) {
     }
 
@@ -62,15 +66,17 @@ class DiffController {
     }
 
     @PostMapping("/recon/diffs/{id}/ignore")
-    ResponseEntity<?> ignore(@PathVariable long id, @RequestBody Action action) {
+    ResponseEntity<?> ignore(@PathVariable long id, @RequestBody Action action, Authentication signedIn) {
         check(action);
-        return answer(actions.ignore(id, action.by().strip(), action.note().strip()));
+        String by = SignedIn.person("by", action.by(), signedIn);
+        return answer(actions.ignore(id, by, action.note().strip()));
     }
 
     @PostMapping("/recon/diffs/{id}/correct")
-    ResponseEntity<?> correct(@PathVariable long id, @RequestBody Action action) {
+    ResponseEntity<?> correct(@PathVariable long id, @RequestBody Action action, Authentication signedIn) {
         check(action);
-        return answer(actions.correct(id, action.by().strip(), action.note().strip()));
+        String by = SignedIn.person("by", action.by(), signedIn);
+        return answer(actions.correct(id, by, action.note().strip()));
     }
 
     private static ResponseEntity<?> answer(DiffActions.Handling handling) {
@@ -88,11 +94,11 @@ class DiffController {
     }
 
     private static void check(Action action) {
-        if (action == null || blank(action.by()) || blank(action.note())) {
-            throw bad("by and note are required");
+        if (action == null || blank(action.note())) {
+            throw bad("note is required");
         }
-        if (action.by().strip().length() > 64 || action.note().strip().length() > 256) {
-            throw bad("by is at most 64 characters, note at most 256");
+        if (action.note().strip().length() > 256) {
+            throw bad("note is at most 256 characters");
         }
     }
 

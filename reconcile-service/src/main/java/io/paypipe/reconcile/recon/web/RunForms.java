@@ -23,6 +23,9 @@ import org.springframework.stereotype.Component;
  * the channel's zone (no channel has its bill; unless
  * {@code reconcile.bill.current-day-allowed}, for the sandbox that bills today), an
  * import path that is not an absolute path to a readable file on this service's machine.
+ * A drop below the comparable day's share is confirmed with {@code "confirmDrop": true}
+ * and recorded as confirmed by the signed-in account; a {@code confirmedBy} still sent
+ * must name that account (then it confirms too), else the form is invalid.
  */
 @Component
 class RunForms {
@@ -42,14 +45,15 @@ class RunForms {
     }
 
     /** {@code kind} T+1 when not given. */
-    record RunBody(String channel, String merchantId, String day, String kind, String confirmedBy) {
+    record RunBody(String channel, String merchantId, String day, String kind, Boolean confirmDrop,
+            String confirmedBy) {
     }
 
     /**
      * {@code kind} RERUN when not given; {@code summaryPath} Stripe's summary report.
      */
     record ImportBody(String path, String summaryPath, String channel, String merchantId, String day, String kind,
-            String confirmedBy) {
+            Boolean confirmDrop, String confirmedBy) {
     }
 
     sealed interface Form {
@@ -62,12 +66,22 @@ class RunForms {
 
     }
 
-    Form run(RunBody body) {
-        return request(body.channel(), body.merchantId(), body.day(), body.kind(), RunKind.T_PLUS_1, body.confirmedBy(),
-                new Source.Fetch());
+    /** {@code person}: the signed-in account. */
+    Form run(RunBody body, String person) {
+        Optional<Form.Invalid> someoneElse = someoneElse(body.confirmedBy(), person);
+        if (someoneElse.isPresent()) {
+            return someoneElse.get();
+        }
+        return request(body.channel(), body.merchantId(), body.day(), body.kind(), RunKind.T_PLUS_1,
+                confirmer(body.confirmDrop(), body.confirmedBy(), person), new Source.Fetch());
     }
 
-    Form imported(ImportBody body) {
+    /** {@code person}: the signed-in account. */
+    Form imported(ImportBody body, String person) {
+        Optional<Form.Invalid> someoneElse = someoneElse(body.confirmedBy(), person);
+        if (someoneElse.isPresent()) {
+            return someoneElse.get();
+        }
         Optional<Path> bill = file(body.path());
         if (bill.isEmpty()) {
             return new Form.Invalid("path must be the absolute path of a readable file on the service's machine");
@@ -79,8 +93,22 @@ class RunForms {
                 return new Form.Invalid("summaryPath must be the absolute path of a readable file");
             }
         }
-        return request(body.channel(), body.merchantId(), body.day(), body.kind(), RunKind.RERUN, body.confirmedBy(),
-                new Source.Import(bill.get(), summary));
+        return request(body.channel(), body.merchantId(), body.day(), body.kind(), RunKind.RERUN,
+                confirmer(body.confirmDrop(), body.confirmedBy(), person), new Source.Import(bill.get(), summary));
+    }
+
+    private static Optional<Form.Invalid> someoneElse(String confirmedBy, String person) {
+        if (confirmedBy == null || confirmedBy.isBlank() || confirmedBy.strip().equals(person)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Form.Invalid("confirmedBy is taken from your sign-in (" + person
+                + "): send \"confirmDrop\": true instead of naming someone else"));
+    }
+
+    /** Who confirms a drop: the signed-in account, when the body confirms one. */
+    private static String confirmer(Boolean confirmDrop, String confirmedBy, String person) {
+        boolean confirms = Boolean.TRUE.equals(confirmDrop) || (confirmedBy != null && !confirmedBy.isBlank());
+        return confirms ? person : null;
     }
 
     private Form request(String channelCode, String merchantId, String dayText, String kindText, RunKind byDefault,

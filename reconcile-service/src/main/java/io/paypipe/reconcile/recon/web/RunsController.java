@@ -5,11 +5,13 @@ import io.paypipe.reconcile.recon.batch.BillRun.Launch;
 import io.paypipe.reconcile.recon.web.RunForms.Form;
 import io.paypipe.reconcile.recon.web.RunForms.ImportBody;
 import io.paypipe.reconcile.recon.web.RunForms.RunBody;
+import io.paypipe.support.security.SignedIn;
 import java.net.URI;
 import java.util.function.Function;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -20,7 +22,9 @@ import org.springframework.web.bind.annotation.RestController;
  * 202 with the batch that stands for the run (a new one, or the one there already: a T+1
  * reconciled twice is one batch), its URL in {@code Location} and in the header
  * {@value #BATCH_ID} its id, as JSON or, with {@code Accept: text/plain}, one line (what
- * {@code ./paypipe recon} prints). 400 with a line saying what is wrong.
+ * {@code ./paypipe recon} prints). 400 with a line saying what is wrong. The role
+ * OPERATOR; a confirmed drop is recorded as confirmed by the signed-in account
+ * ({@link SignedIn}, {@link RunForms}).
  */
 @RestController
 class RunsController {
@@ -37,23 +41,23 @@ class RunsController {
     }
 
     @PostMapping("/recon/runs")
-    ResponseEntity<?> run(@RequestBody RunBody body) {
-        return start(forms.run(body), (view) -> view);
+    ResponseEntity<?> run(@RequestBody RunBody body, Authentication signedIn) {
+        return start(forms.run(body, SignedIn.name(signedIn)), (view) -> view);
     }
 
     @PostMapping(path = "/recon/runs", produces = MediaType.TEXT_PLAIN_VALUE)
-    ResponseEntity<?> runText(@RequestBody RunBody body) {
-        return start(forms.run(body), LaunchView::text);
+    ResponseEntity<?> runText(@RequestBody RunBody body, Authentication signedIn) {
+        return start(forms.run(body, SignedIn.name(signedIn)), LaunchView::text);
     }
 
     @PostMapping("/recon/imports")
-    ResponseEntity<?> imported(@RequestBody ImportBody body) {
-        return start(forms.imported(body), (view) -> view);
+    ResponseEntity<?> imported(@RequestBody ImportBody body, Authentication signedIn) {
+        return start(forms.imported(body, SignedIn.name(signedIn)), (view) -> view);
     }
 
     @PostMapping(path = "/recon/imports", produces = MediaType.TEXT_PLAIN_VALUE)
-    ResponseEntity<?> importedText(@RequestBody ImportBody body) {
-        return start(forms.imported(body), LaunchView::text);
+    ResponseEntity<?> importedText(@RequestBody ImportBody body, Authentication signedIn) {
+        return start(forms.imported(body, SignedIn.name(signedIn)), LaunchView::text);
     }
 
     private ResponseEntity<?> start(Form form, Function<LaunchView, Object> body) {

@@ -1,5 +1,6 @@
 package io.paypipe.reconcile.recon.diff;
 
+import io.paypipe.support.testing.TestAccounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.id.Channel;
@@ -31,19 +32,19 @@ class DiffActionsIntegrationTest extends DiffIntegrationBase {
 
         // When
         HttpResponse<String> response = post("/recon/diffs/" + id + "/correct",
-                Map.of("by", "ops-li", "note", "channel booked the tip"));
+                Map.of("note", "channel booked the tip"));
 
         // Then
         assertThat(response.statusCode()).isEqualTo(200);
         JsonNode diff = Json.MAPPER.readTree(response.body());
         assertThat(diff.path("handleStatus").asString()).isEqualTo("RESOLVED");
-        assertThat(diff.path("handledBy").asString()).isEqualTo("ops-li");
+        assertThat(diff.path("handledBy").asString()).isEqualTo(TestAccounts.OPERATOR.user());
         assertThat(jdbc.sql("""
                 SELECT amount_minor, currency, refund_no, created_by, reason FROM ledger_correction WHERE diff_id = :id
                 """).param("id", id).query().singleRow()).containsEntry("amount_minor", 200L)
             .containsEntry("currency", "CNY")
             .containsEntry("refund_no", "")
-            .containsEntry("created_by", "ops-li")
+            .containsEntry("created_by", TestAccounts.OPERATOR.user())
             .containsEntry("reason", "channel booked the tip");
         assertThat(jdbc.sql("SELECT paid_amount_minor FROM payment_ledger WHERE channel_trade_no = :t")
             .param("t", p.tradeNo())
@@ -56,8 +57,7 @@ class DiffActionsIntegrationTest extends DiffIntegrationBase {
         // Then
         assertThat(rerun.open()).isZero();
         assertThat(diffs(m)).singleElement().satisfies(d -> assertThat(d).containsEntry("handle_status", "RESOLVED"));
-        assertThat(post("/recon/diffs/" + id + "/correct", Map.of("by", "ops-li", "note", "again")).statusCode())
-            .isEqualTo(409);
+        assertThat(post("/recon/diffs/" + id + "/correct", Map.of("note", "again")).statusCode()).isEqualTo(409);
     }
 
     @Test
@@ -72,27 +72,26 @@ class DiffActionsIntegrationTest extends DiffIntegrationBase {
         long amount = idOf(m, "AMOUNT");
 
         // When / Then: a CHANNEL_ONLY difference cannot be corrected
-        assertThat(post("/recon/diffs/" + channelOnly + "/correct", Map.of("by", "ops-li", "note", "n")).statusCode())
-            .isEqualTo(409);
+        assertThat(post("/recon/diffs/" + channelOnly + "/correct", Map.of("note", "n")).statusCode()).isEqualTo(409);
 
         // When / Then: the AMOUNT one ignored, then neither ignored nor corrected again
-        HttpResponse<String> ignored = post("/recon/diffs/" + amount + "/ignore",
-                Map.of("by", "ops-li", "note", "test merchant"));
+        HttpResponse<String> ignored = post("/recon/diffs/" + amount + "/ignore", Map.of("note", "test merchant"));
         assertThat(ignored.statusCode()).isEqualTo(200);
         assertThat(Json.MAPPER.readTree(ignored.body()).path("handleStatus").asString()).isEqualTo("IGNORED");
-        assertThat(post("/recon/diffs/" + amount + "/ignore", Map.of("by", "ops-li", "note", "n")).statusCode())
-            .isEqualTo(409);
-        assertThat(post("/recon/diffs/" + amount + "/correct", Map.of("by", "ops-li", "note", "n")).statusCode())
-            .isEqualTo(409);
+        assertThat(post("/recon/diffs/" + amount + "/ignore", Map.of("note", "n")).statusCode()).isEqualTo(409);
+        assertThat(post("/recon/diffs/" + amount + "/correct", Map.of("note", "n")).statusCode()).isEqualTo(409);
         assertThat(jdbc.sql("SELECT COUNT(*) FROM ledger_correction WHERE diff_id = :id")
             .param("id", amount)
             .query(Long.class)
             .single()).isZero();
 
         // And: unknown ids and missing fields
-        assertThat(post("/recon/diffs/" + Long.MAX_VALUE + "/ignore", Map.of("by", "a", "note", "n")).statusCode())
-            .isEqualTo(404);
-        assertThat(post("/recon/diffs/" + channelOnly + "/ignore", Map.of("by", "ops-li")).statusCode()).isEqualTo(400);
+        assertThat(post("/recon/diffs/" + Long.MAX_VALUE + "/ignore", Map.of("note", "n")).statusCode()).isEqualTo(404);
+        assertThat(post("/recon/diffs/" + channelOnly + "/ignore", Map.of()).statusCode()).isEqualTo(400);
+        HttpResponse<String> someoneElse = post("/recon/diffs/" + channelOnly + "/ignore",
+                Map.of("by", "mallory", "note", "n"));
+        assertThat(someoneElse.statusCode()).isEqualTo(400);
+        assertThat(someoneElse.body()).contains("by is taken from your sign-in (" + TestAccounts.OPERATOR.user());
 
         // And: the list by day and status, and by batch
         JsonNode open = Json.MAPPER

@@ -1,5 +1,6 @@
 package io.paypipe.reconcile.recon.diff;
 
+import io.paypipe.support.testing.TestAccounts;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.topic.Json;
 import io.paypipe.reconcile.bill.guard.BillDay;
@@ -68,13 +69,17 @@ abstract class DiffIntegrationBase extends ReconcileIntegrationBase {
 
     HttpResponse<String> post(String path, Map<String, String> body) throws IOException, InterruptedException {
         return HTTP.send(HttpRequest.newBuilder(uri(path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(Json.MAPPER.writeValueAsString(body)))
             .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(HttpRequest.newBuilder(uri(path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
+            .GET()
+            .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private URI uri(String path) {

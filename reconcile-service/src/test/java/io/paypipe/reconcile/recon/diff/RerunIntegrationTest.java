@@ -1,5 +1,6 @@
 package io.paypipe.reconcile.recon.diff;
 
+import io.paypipe.support.testing.TestAccounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.id.Channel;
@@ -75,8 +76,7 @@ class RerunIntegrationTest extends DiffIntegrationBase {
         long first = batch(m, line);
         compare(first, m);
         long id = (Long) diffs(m).get(0).get("id");
-        assertThat(post("/recon/diffs/" + id + "/ignore", Map.of("by", "ops-anna", "note", "test trade")).statusCode())
-            .isEqualTo(200);
+        assertThat(post("/recon/diffs/" + id + "/ignore", Map.of("note", "test trade")).statusCode()).isEqualTo(200);
 
         // When
         DiffCounts counts = compare(batch(m, line), m);
@@ -84,7 +84,7 @@ class RerunIntegrationTest extends DiffIntegrationBase {
         // Then
         assertThat(diffs(m)).singleElement()
             .satisfies(d -> assertThat(d).containsEntry("handle_status", "IGNORED")
-                .containsEntry("handled_by", "ops-anna"));
+                .containsEntry("handled_by", TestAccounts.OPERATOR.user()));
         assertThat(counts.open()).isZero();
     }
 

@@ -1,5 +1,6 @@
 package io.paypipe.reconcile.recon.web;
 
+import io.paypipe.support.testing.TestAccounts;
 import static io.paypipe.reconcile.recon.ReconBills.DAY;
 import static io.paypipe.reconcile.support.Rows.newMerchant;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -153,6 +154,9 @@ class ReconCliIntegrationTest extends ReconIntegrationBase {
             .redirectOutput(out.toFile())
             .redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("PAYPIPE_RECONCILE_URL", url);
+        // the command signs in as the test operator
+        builder.environment().put("PAYPIPE_USER", TestAccounts.OPERATOR.user());
+        builder.environment().put("PAYPIPE_PASSWORD", TestAccounts.OPERATOR.password());
         builder.environment().put("PAYPIPE_RECON_POLL", "0.2");
         Process process = builder.start();
         assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();

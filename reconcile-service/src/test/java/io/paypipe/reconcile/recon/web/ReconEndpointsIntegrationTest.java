@@ -1,5 +1,6 @@
 package io.paypipe.reconcile.recon.web;
 
+import io.paypipe.support.testing.TestAccounts;
 import static io.paypipe.reconcile.recon.ReconBills.DAY;
 import static io.paypipe.reconcile.support.Rows.newMerchant;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -166,6 +167,7 @@ class ReconEndpointsIntegrationTest extends ReconIntegrationBase {
     private HttpResponse<String> post(String path, String json, String accept)
             throws IOException, InterruptedException {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
             .header("Content-Type", "application/json")
             .header("Accept", accept)
             .POST(HttpRequest.BodyPublishers.ofString(json))
@@ -174,6 +176,7 @@ class ReconEndpointsIntegrationTest extends ReconIntegrationBase {
 
     private HttpResponse<String> get(String path, String accept) throws IOException, InterruptedException {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", TestAccounts.OPERATOR.authorization())
             .header("Accept", accept)
             .GET()
             .build(), HttpResponse.BodyHandlers.ofString());

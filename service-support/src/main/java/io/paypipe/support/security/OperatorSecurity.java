@@ -1,0 +1,164 @@
+package io.paypipe.support.security;
+
+import jakarta.servlet.DispatcherType;
+import java.nio.charset.StandardCharsets;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
+
+/**
+ * The sign-in every service shares: accounts from {@link OperatorSecurityProperties} with
+ * bcrypt hashes, two roles ({@link OperatorRole}), two filter chains.
+ * <ul>
+ * <li>{@link #callbacks}: {@code /notify/**}, the channels' callbacks, left alone: no
+ * sign-in (the channels cannot sign in; they sign their bodies), no CSRF, no headers
+ * added, an {@code Authorization} header ignored, and no strict firewall
+ * ({@link CallbacksFirewall}): every refusal stays ingress's own fail ack.</li>
+ * <li>{@link #console}: {@code /console/**}, {@code /login}, {@code /logout} for a person
+ * in a browser: form login at {@code /login}, a session, CSRF protection on.</li>
+ * <li>{@link #api}: everything else, for API clients (the CLI, the bench, the launcher's
+ * demo, tests): HTTP Basic on every request, no session. {@code /actuator/health/**},
+ * {@code /actuator/info} and {@code /actuator/prometheus} are open; a GET or HEAD needs
+ * VIEWER or OPERATOR; every other method needs OPERATOR and
+ * {@code Content-Type: application/json} ({@link JsonActionsOnly}, 415 otherwise). 401
+ * (with {@code WWW-Authenticate: Basic}) without a valid sign-in, 403 for a role that may
+ * not, each with a one-line JSON error.</li>
+ * </ul>
+ * Imported by {@link io.paypipe.support.ServiceSupportConfiguration} and, for a service
+ * without it (ingress, the downstream consumers), by the service's application class.
+ * {@link AccountsCheck} refuses to start a {@code prod} service that has operator
+ * endpoints and no account.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableWebSecurity
+@EnableConfigurationProperties(OperatorSecurityProperties.class)
+@Import({ AccountsCheck.class, SomeoneElseNamed.Answer.class })
+public class OperatorSecurity {
+
+    static final String VIEWER = OperatorRole.VIEWER.name();
+
+    static final String OPERATOR = OperatorRole.OPERATOR.name();
+
+    @Bean
+    PasswordEncoder operatorPasswordEncoder() {
+        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    }
+
+    @Bean
+    InMemoryUserDetailsManager operatorAccounts(OperatorSecurityProperties properties) {
+        return new InMemoryUserDetailsManager(Accounts.users(properties.accounts()));
+    }
+
+    @Bean
+    WebSecurityCustomizer callbacksFirewall() {
+        return (web) -> web.httpFirewall(new CallbacksFirewall());
+    }
+
+    /** The channels' callbacks: nothing of Spring Security's gets in their way. */
+    @Bean
+    @Order(0)
+    SecurityFilterChain callbacks(HttpSecurity http) throws Exception {
+        http.securityMatcher("/notify/**")
+            .authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+            .csrf((csrf) -> csrf.disable())
+            .headers((headers) -> headers.disable())
+            .requestCache((cache) -> cache.disable())
+            .sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+            .logout((logout) -> logout.disable());
+        return http.build();
+    }
+
+    /** The console's chain: a person signs in once, the session carries it. */
+    @Bean
+    @Order(1)
+    SecurityFilterChain console(HttpSecurity http) throws Exception {
+        http.securityMatcher("/console", "/console/**", "/login", "/logout")
+            .authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
+                .permitAll()
+                .requestMatchers(HttpMethod.GET, "/console", "/console/**")
+                .hasAnyRole(VIEWER, OPERATOR)
+                .requestMatchers("/console", "/console/**")
+                .hasRole(OPERATOR)
+                .anyRequest()
+                .permitAll())
+            .formLogin((form) -> form.defaultSuccessUrl("/console"))
+            .logout((logout) -> logout.logoutSuccessUrl("/login?logout"))
+            .sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.IF_REQUIRED));
+        // CSRF stays on (the default): a browser sends the session cookie with any
+        // request another site makes it send
+        return http.build();
+    }
+
+    /** The API's chain: HTTP Basic on each request, nothing kept between requests. */
+    @Bean
+    @Order(2)
+    SecurityFilterChain api(HttpSecurity http) throws Exception {
+        http.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
+            .permitAll()
+            .requestMatchers("/error")
+            .permitAll()
+            .requestMatchers(HttpMethod.GET, "/actuator/health", "/actuator/health/**", "/actuator/info",
+                    "/actuator/prometheus")
+            .permitAll()
+            .requestMatchers(HttpMethod.GET, "/**")
+            .hasAnyRole(VIEWER, OPERATOR)
+            .requestMatchers(HttpMethod.HEAD, "/**")
+            .hasAnyRole(VIEWER, OPERATOR)
+            .anyRequest()
+            .hasRole(OPERATOR))
+            .httpBasic((basic) -> basic.realmName(REALM).authenticationEntryPoint(unauthenticated()))
+            .exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthenticated())
+                .accessDeniedHandler(denied()))
+            .sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+            .requestCache((cache) -> cache.disable())
+            .formLogin((form) -> form.disable())
+            .logout((logout) -> logout.disable())
+            .addFilterAfter(new JsonActionsOnly(), AuthorizationFilter.class)
+            // CSRF off on this chain only, and safe: no session and no cookie is ever
+            // made here, so a browser has no credential to send along on another site's
+            // behalf. Basic credentials a browser cached are the one case: every action
+            // here takes Content-Type application/json (JsonActionsOnly), which a
+            // cross-site page can send only after a CORS preflight, and no origin
+            // passes one (no CORS is configured).
+            .csrf((csrf) -> csrf.disable());
+        return http.build();
+    }
+
+    static final String REALM = "paypipe";
+
+    private static AuthenticationEntryPoint unauthenticated() {
+        return (request, response, e) -> {
+            response.setHeader("WWW-Authenticate", "Basic realm=\"" + REALM + "\"");
+            error(response, 401, "sign in first: HTTP Basic with an operator account");
+        };
+    }
+
+    private static AccessDeniedHandler denied() {
+        return (request, response, e) -> error(response, 403,
+                "your account's role may not do this: reads need VIEWER or OPERATOR, actions need OPERATOR");
+    }
+
+    static void error(jakarta.servlet.http.HttpServletResponse response, int status, String message)
+            throws java.io.IOException {
+        response.setStatus(status);
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+        response.getWriter().write("{\"error\":\"" + message + "\"}\n");
+    }
+
+}
