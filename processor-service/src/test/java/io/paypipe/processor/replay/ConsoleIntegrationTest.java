@@ -266,6 +266,37 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
         assertThat(replaysOf(dlt)).isEqualTo(2);
     }
 
+    @Test
+    void everyPageRendersForAViewerWithTheRowsItReads() throws Exception {
+        // Given a notification stored an hour ago and never settled, and one set aside
+        OrderKey stuckKey = newOrderKey();
+        long stuck = storeRaw(jdbc, stuckKey, newTradeNo(), "SUCCESS", 2500);
+        jdbc.sql("UPDATE pay_notify_raw SET created_at = created_at - INTERVAL 1 HOUR WHERE id = :id")
+            .param("id", stuck)
+            .update();
+        long manual = setAside(newOrderKey());
+        ConsoleForms forms = new ConsoleForms(port);
+        ConsoleForms.Session viewer = forms.signIn(TestAccounts.VIEWER);
+
+        // When the viewer opens every page, Then each answers 200 with its heading and
+        // rows
+        assertThat(forms.page(viewer, "/console")).contains("Signed in as " + TestAccounts.VIEWER.user());
+        assertThat(forms.page(viewer, "/console/stuck")).contains("<h1>Stuck notifications</h1>")
+            .contains(stuckKey.outTradeNo().value());
+        assertThat(forms.page(viewer, "/console/manual")).contains("id=\"raw-" + manual + "\"")
+            .doesNotContain("class=\"resolve\"");
+        assertThat(forms.page(viewer, "/console/refunds?status=SUCCESS")).contains("<h1>Refunds</h1>");
+        assertThat(forms.page(viewer, "/console/queries")).contains("<h1>Active queries</h1>");
+        assertThat(forms.page(viewer, "/console/recon")).contains("<h1>Reconciliation</h1>");
+        assertThat(forms.page(viewer, "/console/alerts")).contains("<h1>Alerts</h1>");
+        assertThat(forms.page(viewer, "/console/chart")).contains("<h1>Callbacks per minute</h1>")
+            .contains("class=\"bar outcome-AMOUNT_MISMATCH\"");
+        assertThat(forms.page(viewer, "/console/dead-letters/dry-run?errorClass=OrderNotFoundException"))
+            .contains("Nothing was published")
+            .doesNotContain("Replay these");
+        assertThat(forms.page(viewer, "/console/console.css")).contains(".bar");
+    }
+
     private static By rowOf(OrderKey key) {
         return By.xpath("//tr[contains(@class,'dead-letter')][td[contains(@class,'order-key')][contains(., '"
                 + key.outTradeNo().value() + "')]]");
