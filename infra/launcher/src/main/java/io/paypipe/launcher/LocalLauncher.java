@@ -140,9 +140,11 @@ public final class LocalLauncher {
         }, "paypipe-shutdown"));
         System.out.printf(
                 "paypipe: up in %d ms. ingress http://127.0.0.1:%d/notify/wechatpay, sandbox http://127.0.0.1:%d/sandbox, "
-                        + "merchants file %s, operator sign-in (operator, viewer) in %s%n",
+                        + "console http://127.0.0.1:%d/console, merchants file %s, "
+                        + "operator sign-in (operator, viewer) in %s%n",
                 (System.nanoTime() - t0) / 1_000_000, settings.port(PipelineService.INGRESS),
-                settings.port(PipelineService.SANDBOX), merchantsFile, accountsFile);
+                settings.port(PipelineService.SANDBOX), settings.port(PipelineService.PROCESSOR), merchantsFile,
+                accountsFile);
 
         if (options.demo()) {
             Demo.Result result = new Demo(pipeline, System.out)

@@ -29,8 +29,9 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
  * sign-in (the channels cannot sign in; they sign their bodies), no CSRF, no headers
  * added, an {@code Authorization} header ignored, and no strict firewall
  * ({@link CallbacksFirewall}): every refusal stays ingress's own fail ack.</li>
- * <li>{@link #console}: {@code /console/**}, {@code /login}, {@code /logout} for a person
- * in a browser: form login at {@code /login}, a session, CSRF protection on.</li>
+ * <li>{@link #console}: {@code /console/**}, {@code /login}, {@code /logout} (and the
+ * login page's {@code /default-ui.css}, {@code /favicon.ico}) for a person in a browser:
+ * form login at {@code /login}, a session, CSRF protection on.</li>
  * <li>{@link #api}: everything else, for API clients (the CLI, the bench, the launcher's
  * demo, tests): HTTP Basic on every request, no session. {@code /actuator/health/**},
  * {@code /actuator/info} and {@code /actuator/prometheus} are open; a GET or HEAD needs
@@ -87,7 +88,10 @@ public class OperatorSecurity {
     @Bean
     @Order(1)
     SecurityFilterChain console(HttpSecurity http) throws Exception {
-        http.securityMatcher("/console", "/console/**", "/login", "/logout")
+        // the login page's own style sheet and the browser's icon belong here too: on
+        // the API chain they were a 401 with a Basic challenge, and a browser stopped
+        // rendering the login form for a password dialog of its style sheet
+        http.securityMatcher("/console", "/console/**", "/login", "/logout", "/default-ui.css", "/favicon.ico")
             .authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
                 .permitAll()
                 .requestMatchers(HttpMethod.GET, "/console", "/console/**")
