@@ -133,7 +133,8 @@ class RederiveEndToEndIntegrationTest {
             assertThat(rederive(ingress, operator, "{\"apply\":true,\"filter\":" + filter + "}", 400).get("error")
                 .asString()).isEqualTo("apply requires a reason");
             // and one that names someone else than the signed-in operator is refused too
-            assertThat(rederive(ingress, operator, "{\"apply\":true,\"reason\":\"x\",\"filter\":" + filter + "}", 400)
+            assertThat(rederive(ingress, operator,
+                    "{\"apply\":true,\"requestedBy\":\"alice\",\"reason\":\"x\",\"filter\":" + filter + "}", 400)
                 .get("error")
                 .asString()).contains("requestedBy is taken from your sign-in");
             // and a viewer may not apply at all
