@@ -44,8 +44,8 @@ class ConsolePages {
     @GetMapping("/console")
     String overview(Authentication signedIn, Model model) {
         model.addAttribute("user", SignedIn.name(signedIn));
-        model.addAttribute("stuck", queries.stuck(stuckBefore(), console.rows()).size());
-        model.addAttribute("manual", queries.manual(console.rows()).size());
+        model.addAttribute("stuck", queries.stuck(stuckBefore(), null, console.rows()).size());
+        model.addAttribute("manual", queries.manual(null, console.rows()).size());
         model.addAttribute("rows", console.rows());
         model.addAttribute("alerts", queries.alerts(null, 10));
         return "console/overview";
@@ -59,16 +59,20 @@ class ConsolePages {
     }
 
     @GetMapping("/console/stuck")
-    String stuck(Model model) {
+    String stuck(@RequestParam(required = false) String order, Model model) {
+        String only = (order == null || order.isBlank()) ? null : order.strip();
+        model.addAttribute("order", only);
         model.addAttribute("after", processor.stuckUnsettledAfter());
-        model.addAttribute("rows", queries.stuck(stuckBefore(), console.rows()));
+        model.addAttribute("rows", queries.stuck(stuckBefore(), only, console.rows()));
         model.addAttribute("limit", console.rows());
         return "console/stuck";
     }
 
     @GetMapping("/console/manual")
-    String manual(Model model) {
-        model.addAttribute("rows", queries.manual(console.rows()));
+    String manual(@RequestParam(required = false) String order, Model model) {
+        String only = (order == null || order.isBlank()) ? null : order.strip();
+        model.addAttribute("order", only);
+        model.addAttribute("rows", queries.manual(only, console.rows()));
         model.addAttribute("limit", console.rows());
         return "console/manual";
     }

@@ -38,20 +38,27 @@ class ConsoleQueries {
     }
 
     /** Rows still at handled=0 stored before {@code before}, oldest first. */
-    List<RawRow> stuck(Instant before, int limit) {
+    List<RawRow> stuck(Instant before, String order, int limit) {
         return jdbc.sql("SELECT " + RAW_COLUMNS + " " + """
                 FROM pay_notify_raw WHERE handled = 0 AND created_at < :before
+                AND (:order IS NULL OR out_trade_no = :order)
                 ORDER BY created_at LIMIT :limit""")
             .param("before", before)
+            .param("order", order, java.sql.Types.VARCHAR)
             .param("limit", limit)
             .query(RecordRows.of(RawRow.class))
             .list();
     }
 
-    /** Rows set aside for a person (handled=2), oldest first. */
-    List<RawRow> manual(int limit) {
+    /**
+     * Rows set aside for a person (handled=2), oldest first; of one order
+     * ({@code out_trade_no}) when {@code order} is given.
+     */
+    List<RawRow> manual(String order, int limit) {
         return jdbc.sql("SELECT " + RAW_COLUMNS + " " + """
-                FROM pay_notify_raw WHERE handled = 2 ORDER BY created_at LIMIT :limit""")
+                FROM pay_notify_raw WHERE handled = 2 AND (:order IS NULL OR out_trade_no = :order)
+                ORDER BY created_at LIMIT :limit""")
+            .param("order", order, java.sql.Types.VARCHAR)
             .param("limit", limit)
             .query(RecordRows.of(RawRow.class))
             .list();
