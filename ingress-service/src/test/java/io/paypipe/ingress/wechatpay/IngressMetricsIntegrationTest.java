@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.topic.Json;
 import io.paypipe.support.testing.MetricNames;
+import io.paypipe.support.testing.Promtool;
 import io.paypipe.support.testing.Scrape;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -69,6 +70,30 @@ class IngressMetricsIntegrationTest extends CallbackIntegrationSupport {
             .filter(n -> n.service().equals("ingress") && !n.name().startsWith("paypipe_unverified"))
             .map(MetricNames.Name::name)
             .toList());
+    }
+
+    @Test
+    void givenARealScrapeAfterACallback_whenPromtoolChecksIt_thenItParsesAndOurSeriesPassPrometheussLint()
+            throws Exception {
+        // Given promtool, and a scrape after a real callback (so the counters and the ack
+        // histogram are in it): a tampered one, answered without the broker (a busy
+        // machine cannot turn it into a 503)
+        Promtool promtool = Promtool.required();
+        SignedNotification genuine = SignedNotification.of(SHOP_A,
+                PaymentJson.success("1900000100", newOutTradeNo(), newTransactionId(), 800, 800).json(), Instant.now());
+        SignedNotification tampered = genuine.withBody(genuine.bodyText()
+            .replace("TRANSACTION.SUCCESS", "TRANSACTION.SUCCESs")
+            .getBytes(StandardCharsets.UTF_8));
+        assertThat(post(tampered).statusCode()).isEqualTo(401);
+        Scrape scrape = scrape();
+        assertThat(scrape.names()).contains(CALLBACKS, ACK + "_bucket");
+
+        // When promtool check metrics reads it as Prometheus would
+        Promtool.MetricsLint lint = promtool.checkMetrics(scrape.text());
+
+        // Then it parses, and none of paypipe's own series has a lint problem (the
+        // libraries' are printed only)
+        lint.assertParsedAndOurSeriesClean();
     }
 
     @Test

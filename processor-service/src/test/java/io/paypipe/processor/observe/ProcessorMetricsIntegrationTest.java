@@ -15,6 +15,7 @@ import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.support.testing.MetricNames;
+import io.paypipe.support.testing.Promtool;
 import io.paypipe.support.testing.Scrape;
 import io.paypipe.support.testing.TopicWriter;
 import java.net.URI;
@@ -118,6 +119,20 @@ class ProcessorMetricsIntegrationTest extends ProcessorIntegrationBase {
         assertThat(scrape.value("paypipe_dead_letters_pending", "topic", Topics.PAYMENT_NOTIFY.dlt())).isPresent();
         assertThat(scrape.names()).containsAll(MetricNames.atStart("processor"))
             .contains("paypipe_notifications_unsettled", "paypipe_notifications_manual");
+    }
+
+    @Test
+    void givenARefreshedScrape_whenPromtoolChecksIt_thenItParsesAndOurSeriesPassPrometheussLint() throws Exception {
+        // Given promtool, and a scrape once the cached gauges have been read (the
+        // processor's series, consumer lag and dead letters pending among them)
+        Promtool promtool = Promtool.required();
+        await().untilAsserted(() -> assertThat(scrape().names()).containsAll(MetricNames.atStart("processor")));
+
+        // When promtool check metrics reads it as Prometheus would
+        Promtool.MetricsLint lint = promtool.checkMetrics(scrape().text());
+
+        // Then it parses, and none of paypipe's own series has a lint problem
+        lint.assertParsedAndOurSeriesClean();
     }
 
     @Test
