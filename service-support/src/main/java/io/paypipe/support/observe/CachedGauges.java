@@ -7,10 +7,14 @@ import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,7 +54,30 @@ public final class CachedGauges implements SmartLifecycle {
 
     }
 
-    private record Source(String name, MultiGauge gauge, Supplier<List<Reading>> query) {
+    /**
+     * One gauge and its rows' current values by tag set. A row read again keeps its
+     * registered meter and gets the new value: registering the rows again with
+     * {@code overwrite} would remove and re-add every meter on each refresh, and a scrape
+     * in between would miss the series (and restart an alert's {@code for}).
+     */
+    private record Source(String name, MultiGauge gauge, Supplier<List<Reading>> query,
+            Map<Tags, AtomicReference<Double>> values) {
+
+        void update(List<Reading> readings) {
+            Map<Tags, AtomicReference<Double>> next = new HashMap<>();
+            for (Reading r : readings) {
+                AtomicReference<Double> value = values.getOrDefault(r.tags(), new AtomicReference<>());
+                value.set(r.value());
+                next.put(r.tags(), value);
+            }
+            values.keySet().retainAll(next.keySet());
+            values.putAll(next);
+            gauge.register(next.entrySet()
+                .stream().<MultiGauge
+                        .Row<?>>map(e -> MultiGauge.Row.of(e.getKey(), e.getValue(), AtomicReference::get))
+                .toList(), false);
+        }
+
     }
 
     private final String name;
@@ -91,7 +118,8 @@ public final class CachedGauges implements SmartLifecycle {
 
     /** Adds the gauge {@code gauge}, whose rows {@code query} reads. */
     public CachedGauges gauge(String gauge, String description, Supplier<List<Reading>> query) {
-        sources.add(new Source(gauge, MultiGauge.builder(gauge).description(description).register(registry), query));
+        sources.add(new Source(gauge, MultiGauge.builder(gauge).description(description).register(registry), query,
+                new ConcurrentHashMap<>()));
         return this;
     }
 
@@ -103,10 +131,7 @@ public final class CachedGauges implements SmartLifecycle {
         boolean all = true;
         for (Source source : sources) {
             try {
-                List<MultiGauge.Row<?>> rows = source.query()
-                    .get()
-                    .stream().<MultiGauge.Row<?>>map(r -> MultiGauge.Row.of(r.tags(), r.value())).toList();
-                source.gauge().register(rows, true);
+                source.update(source.query().get());
             }
             catch (RuntimeException ex) {
                 all = false;

@@ -3,9 +3,12 @@ package io.paypipe.support.observe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.paypipe.support.observe.CachedGauges.Reading;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -47,6 +50,26 @@ class CachedGaugesTest {
 
         assertThat(registry.find("paypipe.test").tag("merchant", "m1").gauge()).isNull();
         assertThat(registry.get("paypipe.test").tag("merchant", "m2").gauge().value()).isEqualTo(7.0);
+    }
+
+    @Test
+    void givenARowReadAgain_whenRefreshed_thenItsMeterStaysRegisteredWithTheNewValue() {
+        // a meter removed and added again on every refresh could be missed by a scrape in
+        // between
+        AtomicInteger value = new AtomicInteger(4);
+        CachedGauges gauges = new CachedGauges("t", Duration.ofMinutes(1), registry).gauge("paypipe.test", "test",
+                () -> List.of(Reading.of(value.get(), "merchant", "m1")));
+        gauges.refresh();
+        Gauge before = registry.get("paypipe.test").tag("merchant", "m1").gauge();
+        List<Meter> removed = new ArrayList<>();
+        registry.config().onMeterRemoved(removed::add);
+
+        value.set(9);
+        gauges.refresh();
+
+        assertThat(registry.get("paypipe.test").tag("merchant", "m1").gauge()).isSameAs(before);
+        assertThat(before.value()).isEqualTo(9.0);
+        assertThat(removed).isEmpty();
     }
 
     @Test
