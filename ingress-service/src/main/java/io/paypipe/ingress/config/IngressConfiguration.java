@@ -2,14 +2,20 @@ package io.paypipe.ingress.config;
 
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.core.topic.Json;
+import io.paypipe.core.topic.Topic;
+import io.paypipe.core.topic.Topics;
 import io.paypipe.ingress.callback.ChannelErrorReportValve;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
@@ -21,6 +27,8 @@ import org.springframework.kafka.core.ProducerFactory;
 /** The clock, the merchants file and the one producer of ingress. */
 @Configuration(proxyBeanMethods = false)
 class IngressConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(IngressConfiguration.class);
 
     @Bean
     @ConditionalOnMissingBean
@@ -63,6 +71,27 @@ class IngressConfiguration {
     @Bean
     KafkaTemplate<String, Object> notifyTemplate(ProducerFactory<String, Object> factory) {
         return new KafkaTemplate<>(factory);
+    }
+
+    /**
+     * Sets the producer up once at start, off the start-up thread: the first callbacks
+     * after a start would otherwise pay for the producer's creation, its producer id and
+     * the topics' metadata inside their {@code ingress.publish-timeout} (a fail ack on a
+     * busy host). A broker or topic not there yet is logged only; readiness reports it.
+     */
+    @Bean
+    ApplicationRunner notifyProducerWarmUp(KafkaTemplate<String, Object> template) {
+        return args -> Thread.ofVirtual().name("ingress-producer-warm-up").start(() -> {
+            for (Topic<?> topic : List.of(Topics.PAYMENT_NOTIFY, Topics.REFUND_NOTIFY)) {
+                try {
+                    log.info("producer ready for {}: {} partitions", topic.name(),
+                            template.partitionsFor(topic.name()).size());
+                }
+                catch (RuntimeException e) {
+                    log.warn("producer not set up for {} at start: {}", topic.name(), e.getClass().getSimpleName());
+                }
+            }
+        });
     }
 
     /**
