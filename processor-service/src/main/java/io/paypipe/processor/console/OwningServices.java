@@ -101,10 +101,13 @@ class OwningServices {
         }
         String sentence = json != null && json.path("error").isString() && json.path("status").isMissingNode()
                 ? json.path("error").asString() : null;
-        if (status == 401 || status == 403) {
-            sentence = service + " refused the console's service account (" + status
-                    + (sentence == null ? "" : ": " + sentence)
-                    + "): its account with the role CONSOLE is missing or its password differs";
+        if (status == 401) {
+            return new Answer.Refused(status, "the console's service account is not known there or its password"
+                    + " differs (processor.console.account.*; the account with the role CONSOLE on " + service + ")");
+        }
+        if (status == 403 && (sentence == null || !sentence.contains("console"))) {
+            return new Answer.Refused(status, "the console's service account may not act there: it needs the role"
+                    + " CONSOLE on " + service + (sentence == null ? "" : " (" + sentence + ")"));
         }
         return new Answer.Refused(status, sentence != null ? sentence : service + " answered " + status);
     }
