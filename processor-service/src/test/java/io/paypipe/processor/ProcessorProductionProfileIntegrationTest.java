@@ -34,11 +34,12 @@ class ProcessorProductionProfileIntegrationTest {
     @Test
     void givenOnlyTheRequiredVariables_whenTheJarsApplicationStarts_thenItRunsAsProductionWithProbesOnTheManagementPort()
             throws Exception {
-        // Given only Kafka, the database
+        // Given only Kafka, the database and the console's service account
         TestInfra infra = TestInfra.get();
         List<String> args = new ArrayList<>(List.of("--SPRING_KAFKA_BOOTSTRAP_SERVERS=" + infra.bootstrapServers(),
                 "--SPRING_DATASOURCE_URL=" + infra.jdbcUrl(), "--SPRING_DATASOURCE_USERNAME=" + infra.username(),
-                "--SPRING_DATASOURCE_PASSWORD=" + infra.password(), "--processor.topic-partitions=6",
+                "--SPRING_DATASOURCE_PASSWORD=" + infra.password(), "--PROCESSOR_CONSOLE_ACCOUNT_NAME=console",
+                "--PROCESSOR_CONSOLE_ACCOUNT_PASSWORD=console-password", "--processor.topic-partitions=6",
                 "--processor.topic-replicas=1", "--processor.topic-min-insync-replicas=1", "--server.port=0",
                 "--management.server.port=0", "--spring.main.banner-mode=off"));
 

@@ -18,12 +18,17 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
  * {@code viewer} (role VIEWER), with random passwords: {@code ./paypipe run} keeps them
  * in {@code var/}{@value OperatorCredentials#LOCAL_FILE} (mode 600, made on the first
  * run, kept after), where {@code ./paypipe}'s commands and the bench read them; a test's
- * pipeline makes fresh ones ({@link #random()}). Every service but the sandbox gets their
- * bcrypt hashes as {@code paypipe.security.accounts[i].*} ({@link #properties()}), never
- * the passwords. The hashes are of cost 4 (bcrypt's least): each password is 24 random
- * bytes, which no work factor needs to protect, and every API call checks it once.
+ * pipeline makes fresh ones ({@link #random()}). The console's service account
+ * {@code console} (role CONSOLE: the processor's console acts on refund-service and
+ * reconcile-service for the signed-in person) gets a fresh password on every start, kept
+ * nowhere: only the services of this JVM use it. Every service but the sandbox gets the
+ * three accounts' bcrypt hashes as {@code paypipe.security.accounts[i].*}
+ * ({@link #properties()}), never the passwords; the processor also the console's name and
+ * password ({@link #consoleProperties()}). The hashes are of cost 4 (bcrypt's least):
+ * each password is 24 random bytes, which no work factor needs to protect, and every API
+ * call checks it once.
  */
-public record LocalAccounts(OperatorCredentials operator, OperatorCredentials viewer) {
+public record LocalAccounts(OperatorCredentials operator, OperatorCredentials viewer, OperatorCredentials console) {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -32,7 +37,7 @@ public record LocalAccounts(OperatorCredentials operator, OperatorCredentials vi
     /** Fresh accounts, kept nowhere. */
     public static LocalAccounts random() {
         return new LocalAccounts(new OperatorCredentials("operator", password()),
-                new OperatorCredentials("viewer", password()));
+                new OperatorCredentials("viewer", password()), newConsole());
     }
 
     /**
@@ -58,15 +63,29 @@ public record LocalAccounts(OperatorCredentials operator, OperatorCredentials vi
                 new OperatorCredentials(values.get(OperatorCredentials.LOCAL_OPERATOR_USER),
                         values.get(OperatorCredentials.LOCAL_OPERATOR_PASSWORD)),
                 new OperatorCredentials(values.get(OperatorCredentials.LOCAL_VIEWER_USER),
-                        values.get(OperatorCredentials.LOCAL_VIEWER_PASSWORD)));
+                        values.get(OperatorCredentials.LOCAL_VIEWER_PASSWORD)),
+                newConsole());
     }
 
-    /** The settings that give a service both accounts, by their hashes. */
+    /** The settings that give a service the three accounts, by their hashes. */
     public Map<String, String> properties() {
         Map<String, String> properties = new LinkedHashMap<>();
         account(properties, 0, operator, "OPERATOR");
         account(properties, 1, viewer, "VIEWER");
+        account(properties, 2, console, "CONSOLE");
         return properties;
+    }
+
+    /**
+     * The processor's settings of the console's service account: its name and password.
+     */
+    public Map<String, String> consoleProperties() {
+        return Map.of("processor.console.account.name", console.user(), "processor.console.account.password",
+                console.password());
+    }
+
+    private static OperatorCredentials newConsole() {
+        return new OperatorCredentials("console", password());
     }
 
     private static void account(Map<String, String> properties, int index, OperatorCredentials account, String role) {

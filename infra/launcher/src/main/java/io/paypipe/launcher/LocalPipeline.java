@@ -114,6 +114,13 @@ public final class LocalPipeline implements AutoCloseable {
             if (service != PipelineService.SANDBOX) {
                 args.putAll(accounts.properties());
             }
+            // the console's actions: refund-service and reconcile-service of this
+            // pipeline, asked with the console's service account
+            if (service == PipelineService.PROCESSOR) {
+                args.putAll(accounts.consoleProperties());
+                args.put("processor.console.refund-url", "http://127.0.0.1:" + port(PipelineService.REFUND));
+                args.put("processor.console.reconcile-url", "http://127.0.0.1:" + port(PipelineService.RECONCILE));
+            }
             args.putAll(extra.getOrDefault(service, Map.of()));
             return args.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();
         }

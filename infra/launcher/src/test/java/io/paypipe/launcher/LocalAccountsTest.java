@@ -30,7 +30,13 @@ class LocalAccountsTest {
         // Then one file, mode 600, with the same two accounts both times
         Path file = var.resolve(OperatorCredentials.LOCAL_FILE);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
-        assertThat(second).isEqualTo(first);
+        assertThat(second.operator()).isEqualTo(first.operator());
+        assertThat(second.viewer()).isEqualTo(first.viewer());
+        // and the console's service account new on each start, kept nowhere
+        assertThat(second.console().user()).isEqualTo("console");
+        assertThat(second.console().password()).isNotEqualTo(first.console().password());
+        assertThat(Files.readString(file)).doesNotContain(first.console().password())
+            .doesNotContain(second.console().password());
         assertThat(first.operator().user()).isEqualTo("operator");
         assertThat(first.viewer().user()).isEqualTo("viewer");
         assertThat(first.operator().password()).hasSizeGreaterThanOrEqualTo(32).isNotEqualTo(first.viewer().password());
@@ -49,9 +55,14 @@ class LocalAccountsTest {
         assertThat(properties).containsEntry("paypipe.security.accounts[0].name", "operator")
             .containsEntry("paypipe.security.accounts[0].role", "OPERATOR")
             .containsEntry("paypipe.security.accounts[1].name", "viewer")
-            .containsEntry("paypipe.security.accounts[1].role", "VIEWER");
+            .containsEntry("paypipe.security.accounts[1].role", "VIEWER")
+            .containsEntry("paypipe.security.accounts[2].name", "console")
+            .containsEntry("paypipe.security.accounts[2].role", "CONSOLE");
+        assertThat(accounts.consoleProperties()).containsEntry("processor.console.account.name", "console")
+            .containsEntry("processor.console.account.password", accounts.console().password());
         assertThat(properties.values()).noneMatch((v) -> v.contains(accounts.operator().password()))
-            .noneMatch((v) -> v.contains(accounts.viewer().password()));
+            .noneMatch((v) -> v.contains(accounts.viewer().password()))
+            .noneMatch((v) -> v.contains(accounts.console().password()));
         assertThat(PasswordEncoderFactories.createDelegatingPasswordEncoder()
             .matches(accounts.operator().password(), properties.get("paypipe.security.accounts[0].password-hash")))
             .isTrue();

@@ -1,11 +1,13 @@
 package io.paypipe.processor.config;
 
+import io.paypipe.processor.console.ConsoleProperties;
 import io.paypipe.support.ProductionProfile;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
 import org.springframework.context.annotation.PropertySource;
+import org.springframework.core.env.Environment;
 
 /**
  * The production defaults of processor-service, {@code processor-prod.properties}, over
@@ -25,6 +27,15 @@ class ProductionDefaults {
     @Bean
     static BeanFactoryPostProcessor requiredInProduction() {
         return ProductionProfile.requiredSettings(ProductionProfile.KAFKA_AND_DATABASE);
+    }
+
+    /**
+     * The console, when on, needs its service account on refund-service and
+     * reconcile-service, or the start stops naming it ({@link ConsoleProperties}).
+     */
+    @Bean
+    static BeanFactoryPostProcessor consoleAccountInProduction() {
+        return (beanFactory) -> ConsoleProperties.requireAccount(beanFactory.getBean(Environment.class));
     }
 
 }

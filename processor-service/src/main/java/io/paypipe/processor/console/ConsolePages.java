@@ -4,6 +4,7 @@ import io.paypipe.processor.config.ProcessorProperties;
 import io.paypipe.support.security.SignedIn;
 import java.time.Clock;
 import org.springframework.http.MediaType;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -20,6 +21,7 @@ import org.springframework.web.bind.annotation.ResponseBody;
  * resolve in {@link ManualQueueActions}.
  */
 @Controller
+@ConditionalOnBooleanProperty(name = ConsoleProperties.ENABLED, matchIfMissing = true)
 class ConsolePages {
 
     private final ConsoleQueries queries;
@@ -83,6 +85,9 @@ class ConsolePages {
         model.addAttribute("status", wanted);
         model.addAttribute("counts", ledger.refundCounts());
         model.addAttribute("rows", ledger.refunds(wanted, console.rows()));
+        // the refund form's own refund_no: the same form sent twice (a double click, a
+        // retry after a timeout) is one refund at refund-service
+        model.addAttribute("refundNo", "C" + java.util.UUID.randomUUID().toString().replace("-", ""));
         model.addAttribute("limit", console.rows());
         return "console/refunds";
     }

@@ -1,6 +1,7 @@
 package io.paypipe.processor.console;
 
 import io.paypipe.support.security.SignedIn;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -14,6 +15,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
  * ({@link ManualQueue}).
  */
 @Controller
+@ConditionalOnBooleanProperty(name = ConsoleProperties.ENABLED, matchIfMissing = true)
 class ManualQueueActions {
 
     private final ManualQueue queue;

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -31,6 +32,7 @@ import org.springframework.web.util.UriComponentsBuilder;
  * ({@link ReplayRateLimit}).
  */
 @Controller
+@ConditionalOnBooleanProperty(name = ConsoleProperties.ENABLED, matchIfMissing = true)
 class ConsoleDeadLetters {
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleDeadLetters.class);

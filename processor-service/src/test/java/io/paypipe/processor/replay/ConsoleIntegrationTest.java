@@ -11,6 +11,9 @@ import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.NotifyHeaders;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
+import io.paypipe.processor.support.ConsoleBrowser;
+import io.paypipe.processor.support.ConsoleForms;
+import io.paypipe.processor.support.DeadLetterTopic;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.support.testing.TestAccounts;
 import io.paypipe.support.testing.TopicWriter;
@@ -48,7 +51,10 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { "processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms",
-                "processor.console.replays-per-minute=2" })
+                "processor.console.replays-per-minute=2", "processor.console.account.name=test-console",
+                "processor.console.account.password=test-console-password",
+                "processor.console.refund-url=" + ConsoleIntegrationTest.NOBODY,
+                "processor.console.reconcile-url=" + ConsoleIntegrationTest.NOBODY })
 class ConsoleIntegrationTest extends ProcessorIntegrationBase {
 
     private static final Duration WAIT = Duration.ofSeconds(90);
@@ -58,9 +64,12 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
      */
     static final OperatorCredentials HASTY = new OperatorCredentials("hasty-operator", "hasty-operator-password");
 
+    /** Where refund-service and reconcile-service are not: nothing listens on port 1. */
+    static final String NOBODY = "http://127.0.0.1:1";
+
     private static TopicWriter writer;
 
-    private static KafkaProducer<byte[], byte[]> dltProducer;
+    private static DeadLetterTopic deadLetters;
 
     @LocalServerPort
     int port;
@@ -83,28 +92,14 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
     static void clients() throws Exception {
         ConsoleBrowser.requireChromium();
         String bootstrap = TestInfra.get().bootstrapServers();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            admin
-                .createTopics(
-                        List.of(new NewTopic(ReplayConfig.DEAD_LETTER_TOPIC, Topics.DEFAULT_PARTITIONS, (short) 1)))
-                .all()
-                .get(30, TimeUnit.SECONDS);
-        }
-        catch (java.util.concurrent.ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw e;
-            }
-        }
         writer = new TopicWriter(bootstrap);
-        dltProducer = new KafkaProducer<>(
-                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all"),
-                new ByteArraySerializer(), new ByteArraySerializer());
+        deadLetters = DeadLetterTopic.created();
     }
 
     @AfterAll
     static void closeClients() {
         writer.close();
-        dltProducer.close();
+        deadLetters.close();
     }
 
     @Test
@@ -170,9 +165,10 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
     void viewerSeesTheDeadLetterWithoutAReplayButtonAndACraftedPostIsRefused() throws Exception {
         // Given a dead letter and a row of the manual queue
         OrderKey key = newOrderKey();
-        RecordMetadata dlt = publishDeadLetter(key);
+        RecordMetadata dlt = deadLetters.orderNotFound(key);
         OrderKey manualKey = newOrderKey();
         long manualRaw = setAside(manualKey);
+        long diff = openDiff();
         ConsoleForms forms = new ConsoleForms(port);
 
         try (ConsoleBrowser browser = ConsoleBrowser.open(port, "viewer")) {
@@ -192,6 +188,15 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
             assertThat(browser.driver().findElements(By.id("raw-" + manualRaw))).hasSize(1);
             assertThat(browser.driver().findElements(By.cssSelector("button.resolve"))).isEmpty();
             browser.screenshot("manual-read-only");
+            // and the refunds without the refund form, the differences without handle
+            // buttons
+            browser.go("/console/refunds");
+            assertThat(browser.driver().findElements(By.id("refund-form"))).isEmpty();
+            assertThat(browser.driver().findElements(By.cssSelector("button.refund"))).isEmpty();
+            browser.go("/console/recon");
+            assertThat(browser.driver().findElements(By.id("diff-" + diff))).hasSize(1);
+            assertThat(browser.driver().findElements(By.cssSelector("button.ignore, button.correct"))).isEmpty();
+            browser.screenshot("recon-read-only");
 
             // When the viewer's session posts a replay anyway, with the page's token,
             // and someone without a session posts one
@@ -201,14 +206,57 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
             int anonymousPost = forms.post("/console/dead-letters/replay", null, replay);
             int viewerResolve = forms.post("/console/manual/" + manualRaw + "/resolve", browser.sessionCookie(),
                     Map.of("note", "viewer tries", "_csrf", browser.csrfToken()));
+            int viewerRefund = forms.post("/console/refunds/request", browser.sessionCookie(), Map.of("merchant", "m",
+                    "order", "o", "amount", "1", "reason", "viewer tries", "_csrf", browser.csrfToken()));
+            int viewerIgnore = forms.post("/console/recon/diffs/" + diff + "/ignore", browser.sessionCookie(),
+                    Map.of("note", "viewer tries", "_csrf", browser.csrfToken()));
 
             // Then all are refused and nothing is replayed or resolved
             assertThat(viewerPost).isEqualTo(403);
             assertThat(anonymousPost).isEqualTo(403);
             assertThat(viewerResolve).isEqualTo(403);
+            assertThat(viewerRefund).isEqualTo(403);
+            assertThat(viewerIgnore).isEqualTo(403);
         }
         assertThat(replaysOf(dlt)).isZero();
         assertThat(db.handled(manualRaw)).isEqualTo(2);
+        assertThat(diffStatus(diff)).isEqualTo("OPEN|null");
+    }
+
+    @Test
+    void operatorAsksForARefundAndHandlesADifferenceAndAServiceThatDoesNotAnswerIsOneSentence() {
+        // Given an open difference, and neither refund-service nor reconcile-service up
+        long diff = openDiff();
+
+        try (ConsoleBrowser browser = ConsoleBrowser.open(port, "operator-owning-services-down")) {
+            // When an operator asks for a refund on the refunds page
+            browser.signIn(TestAccounts.OPERATOR);
+            browser.go("/console/refunds");
+            WebElement form = browser.driver().findElement(By.id("refund-form"));
+            form.findElement(By.name("merchant")).sendKeys("1900000001");
+            form.findElement(By.name("order")).sendKeys("ORDER-1");
+            form.findElement(By.name("amount")).sendKeys("500");
+            form.findElement(By.name("reason")).sendKeys("customer returned it");
+            form.findElement(By.cssSelector("button.refund")).click();
+
+            // Then the page says in one sentence that refund-service does not answer
+            browser.wait(WAIT, (d) -> !d.findElements(By.id("error")).isEmpty());
+            assertThat(browser.text(By.id("error"))).isEqualTo("refund-service at " + NOBODY
+                    + " does not answer: nothing was done there; try again when it is up.");
+            browser.screenshot("refund-service-down");
+
+            // When the operator ignores the difference with a note
+            browser.go("/console/recon");
+            WebElement row = browser.wait(WAIT, (d) -> d.findElement(By.id("diff-" + diff)));
+            row.findElement(By.name("note")).sendKeys("known sandbox rounding");
+            row.findElement(By.cssSelector("button.ignore")).click();
+
+            // Then the same for reconcile-service, and the difference is still open
+            browser.wait(WAIT, (d) -> !d.findElements(By.id("error")).isEmpty());
+            assertThat(browser.text(By.id("error"))).startsWith("reconcile-service at " + NOBODY + " does not answer");
+            browser.screenshot("reconcile-service-down");
+        }
+        assertThat(diffStatus(diff)).isEqualTo("OPEN|null");
     }
 
     @Test
@@ -245,7 +293,7 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
     void aPostWithoutTheCsrfTokenIsRefusedAndReplaysAreLimitedPerAccountAndMinute() throws Exception {
         // Given an operator signed in through the form (no browser needed for posts)
         OrderKey key = newOrderKey();
-        RecordMetadata dlt = publishDeadLetter(key);
+        RecordMetadata dlt = deadLetters.orderNotFound(key);
         ConsoleForms forms = new ConsoleForms(port);
         ConsoleForms.Session session = forms.signIn(HASTY);
         Map<String, String> replay = Map.of("partition", Integer.toString(dlt.partition()), "offset",
@@ -309,22 +357,34 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
                 + key.outTradeNo().value() + "')]]");
     }
 
+    /** An open AMOUNT difference of a batch of its own. */
+    private long openDiff() {
+        var keys = new org.springframework.jdbc.support.GeneratedKeyHolder();
+        jdbc.sql("""
+                INSERT INTO recon_diff (batch_id, channel, merchant_id, bill_day, category, channel_trade_no, field,
+                                        channel_value, local_value, handle_status, created_at, updated_at)
+                VALUES (:batch, 'wechatpay', '1900000001', CURRENT_DATE, 'AMOUNT', :trade, 'amount', '2500 CNY',
+                        '2400 CNY', 'OPEN', NOW(3), NOW(3))""")
+            .param("batch", System.nanoTime())
+            .param("trade", newTradeNo().value())
+            .update(keys, "id");
+        return keys.getKey().longValue();
+    }
+
+    private String diffStatus(long id) {
+        return jdbc
+            .sql("SELECT CONCAT(handle_status, '|', COALESCE(handled_by, 'null')) FROM recon_diff WHERE id = :id")
+            .param("id", id)
+            .query(String.class)
+            .single();
+    }
+
     private long setAside(OrderKey key) {
         long rawId = storeRaw(jdbc, key, newTradeNo(), "SUCCESS", 2500);
         jdbc.sql("""
                 UPDATE pay_notify_raw SET handled = 2, outcome = 'AMOUNT_MISMATCH', last_error = 'paid 1 of 2500'
                  WHERE id = :id""").param("id", rawId).update();
         return rawId;
-    }
-
-    private RecordMetadata publishDeadLetter(OrderKey key) throws Exception {
-        var headers = DeadLetterSamples.dltHeaders(
-                "org.springframework.kafka.listener.ListenerExecutionFailedException",
-                "io.paypipe.processor.failure.OrderNotFoundException", "no order", 3, 41, System.currentTimeMillis());
-        return dltProducer
-            .send(new ProducerRecord<>(ReplayConfig.DEAD_LETTER_TOPIC, null, key.kafkaKey().getBytes(),
-                    "poison".getBytes(), headers))
-            .get(30, TimeUnit.SECONDS);
     }
 
     private long replaysOf(long rawId) {

@@ -12,6 +12,7 @@ import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.NotifyHeaders;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
+import io.paypipe.processor.support.DeadLetterTopic;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.support.testing.TopicReader;
 import io.paypipe.support.testing.TopicWriter;
@@ -54,7 +55,7 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
 
     private static TopicReader<OrderPaid> paid;
 
-    private static KafkaProducer<byte[], byte[]> dltProducer;
+    private static DeadLetterTopic deadLetters;
 
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -64,30 +65,16 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
     @BeforeAll
     static void clients() throws Exception {
         String bootstrap = TestInfra.get().bootstrapServers();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            admin
-                .createTopics(
-                        List.of(new NewTopic(ReplayConfig.DEAD_LETTER_TOPIC, Topics.DEFAULT_PARTITIONS, (short) 1)))
-                .all()
-                .get(30, TimeUnit.SECONDS);
-        }
-        catch (java.util.concurrent.ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw e;
-            }
-        }
         writer = new TopicWriter(bootstrap);
         paid = new TopicReader<>(bootstrap, Topics.ORDER_PAID);
-        dltProducer = new KafkaProducer<>(
-                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all"),
-                new ByteArraySerializer(), new ByteArraySerializer());
+        deadLetters = DeadLetterTopic.created();
     }
 
     @AfterAll
     static void closeClients() {
         writer.close();
         paid.close();
-        dltProducer.close();
+        deadLetters.close();
     }
 
     @Test
@@ -176,7 +163,7 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
     void theSameReplayIdDoesNotPublishTheSameDeadLetterTwice() throws Exception {
         // Given a dead letter replayed under an operator-chosen replay id
         OrderKey key = newOrderKey();
-        RecordMetadata dlt = publishDeadLetter(key, "poison".getBytes(), "failed to deserialize");
+        RecordMetadata dlt = deadLetters.orderNotFound(key, "poison".getBytes(), "failed to deserialize");
         String body = """
                 {"replayId":"%s","reason":"retry of my request","records":[{"partition":%d,"offset":%d}]}"""
             .formatted("r-" + key.outTradeNo().value(), dlt.partition(), dlt.offset());
@@ -199,15 +186,6 @@ class DeadLetterReplayIntegrationTest extends ProcessorIntegrationBase {
         assertThat(post("{\"records\":[{\"partition\":0,\"offset\":0}]}").statusCode()).isEqualTo(400);
         assertThat(post("{\"reason\":\"x\"}").statusCode()).isEqualTo(400);
         assertThat(post("{\"reason\":\"x\",\"filter\":{}}").statusCode()).isEqualTo(400);
-    }
-
-    private RecordMetadata publishDeadLetter(OrderKey key, byte[] value, String message) throws Exception {
-        var headers = DeadLetterSamples.dltHeaders(
-                "org.springframework.kafka.listener.ListenerExecutionFailedException",
-                "io.paypipe.processor.failure.OrderNotFoundException", message, 3, 41, Instant.now().toEpochMilli());
-        var record = new ProducerRecord<>(ReplayConfig.DEAD_LETTER_TOPIC, null, key.kafkaKey().getBytes(), value,
-                headers);
-        return dltProducer.send(record).get(30, TimeUnit.SECONDS);
     }
 
     /** Where a dead letter is on the dead-letter topic. */

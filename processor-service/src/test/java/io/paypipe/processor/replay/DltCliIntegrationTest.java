@@ -11,6 +11,7 @@ import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.signin.OperatorCredentials;
 import io.paypipe.core.topic.Json;
 import io.paypipe.embedded.TestInfra;
+import io.paypipe.processor.support.DeadLetterTopic;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.support.testing.PaypipeScript;
 import io.paypipe.support.testing.PaypipeScript.Run;
@@ -44,7 +45,7 @@ import tools.jackson.databind.JsonNode;
         properties = { "processor.retry-delays=100ms,100ms", "processor.dead-letter-retry-delays=50ms" })
 class DltCliIntegrationTest extends ProcessorIntegrationBase {
 
-    private static KafkaProducer<byte[], byte[]> dltProducer;
+    private static DeadLetterTopic deadLetters;
 
     @LocalServerPort
     int port;
@@ -52,26 +53,12 @@ class DltCliIntegrationTest extends ProcessorIntegrationBase {
     @BeforeAll
     static void clients() throws Exception {
         String bootstrap = TestInfra.get().bootstrapServers();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            admin
-                .createTopics(List.of(new NewTopic(ReplayConfig.DEAD_LETTER_TOPIC,
-                        io.paypipe.core.topic.Topics.DEFAULT_PARTITIONS, (short) 1)))
-                .all()
-                .get(30, TimeUnit.SECONDS);
-        }
-        catch (java.util.concurrent.ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw e;
-            }
-        }
-        dltProducer = new KafkaProducer<>(
-                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all"),
-                new ByteArraySerializer(), new ByteArraySerializer());
+        deadLetters = DeadLetterTopic.created();
     }
 
     @AfterAll
     static void closeClients() {
-        dltProducer.close();
+        deadLetters.close();
     }
 
     @Test
@@ -81,9 +68,9 @@ class DltCliIntegrationTest extends ProcessorIntegrationBase {
         OrderKey key = newOrderKey();
         ChannelTradeNo tradeNo = newTradeNo();
         long rawId = storeRaw(jdbc, key, tradeNo, "SUCCESS", 2500);
-        RecordMetadata notification = publish(key,
+        RecordMetadata notification = deadLetters.orderNotFound(key,
                 Json.MAPPER.writeValueAsBytes(succeeded(rawId, key, tradeNo, 2500, 2500)));
-        RecordMetadata poison = publish(newOrderKey(), "poison".getBytes());
+        RecordMetadata poison = deadLetters.orderNotFound(newOrderKey(), "poison".getBytes());
         String from = "from=" + Instant.now().minusSeconds(600);
 
         // When an operator lists, shows and replays them
@@ -146,15 +133,6 @@ class DltCliIntegrationTest extends ProcessorIntegrationBase {
         viewer.failedWith(1, "paypipe dlt: your account's role may not do this: reads need VIEWER or OPERATOR,"
                 + " actions need OPERATOR");
         stopped.failedWith(2, "paypipe dlt: the processor at http://127.0.0.1:" + closed + " does not answer");
-    }
-
-    private RecordMetadata publish(OrderKey key, byte[] value) throws Exception {
-        var headers = DeadLetterSamples.dltHeaders(
-                "org.springframework.kafka.listener.ListenerExecutionFailedException",
-                "io.paypipe.processor.failure.OrderNotFoundException", "no order", 3, 41, Instant.now().toEpochMilli());
-        var record = new ProducerRecord<>(ReplayConfig.DEAD_LETTER_TOPIC, null, key.kafkaKey().getBytes(), value,
-                headers);
-        return dltProducer.send(record).get(30, TimeUnit.SECONDS);
     }
 
     private Run paypipe(String... args) throws Exception {

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.signin.OperatorCredentials;
 import io.paypipe.embedded.TestInfra;
+import io.paypipe.processor.support.ConsoleForms;
+import io.paypipe.processor.support.DeadLetterTopic;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.support.testing.TestAccounts;
 import java.net.CookieManager;
@@ -48,9 +50,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class OperatorSignInIntegrationTest extends ProcessorIntegrationBase {
 
-    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\"[^>]*value=\"([^\"]+)\"");
-
-    private static KafkaProducer<byte[], byte[]> dltProducer;
+    private static DeadLetterTopic deadLetters;
 
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -60,26 +60,12 @@ class OperatorSignInIntegrationTest extends ProcessorIntegrationBase {
     @BeforeAll
     static void clients() throws Exception {
         String bootstrap = TestInfra.get().bootstrapServers();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            admin
-                .createTopics(List.of(new NewTopic(ReplayConfig.DEAD_LETTER_TOPIC,
-                        io.paypipe.core.topic.Topics.DEFAULT_PARTITIONS, (short) 1)))
-                .all()
-                .get(30, TimeUnit.SECONDS);
-        }
-        catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw e;
-            }
-        }
-        dltProducer = new KafkaProducer<>(
-                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all"),
-                new ByteArraySerializer(), new ByteArraySerializer());
+        deadLetters = DeadLetterTopic.created();
     }
 
     @AfterAll
     static void closeClients() {
-        dltProducer.close();
+        deadLetters.close();
     }
 
     @Test
@@ -106,7 +92,7 @@ class OperatorSignInIntegrationTest extends ProcessorIntegrationBase {
     void rejectsReplayByViewerAndReplaysNothing() throws Exception {
         // Given a dead letter
         OrderKey key = newOrderKey();
-        RecordMetadata dlt = publishDeadLetter(key);
+        RecordMetadata dlt = deadLetters.orderNotFound(key);
         String replayId = "viewer-" + key.outTradeNo().value();
 
         // When a viewer lists the dead letters, then asks for a replay
@@ -126,7 +112,7 @@ class OperatorSignInIntegrationTest extends ProcessorIntegrationBase {
     void recordsTheOperatorsSignInNameAsTheRequesterAndRefusesAnotherName() throws Exception {
         // Given a dead letter
         OrderKey key = newOrderKey();
-        RecordMetadata dlt = publishDeadLetter(key);
+        RecordMetadata dlt = deadLetters.orderNotFound(key);
         String naming = "naming-" + key.outTradeNo().value();
         String plain = "plain-" + key.outTradeNo().value();
 
@@ -169,39 +155,22 @@ class OperatorSignInIntegrationTest extends ProcessorIntegrationBase {
 
     @Test
     void consoleRefusesAPostWithoutItsCsrfTokenAndAcceptsItWithTheToken() throws Exception {
-        HttpClient browser = HttpClient.newBuilder()
-            .cookieHandler(new CookieManager())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
         // Given a person sent to the login form, who signs in there
-        HttpResponse<String> console = browser.send(get("/console"), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> console = send(HttpRequest.newBuilder(uri("/console")).GET().build());
         assertThat(console.statusCode()).isEqualTo(302);
         assertThat(console.headers().firstValue("Location").orElseThrow()).endsWith("/login");
-        String loginToken = token(browser.send(get("/login"), HttpResponse.BodyHandlers.ofString()).body());
-        HttpResponse<String> signedIn = browser.send(form("/login", Map.of("username", TestAccounts.OPERATOR.user(),
-                "password", TestAccounts.OPERATOR.password(), "_csrf", loginToken)),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(signedIn.statusCode()).isEqualTo(302);
-        HttpResponse<String> page = browser.send(get("/console"), HttpResponse.BodyHandlers.ofString());
-        assertThat(page.statusCode()).isEqualTo(200);
-        assertThat(page.body()).contains("Signed in as test-operator");
+        ConsoleForms forms = new ConsoleForms(port);
+        ConsoleForms.Session session = forms.signIn(TestAccounts.OPERATOR);
+        assertThat(forms.page(session, "/console")).contains("Signed in as test-operator");
 
         // When the console's form is posted without the page's token, then with it
-        HttpResponse<String> without = browser.send(form("/console/ping", Map.of()),
-                HttpResponse.BodyHandlers.ofString());
-        HttpResponse<String> with = browser.send(form("/console/ping", Map.of("_csrf", token(page.body()))),
-                HttpResponse.BodyHandlers.ofString());
+        int without = forms.post("/console/ping", session.cookie(), Map.of());
+        HttpResponse<String> with = forms.send("/console/ping", session.cookie(), forms.withToken(session, Map.of()));
 
         // Then the first is refused, the second is the signed-in operator's
-        assertThat(without.statusCode()).isEqualTo(403);
+        assertThat(without).isEqualTo(403);
         assertThat(with.statusCode()).isEqualTo(200);
         assertThat(with.body()).isEqualTo("pong for test-operator\n");
-    }
-
-    private static String token(String html) {
-        Matcher matcher = CSRF.matcher(html);
-        assertThat(matcher.find()).as("a CSRF token in %s", html).isTrue();
-        return matcher.group(1);
     }
 
     private String replayBody(String replayId, String requestedBy, RecordMetadata dlt) {
@@ -215,16 +184,6 @@ class OperatorSignInIntegrationTest extends ProcessorIntegrationBase {
             .param("id", replayId)
             .query(Long.class)
             .single();
-    }
-
-    private RecordMetadata publishDeadLetter(OrderKey key) throws Exception {
-        var headers = DeadLetterSamples.dltHeaders(
-                "org.springframework.kafka.listener.ListenerExecutionFailedException",
-                "io.paypipe.processor.failure.OrderNotFoundException", "no order", 3, 41, Instant.now().toEpochMilli());
-        return dltProducer
-            .send(new ProducerRecord<>(ReplayConfig.DEAD_LETTER_TOPIC, null, key.kafkaKey().getBytes(),
-                    "poison".getBytes(), headers))
-            .get(30, TimeUnit.SECONDS);
     }
 
     private URI uri(String path) {
@@ -245,17 +204,6 @@ class OperatorSignInIntegrationTest extends ProcessorIntegrationBase {
             request.header("Authorization", account.authorization());
         }
         return request.POST(HttpRequest.BodyPublishers.ofString(json)).build();
-    }
-
-    private HttpRequest form(String path, Map<String, String> fields) {
-        String body = fields.entrySet()
-            .stream()
-            .map((e) -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-            .collect(Collectors.joining("&"));
-        return HttpRequest.newBuilder(uri(path))
-            .header("Content-Type", "application/x-www-form-urlencoded")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build();
     }
 
     private HttpResponse<String> send(HttpRequest request) throws Exception {

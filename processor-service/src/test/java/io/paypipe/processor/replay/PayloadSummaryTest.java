@@ -1,6 +1,6 @@
 package io.paypipe.processor.replay;
 
-import static io.paypipe.processor.replay.DeadLetterSamples.*;
+import static io.paypipe.processor.support.DeadLetterSamples.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.topic.Json;

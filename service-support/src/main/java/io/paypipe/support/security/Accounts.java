@@ -24,6 +24,15 @@ final class Accounts {
     private Accounts() {
     }
 
+    /**
+     * A person's name as an account may have it: 1 to 64 characters, no {@code :}, no
+     * surrounding spaces.
+     */
+    static boolean validName(String name) {
+        return name != null && !name.isBlank() && name.length() <= 64 && !name.contains(":")
+                && name.equals(name.strip());
+    }
+
     static List<UserDetails> users(List<Account> accounts) {
         List<UserDetails> users = new ArrayList<>();
         Set<String> names = new HashSet<>();
@@ -31,8 +40,7 @@ final class Accounts {
             Account account = accounts.get(i);
             String at = PREFIX + "[" + i + "]";
             String name = account.name();
-            if (name == null || name.isBlank() || name.length() > 64 || name.contains(":")
-                    || !name.equals(name.strip())) {
+            if (!validName(name)) {
                 throw new IllegalStateException(at + ".name must be 1 to 64 characters, without ':' or surrounding"
                         + " spaces (it is recorded as the person of every action)");
             }
@@ -40,7 +48,7 @@ final class Accounts {
                 throw new IllegalStateException(at + ".name " + name + " is configured twice");
             }
             if (account.role() == null) {
-                throw new IllegalStateException(at + ".role must be VIEWER or OPERATOR");
+                throw new IllegalStateException(at + ".role must be VIEWER, OPERATOR or CONSOLE");
             }
             String hash = account.passwordHash();
             if (hash == null || !BCRYPT.matcher(hash).matches()) {

@@ -20,6 +20,7 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
+import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 
 /**
  * The sign-in every service shares: accounts from {@link OperatorSecurityProperties} with
@@ -38,7 +39,10 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
  * VIEWER or OPERATOR; every other method needs OPERATOR and
  * {@code Content-Type: application/json} ({@link JsonActionsOnly}, 415 otherwise). 401
  * (with {@code WWW-Authenticate: Basic}) without a valid sign-in, 403 for a role that may
- * not, each with a one-line JSON error.</li>
+ * not, each with a one-line JSON error. The console's service account (role
+ * {@link OperatorRole#CONSOLE}) acts for the person it names in
+ * {@code X-Paypipe-On-Behalf-Of} ({@link OnBehalf}); any other account sending that
+ * header is refused 403.</li>
  * </ul>
  * Imported by {@link io.paypipe.support.ServiceSupportConfiguration} and, for a service
  * without it (ingress, the downstream consumers), by the service's application class.
@@ -132,6 +136,7 @@ public class OperatorSecurity {
             .requestCache((cache) -> cache.disable())
             .formLogin((form) -> form.disable())
             .logout((logout) -> logout.disable())
+            .addFilterAfter(new OnBehalf(), BasicAuthenticationFilter.class)
             .addFilterAfter(new JsonActionsOnly(), AuthorizationFilter.class)
             // CSRF off on this chain only, and safe: no session and no cookie is ever
             // made here, so a browser has no credential to send along on another site's

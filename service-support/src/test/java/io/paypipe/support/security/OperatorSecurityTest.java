@@ -58,7 +58,7 @@ class OperatorSecurityTest {
             .withMessage("paypipe.security.accounts[1].name ann is configured twice");
         assertThatIllegalStateException()
             .isThrownBy(() -> Accounts.users(List.of(new Account("ann", OPERATOR_HASH, null))))
-            .withMessage("paypipe.security.accounts[0].role must be VIEWER or OPERATOR");
+            .withMessage("paypipe.security.accounts[0].role must be VIEWER, OPERATOR or CONSOLE");
     }
 
     @Test

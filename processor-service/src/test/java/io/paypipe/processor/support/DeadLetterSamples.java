@@ -1,4 +1,4 @@
-package io.paypipe.processor.replay;
+package io.paypipe.processor.support;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -11,13 +11,13 @@ import org.springframework.kafka.support.KafkaHeaders;
  * Dead-letter records as spring-kafka's DeadLetterPublishingRecoverer writes them, for
  * tests.
  */
-final class DeadLetterSamples {
+public final class DeadLetterSamples {
 
     private DeadLetterSamples() {
     }
 
-    static RecordHeaders dltHeaders(String exceptionFqcn, String causeFqcn, String message, int originalPartition,
-            long originalOffset, long originalTimestamp) {
+    public static RecordHeaders dltHeaders(String exceptionFqcn, String causeFqcn, String message,
+            int originalPartition, long originalOffset, long originalTimestamp) {
         var headers = new RecordHeaders();
         headers.add(KafkaHeaders.EXCEPTION_FQCN, utf8(exceptionFqcn));
         if (causeFqcn != null) {
@@ -36,14 +36,14 @@ final class DeadLetterSamples {
         return headers;
     }
 
-    static ConsumerRecord<byte[], byte[]> record(int partition, long offset, long timestamp, String key, byte[] value,
-            RecordHeaders headers) {
+    public static ConsumerRecord<byte[], byte[]> record(int partition, long offset, long timestamp, String key,
+            byte[] value, RecordHeaders headers) {
         return new ConsumerRecord<>("payment.notify-dlt", partition, offset, timestamp, TimestampType.CREATE_TIME, -1,
                 value == null ? -1 : value.length, key == null ? null : utf8(key), value, headers,
                 java.util.Optional.empty());
     }
 
-    static byte[] utf8(String s) {
+    public static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 

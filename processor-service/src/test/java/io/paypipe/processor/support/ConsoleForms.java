@@ -1,4 +1,4 @@
-package io.paypipe.processor.replay;
+package io.paypipe.processor.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,26 +20,26 @@ import java.util.stream.Collectors;
  * with or without a session cookie and CSRF token. Redirects are not followed, so a
  * refusal's status is what the test sees.
  */
-final class ConsoleForms {
+public final class ConsoleForms {
 
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\"[^>]*value=\"([^\"]+)\"");
 
     private static final Pattern SESSION = Pattern.compile("(JSESSIONID=[^;]+)");
 
     /** A signed-in session: its cookie. */
-    record Session(String cookie) {
+    public record Session(String cookie) {
     }
 
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
     private final String base;
 
-    ConsoleForms(int port) {
+    public ConsoleForms(int port) {
         this.base = "http://localhost:" + port;
     }
 
     /** Signs in through the login form, as a browser does. */
-    Session signIn(OperatorCredentials account) throws Exception {
+    public Session signIn(OperatorCredentials account) throws Exception {
         HttpResponse<String> login = http.send(HttpRequest.newBuilder(URI.create(base + "/login")).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         String cookie = cookie(login);
@@ -52,24 +52,36 @@ final class ConsoleForms {
     }
 
     /** Posts the fields as a form; answers the status. */
-    int post(String path, String cookie, Map<String, String> fields) throws Exception {
-        return http.send(form(path, cookie, fields), HttpResponse.BodyHandlers.discarding()).statusCode();
+    public int post(String path, String cookie, Map<String, String> fields) throws Exception {
+        return send(path, cookie, fields).statusCode();
+    }
+
+    /** Posts the fields as a form; answers the answer. */
+    public HttpResponse<String> send(String path, String cookie, Map<String, String> fields) throws Exception {
+        return http.send(form(path, cookie, fields), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * The fields and the token of the session's console page, as the page's own form
+     * sends them.
+     */
+    public Map<String, String> withToken(Session session, Map<String, String> fields) throws Exception {
+        Map<String, String> all = new LinkedHashMap<>(fields);
+        all.put("_csrf", token(page(session, "/console")));
+        return all;
     }
 
     /**
      * Posts with the token of the session's console page, as the page's own form does,
      * and answers the page it is sent back to (which shows the action's message once).
      */
-    String postWithToken(Session session, String path, Map<String, String> fields) throws Exception {
-        Map<String, String> all = new LinkedHashMap<>(fields);
-        all.put("_csrf", token(page(session, "/console")));
-        HttpResponse<Void> posted = http.send(form(path, session.cookie(), all),
-                HttpResponse.BodyHandlers.discarding());
+    public String postWithToken(Session session, String path, Map<String, String> fields) throws Exception {
+        HttpResponse<String> posted = send(path, session.cookie(), withToken(session, fields));
         assertThat(posted.statusCode()).isEqualTo(302);
         return page(session, URI.create(posted.headers().firstValue("Location").orElseThrow()).getPath());
     }
 
-    String page(Session session, String path) throws Exception {
+    public String page(Session session, String path) throws Exception {
         HttpResponse<String> page = http.send(
                 HttpRequest.newBuilder(URI.create(base + path)).header("Cookie", session.cookie()).GET().build(),
                 HttpResponse.BodyHandlers.ofString());

@@ -1,4 +1,4 @@
-package io.paypipe.processor.replay;
+package io.paypipe.processor.support;
 
 import static org.assertj.core.api.Assertions.fail;
 
@@ -26,7 +26,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * step under {@code target/console-screenshots/}. Missing chromium or chromedriver fails
  * the test, naming the packages: CI ({@code .ci/run}) installs them.
  */
-final class ConsoleBrowser implements AutoCloseable {
+public final class ConsoleBrowser implements AutoCloseable {
 
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
 
@@ -49,14 +49,14 @@ final class ConsoleBrowser implements AutoCloseable {
     }
 
     /** Fails, naming what to install, unless chromium and chromedriver are there. */
-    static void requireChromium() {
+    public static void requireChromium() {
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
             fail("the console's browser tests need Debian's chromium (" + CHROMIUM + ") and chromium-driver ("
                     + CHROMEDRIVER + "): apt-get install -y chromium chromium-driver (.ci/run installs them)");
         }
     }
 
-    static ConsoleBrowser open(int port, String name) {
+    public static ConsoleBrowser open(int port, String name) {
         requireChromium();
         System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
         ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
@@ -72,16 +72,16 @@ final class ConsoleBrowser implements AutoCloseable {
         return new ConsoleBrowser(driver, "http://127.0.0.1:" + port, name);
     }
 
-    WebDriver driver() {
+    public WebDriver driver() {
         return driver;
     }
 
-    void go(String path) {
+    public void go(String path) {
         driver.get(base + path);
     }
 
     /** Opens the console, is sent to the login form and signs in there. */
-    void signIn(OperatorCredentials account) {
+    public void signIn(OperatorCredentials account) {
         go("/console");
         wait(Duration.ofSeconds(30), (d) -> d.getCurrentUrl().endsWith("/login"));
         screenshot("login-form");
@@ -92,24 +92,24 @@ final class ConsoleBrowser implements AutoCloseable {
         screenshot("signed-in");
     }
 
-    <T> T wait(Duration atMost, Function<WebDriver, T> condition) {
+    public <T> T wait(Duration atMost, Function<WebDriver, T> condition) {
         return new WebDriverWait(driver, atMost, Duration.ofMillis(500)).until(condition::apply);
     }
 
-    String text(By by) {
+    public String text(By by) {
         return driver.findElement(by).getText();
     }
 
     /** The page's CSRF token (every page has one: the sign-out form). */
-    String csrfToken() {
+    public String csrfToken() {
         return driver.findElement(By.cssSelector("input[name=_csrf]")).getDomAttribute("value");
     }
 
-    String sessionCookie() {
+    public String sessionCookie() {
         return "JSESSIONID=" + driver.manage().getCookieNamed("JSESSIONID").getValue();
     }
 
-    void screenshot(String what) {
+    public void screenshot(String what) {
         try {
             Files.createDirectories(SCREENSHOTS);
             Path png = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath();
