@@ -1,8 +1,6 @@
 package io.paypipe.processor.replay;
 
 import static io.paypipe.processor.support.Fixtures.newOrderKey;
-import static io.paypipe.processor.support.Fixtures.newTradeNo;
-import static io.paypipe.processor.support.Fixtures.storeRaw;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.id.OrderKey;
@@ -152,7 +150,7 @@ class OidcConsoleIntegrationTest extends ProcessorIntegrationBase {
     private void providerLogin(ConsoleBrowser browser, Person person) {
         browser.wait(WAIT, (d) -> d.getCurrentUrl().startsWith(provider.issuer() + "/login"));
         browser.screenshot("provider-login");
-        browser.driver().findElement(By.name("username")).sendKeys(person.username());
+        browser.driver().findElement(By.name("username")).sendKeys(person.login());
         browser.driver().findElement(By.name("password")).sendKeys(person.password());
         browser.driver().findElement(By.cssSelector("button[type=submit]")).click();
     }
@@ -165,11 +163,7 @@ class OidcConsoleIntegrationTest extends ProcessorIntegrationBase {
     }
 
     private long setAside(OrderKey key) {
-        long rawId = storeRaw(jdbc, key, newTradeNo(), "SUCCESS", 2500);
-        jdbc.sql("""
-                UPDATE pay_notify_raw SET handled = 2, outcome = 'AMOUNT_MISMATCH', last_error = 'paid 1 of 2500'
-                 WHERE id = :id""").param("id", rawId).update();
-        return rawId;
+        return ConsoleIntegrationTest.setAside(jdbc, key);
     }
 
 }

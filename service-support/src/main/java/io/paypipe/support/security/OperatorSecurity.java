@@ -42,10 +42,13 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
  * (with {@code WWW-Authenticate: Basic}) without a valid sign-in, 403 for a role that may
  * not, each with a one-line JSON error.</li>
  * </ul>
+ * With {@code paypipe.security.oidc.issuer-uri} set, the people of an OIDC provider sign
+ * in too ({@link OidcSignIn}): on the console through the provider, on the API with its
+ * bearer JWTs; nothing changes without it.
  * Imported by {@link io.paypipe.support.ServiceSupportConfiguration} and, for a service
  * without it (ingress, the downstream consumers), by the service's application class.
  * {@link AccountsCheck} refuses to start a {@code prod} service that has operator
- * endpoints and no account.
+ * endpoints and no account nor OIDC provider.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity

@@ -40,8 +40,12 @@ import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
  */
 public final class OidcProvider implements AutoCloseable {
 
-    /** A person at the provider. */
-    public record Person(String username, String password, String group) {
+    /**
+     * A person at the provider: signs in there as {@code login} (the tokens' {@code sub}),
+     * is named {@code username} in them ({@code preferred_username}), another value, so a
+     * service that recorded {@code sub} would show.
+     */
+    public record Person(String login, String username, String password, String group) {
 
         /** What the provider puts in the person's tokens as {@code email}. */
         public String email() {
@@ -54,11 +58,11 @@ public final class OidcProvider implements AutoCloseable {
 
     public static final String VIEWERS = "paypipe-viewers";
 
-    public static final Person OPERATOR = new Person("olga.operator", "olga-password", OPERATORS);
+    public static final Person OPERATOR = new Person("u1001", "olga.operator", "olga-password", OPERATORS);
 
-    public static final Person VIEWER = new Person("victor.viewer", "victor-password", VIEWERS);
+    public static final Person VIEWER = new Person("u1002", "victor.viewer", "victor-password", VIEWERS);
 
-    public static final Person OUTSIDER = new Person("otto.outsider", "otto-password", "marketing");
+    public static final Person OUTSIDER = new Person("u1003", "otto.outsider", "otto-password", "marketing");
 
     public static final String CLIENT_ID = "paypipe-console";
 
@@ -141,7 +145,7 @@ public final class OidcProvider implements AutoCloseable {
         Instant now = Instant.now();
         JwtClaimsSet.Builder claims = JwtClaimsSet.builder()
             .issuer(issuer)
-            .subject(person.username())
+            .subject(person.login())
             .audience(List.of(CLIENT_ID))
             .issuedAt(now)
             .notBefore(now)

@@ -88,7 +88,7 @@ class OidcProviderServer {
     InMemoryUserDetailsManager oidcPeople(Settings settings) {
         return new InMemoryUserDetailsManager(settings.people()
             .stream()
-            .map((person) -> User.withUsername(person.username())
+            .map((person) -> User.withUsername(person.login())
                 .password("{noop}" + person.password())
                 .authorities(person.group())
                 .build())
@@ -114,7 +114,7 @@ class OidcProviderServer {
     OAuth2TokenCustomizer<JwtEncodingContext> oidcPersonClaims(Settings settings) {
         Map<String, Person> people = settings.people()
             .stream()
-            .collect(Collectors.toMap(Person::username, Function.identity()));
+            .collect(Collectors.toMap(Person::login, Function.identity()));
         return (context) -> {
             Person person = people.get(context.getPrincipal().getName());
             if (person != null) {

@@ -60,7 +60,7 @@ final class OidcTokenFlow {
                 throw new IllegalStateException("no login form at the provider: " + login.statusCode());
             }
             HttpResponse<String> signedIn = send(post(login.uri().toString(),
-                    Map.of("username", person.username(), "password", person.password(), "_csrf", token.group(1))));
+                    Map.of("username", person.login(), "password", person.password(), "_csrf", token.group(1))));
             String location = redirectTo(follow(signedIn));
             Matcher code = CODE.matcher(location);
             if (!location.startsWith(OidcProvider.REDIRECT_URI) || !code.find()) {
@@ -77,7 +77,7 @@ final class OidcTokenFlow {
             return JsonMapper.builder().build().readTree(tokens.body()).get("access_token").asString();
         }
         catch (Exception e) {
-            throw new IllegalStateException("no access token for " + person.username() + ": " + e.getMessage(), e);
+            throw new IllegalStateException("no access token for " + person.login() + ": " + e.getMessage(), e);
         }
     }
 
