@@ -44,9 +44,9 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
  * </ul>
  * With {@code paypipe.security.oidc.issuer-uri} set, the people of an OIDC provider sign
  * in too ({@link OidcSignIn}): on the console through the provider, on the API with its
- * bearer JWTs; nothing changes without it.
- * Imported by {@link io.paypipe.support.ServiceSupportConfiguration} and, for a service
- * without it (ingress, the downstream consumers), by the service's application class.
+ * bearer JWTs; nothing changes without it. Imported by
+ * {@link io.paypipe.support.ServiceSupportConfiguration} and, for a service without it
+ * (ingress, the downstream consumers), by the service's application class.
  * {@link AccountsCheck} refuses to start a {@code prod} service that has operator
  * endpoints and no account nor OIDC provider.
  */

@@ -41,9 +41,9 @@ import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
 public final class OidcProvider implements AutoCloseable {
 
     /**
-     * A person at the provider: signs in there as {@code login} (the tokens' {@code sub}),
-     * is named {@code username} in them ({@code preferred_username}), another value, so a
-     * service that recorded {@code sub} would show.
+     * A person at the provider: signs in there as {@code login} (the tokens'
+     * {@code sub}), is named {@code username} in them ({@code preferred_username}),
+     * another value, so a service that recorded {@code sub} would show.
      */
     public record Person(String login, String username, String password, String group) {
 
