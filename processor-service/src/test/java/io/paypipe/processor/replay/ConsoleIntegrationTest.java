@@ -380,6 +380,11 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
     }
 
     private long setAside(OrderKey key) {
+        return setAside(jdbc, key);
+    }
+
+    /** A raw row of the order set aside for a person (handled=2, AMOUNT_MISMATCH). */
+    static long setAside(org.springframework.jdbc.core.simple.JdbcClient jdbc, OrderKey key) {
         long rawId = storeRaw(jdbc, key, newTradeNo(), "SUCCESS", 2500);
         jdbc.sql("""
                 UPDATE pay_notify_raw SET handled = 2, outcome = 'AMOUNT_MISMATCH', last_error = 'paid 1 of 2500'

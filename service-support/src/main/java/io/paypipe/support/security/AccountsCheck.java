@@ -13,7 +13,8 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 
 /**
  * At start-up, once the service's endpoints are known: a service with operator endpoints
- * (any mapping but the channels' {@code /notify/**} and {@code /error}) and no account
+ * (any mapping but the channels' {@code /notify/**} and {@code /error}) and no way to
+ * sign in (no account and no OIDC provider, {@code paypipe.security.oidc.issuer-uri})
  * fails to start under the profile {@code prod} (an endpoint nobody can use, or one
  * somebody opens in a hurry, is worse than a service that says what it needs), and warns
  * under any other profile.
@@ -37,7 +38,7 @@ class AccountsCheck implements SmartInitializingSingleton {
 
     @Override
     public void afterSingletonsInstantiated() {
-        if (!properties.accounts().isEmpty()) {
+        if (!properties.accounts().isEmpty() || properties.oidc().enabled()) {
             return;
         }
         List<String> endpoints = operatorEndpoints();
@@ -47,15 +48,16 @@ class AccountsCheck implements SmartInitializingSingleton {
         if (environment.acceptsProfiles(Profiles.of(ProductionProfile.NAME))) {
             throw new IllegalStateException(message(endpoints));
         }
-        log.warn("No operator account is configured ({}[0].name, .password-hash, .role): {} answer 401 to everyone",
-                Accounts.PREFIX, endpoints);
+        log.warn("No operator account is configured ({}[0].name, .password-hash, .role) and no OIDC provider ({}"
+                + ".issuer-uri): {} answer 401 to everyone", Accounts.PREFIX, OidcClaims.PREFIX, endpoints);
     }
 
     static String message(List<String> endpoints) {
         return "The profile prod has no built-in accounts and this service's operator endpoints (" + endpoints
                 + ") need at least one: set " + Accounts.PREFIX + "[0].name, " + Accounts.PREFIX
                 + "[0].password-hash and " + Accounts.PREFIX
-                + "[0].role (PAYPIPE_SECURITY_ACCOUNTS_0_NAME, _PASSWORD_HASH, _ROLE; docs/deployment.md)";
+                + "[0].role (PAYPIPE_SECURITY_ACCOUNTS_0_NAME, _PASSWORD_HASH, _ROLE), or an OIDC provider: "
+                + OidcClaims.PREFIX + ".issuer-uri and its roles (docs/deployment.md)";
     }
 
     private List<String> operatorEndpoints() {

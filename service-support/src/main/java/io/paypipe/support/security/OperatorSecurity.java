@@ -1,5 +1,6 @@
 package io.paypipe.support.security;
 
+import io.paypipe.support.security.OperatorSecurityProperties.Oidc;
 import jakarta.servlet.DispatcherType;
 import java.nio.charset.StandardCharsets;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -17,6 +18,7 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
@@ -44,10 +46,13 @@ import org.springframework.security.web.authentication.www.BasicAuthenticationFi
  * {@code X-Paypipe-On-Behalf-Of} ({@link OnBehalf}); any other account sending that
  * header is refused 403.</li>
  * </ul>
- * Imported by {@link io.paypipe.support.ServiceSupportConfiguration} and, for a service
- * without it (ingress, the downstream consumers), by the service's application class.
+ * With {@code paypipe.security.oidc.issuer-uri} set, the people of an OIDC provider sign
+ * in too ({@link OidcSignIn}): on the console through the provider, on the API with its
+ * bearer JWTs; nothing changes without it. Imported by
+ * {@link io.paypipe.support.ServiceSupportConfiguration} and, for a service without it
+ * (ingress, the downstream consumers), by the service's application class.
  * {@link AccountsCheck} refuses to start a {@code prod} service that has operator
- * endpoints and no account.
+ * endpoints and no account nor OIDC provider.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity
@@ -91,11 +96,13 @@ public class OperatorSecurity {
     /** The console's chain: a person signs in once, the session carries it. */
     @Bean
     @Order(1)
-    SecurityFilterChain console(HttpSecurity http) throws Exception {
+    SecurityFilterChain console(HttpSecurity http, OperatorSecurityProperties properties) throws Exception {
         // the login page's own style sheet and the browser's icon belong here too: on
         // the API chain they were a 401 with a Basic challenge, and a browser stopped
-        // rendering the login form for a password dialog of its style sheet
-        http.securityMatcher("/console", "/console/**", "/login", "/logout", "/default-ui.css", "/favicon.ico")
+        // rendering the login form for a password dialog of its style sheet; with OIDC,
+        // the way to the provider and back
+        http.securityMatcher("/console", "/console/**", "/login", "/logout", "/default-ui.css", "/favicon.ico",
+                OidcSignIn.AUTHORIZATION + "/*", "/login/oauth2/code/*")
             .authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
                 .permitAll()
                 .requestMatchers(HttpMethod.GET, "/console", "/console/**")
@@ -104,18 +111,30 @@ public class OperatorSecurity {
                 .hasRole(OPERATOR)
                 .anyRequest()
                 .permitAll())
-            .formLogin((form) -> form.defaultSuccessUrl("/console"))
             .logout((logout) -> logout.logoutSuccessUrl("/login?logout"))
             .sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.IF_REQUIRED));
         // CSRF stays on (the default): a browser sends the session cookie with any
         // request another site makes it send
+        Oidc oidc = properties.oidc();
+        if (!oidc.console() || !properties.accounts().isEmpty()) {
+            http.formLogin((form) -> form.defaultSuccessUrl("/console"));
+        }
+        if (oidc.console()) {
+            new OidcSignIn(oidc).console(http);
+        }
         return http.build();
     }
 
     /** The API's chain: HTTP Basic on each request, nothing kept between requests. */
     @Bean
     @Order(2)
-    SecurityFilterChain api(HttpSecurity http) throws Exception {
+    SecurityFilterChain api(HttpSecurity http, OperatorSecurityProperties properties) throws Exception {
+        Oidc oidc = properties.oidc();
+        if (oidc.enabled()) {
+            new OidcSignIn(oidc).api(http);
+            http.oauth2ResourceServer(
+                    (server) -> server.authenticationEntryPoint(unauthenticated(oidc)).accessDeniedHandler(denied()));
+        }
         http.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
             .permitAll()
             .requestMatchers("/error")
@@ -129,8 +148,8 @@ public class OperatorSecurity {
             .hasAnyRole(VIEWER, OPERATOR)
             .anyRequest()
             .hasRole(OPERATOR))
-            .httpBasic((basic) -> basic.realmName(REALM).authenticationEntryPoint(unauthenticated()))
-            .exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthenticated())
+            .httpBasic((basic) -> basic.realmName(REALM).authenticationEntryPoint(unauthenticated(oidc)))
+            .exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthenticated(oidc))
                 .accessDeniedHandler(denied()))
             .sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
             .requestCache((cache) -> cache.disable())
@@ -150,10 +169,22 @@ public class OperatorSecurity {
 
     static final String REALM = "paypipe";
 
-    private static AuthenticationEntryPoint unauthenticated() {
+    private static AuthenticationEntryPoint unauthenticated(Oidc oidc) {
         return (request, response, e) -> {
             response.setHeader("WWW-Authenticate", "Basic realm=\"" + REALM + "\"");
-            error(response, 401, "sign in first: HTTP Basic with an operator account");
+            if (!oidc.enabled()) {
+                error(response, 401, "sign in first: HTTP Basic with an operator account");
+                return;
+            }
+            if (e instanceof OAuth2AuthenticationException refused) {
+                response.setHeader("WWW-Authenticate", "Bearer realm=\"" + REALM + "\", error=\"invalid_token\"");
+                error(response, 401, "the bearer token was refused (it must come from " + oidc.issuerUri()
+                        + ", be in date and signed by its keys): " + refused.getError().getDescription());
+                return;
+            }
+            response.addHeader("WWW-Authenticate", "Bearer realm=\"" + REALM + "\"");
+            error(response, 401,
+                    "sign in first: HTTP Basic with an operator account or a bearer token from " + oidc.issuerUri());
         };
     }
 
@@ -167,7 +198,8 @@ public class OperatorSecurity {
         response.setStatus(status);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        response.getWriter().write("{\"error\":\"" + message + "\"}\n");
+        String json = message.replace("\\", "\\\\").replace("\"", "\\\"").replaceAll("\\p{Cntrl}", " ");
+        response.getWriter().write("{\"error\":\"" + json + "\"}\n");
     }
 
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import io.paypipe.support.security.OperatorSecurityProperties.Account;
 import io.paypipe.support.testing.TestAccounts;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
@@ -91,6 +92,55 @@ class OperatorSecurityTest {
         new WebApplicationContextRunner().withUserConfiguration(CallbackService.class)
             .withPropertyValues("spring.profiles.active=prod")
             .run((context) -> assertThat(context).hasNotFailed());
+    }
+
+    @Test
+    void startsUnderProdWithAnOidcProviderAndNoAccountWithoutAskingTheProvider() {
+        // an issuer nobody answers at: the provider is read on first use, not at start-up
+        operatorService
+            .withPropertyValues("spring.profiles.active=prod",
+                    "paypipe.security.oidc.issuer-uri=http://127.0.0.1:1/idp",
+                    "paypipe.security.oidc.client-id=paypipe", "paypipe.security.oidc.operator-values=ops")
+            .run((context) -> assertThat(context).hasNotFailed());
+    }
+
+    @Test
+    void refusesAnOidcProviderWithoutAnyRoleValueNamingTheSettings() {
+        operatorService.withPropertyValues("paypipe.security.oidc.issuer-uri=http://127.0.0.1:1/idp").run((context) -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause()
+                .hasMessageStartingWith(
+                        "paypipe.security.oidc.operator-values or paypipe.security.oidc.viewer-values must name");
+        });
+    }
+
+    @Test
+    void mapsTheRolesClaimAsAListAStringOrADottedPathAndOperatorWins() {
+        OidcClaims claims = new OidcClaims(oidc("realm_access.roles", List.of("ops"), List.of("view")));
+
+        assertThat(claims.authorities(Map.of("realm_access", Map.of("roles", List.of("view", "ops")))))
+            .extracting(Object::toString)
+            .containsExactly("ROLE_OPERATOR");
+        assertThat(claims.authorities(Map.of("realm_access.roles", "other, view"))).extracting(Object::toString)
+            .containsExactly("ROLE_VIEWER");
+        assertThat(claims.authorities(Map.of("realm_access", Map.of("roles", List.of("other"))))).isEmpty();
+        assertThat(claims.authorities(Map.of())).isEmpty();
+    }
+
+    @Test
+    void takesThePersonFromTheUsernameClaimOnlyWhenItFitsThePersonColumns() {
+        OidcClaims claims = new OidcClaims(oidc("groups", List.of("ops"), List.of()));
+
+        assertThat(claims.person(Map.of("preferred_username", "olga"))).hasValue("olga");
+        assertThat(claims.person(Map.of("preferred_username", "x".repeat(65)))).isEmpty();
+        assertThat(claims.person(Map.of("preferred_username", " olga"))).isEmpty();
+        assertThat(claims.person(Map.of("sub", "1234"))).isEmpty();
+    }
+
+    private static OperatorSecurityProperties.Oidc oidc(String rolesClaim, List<String> operators,
+            List<String> viewers) {
+        return new OperatorSecurityProperties.Oidc("http://127.0.0.1:1/idp", "paypipe", null, List.of("openid"),
+                rolesClaim, operators, viewers, "preferred_username", List.of(), "IdP");
     }
 
     @Configuration(proxyBeanMethods = false)
