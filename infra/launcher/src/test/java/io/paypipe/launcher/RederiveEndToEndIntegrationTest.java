@@ -253,7 +253,7 @@ class RederiveEndToEndIntegrationTest {
     /**
      * One character of the resource's ciphertext changed (still Base64 of its length).
      */
-    private static String flipCiphertext(String body) {
+    static String flipCiphertext(String body) {
         int at = body.indexOf("\"ciphertext\"");
         int value = body.indexOf('"', body.indexOf(':', at) + 1) + 1 + 8;
         char c = body.charAt(value);
@@ -321,7 +321,9 @@ class RederiveEndToEndIntegrationTest {
     }
 
     private static long auditRows(JdbcClient jdbc) {
-        return jdbc.sql("SELECT COUNT(*) FROM raw_rederive").query(Long.class).single();
+        return jdbc.sql("SELECT COUNT(*) FROM raw_rederive WHERE raw_table = 'pay_notify_raw'")
+            .query(Long.class)
+            .single();
     }
 
     private static List<String> audit(JdbcClient jdbc, long rawId) {
