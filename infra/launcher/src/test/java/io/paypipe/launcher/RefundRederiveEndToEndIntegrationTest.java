@@ -1,6 +1,7 @@
 package io.paypipe.launcher;
 
 import static io.paypipe.launcher.PipelineFixture.jdbc;
+import static io.paypipe.launcher.RederiveCalls.rederive;
 import static io.paypipe.launcher.PipelineFixture.newOutTradeNo;
 import static io.paypipe.launcher.PipelineFixture.orders;
 import static io.paypipe.launcher.PipelineFixture.settings;
@@ -12,7 +13,6 @@ import io.paypipe.core.event.OrderRefunded;
 import io.paypipe.core.event.RefundNotified;
 import io.paypipe.core.event.RefundState;
 import io.paypipe.core.signin.OperatorCredentials;
-import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.sandbox.wechatpay.RefundRecord;
@@ -21,10 +21,6 @@ import io.paypipe.sandbox.wechatpay.RefundStatus;
 import io.paypipe.sandbox.wechatpay.WechatPayNotifications;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import io.paypipe.sandbox.wechatpay.WechatPayRefundDesk;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
@@ -64,8 +60,6 @@ class RefundRederiveEndToEndIntegrationTest {
     private static final long PAID = 1_800;
 
     private static final long REFUND = 400;
-
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @Test
     void givenRefundNoticesSetAsideByAParserBug_whenReDerived_thenSettledOnceOthersUntouchedTamperedRejected()
@@ -111,7 +105,7 @@ class RefundRederiveEndToEndIntegrationTest {
             String table = "\"table\":\"pay_refund_raw\"";
 
             // When an operator asks for a dry run of the refund notices
-            JsonNode dry = rederive(ingress, operator, "{" + table + ",\"filter\":" + filter + "}", 200);
+            JsonNode dry = RederiveCalls.rederive(ingress, operator, "{" + table + ",\"filter\":" + filter + "}", 200);
 
             // Then it lists what would change per row and changes nothing
             assertThat(dry.get("table").asString()).isEqualTo("pay_refund_raw");
@@ -120,19 +114,20 @@ class RefundRederiveEndToEndIntegrationTest {
             assertThat(dry.get("counts").get("WOULD_REDERIVE").asInt()).isEqualTo(3);
             assertThat(dry.get("counts").get("UNCHANGED").asInt()).isEqualTo(2);
             assertThat(dry.get("counts").get("REJECTED").asInt()).isEqualTo(1);
-            JsonNode first = listed(dry, rawIds.get(parked.get(0)));
+            JsonNode first = RederiveCalls.listed(dry, rawIds.get(parked.get(0)));
             assertThat(first.get("before").asString()).startsWith("SUCCESS/UNKNOWN " + REFUND + "/");
             assertThat(first.get("after").asString()).startsWith("SUCCESS/SUCCEEDED " + REFUND + "/");
             assertThat(first.get("refundKey").asString()).isEqualTo(parked.get(0));
-            assertThat(listed(dry, tamperedRaw).get("detail").asString()).contains("DECRYPT_FAILED");
+            assertThat(RederiveCalls.listed(dry, tamperedRaw).get("detail").asString()).contains("DECRYPT_FAILED");
             for (String no : parked) {
                 assertThat(handled(jdbc, no)).containsExactly(2);
                 assertThat(refundStatus(jdbc, no)).isNotEqualTo("SUCCESS");
             }
-            assertThat(auditRows(jdbc)).isZero();
+            assertThat(RederiveCalls.auditRows(jdbc, "pay_refund_raw")).isZero();
             // ... and a refund filter by the processor's outcome is refused in one
             // sentence
-            assertThat(rederive(ingress, operator, "{" + table + ",\"filter\":{\"outcome\":\"UNKNOWN_STATE\"}}", 400)
+            assertThat(RederiveCalls
+                .rederive(ingress, operator, "{" + table + ",\"filter\":{\"outcome\":\"UNKNOWN_STATE\"}}", 400)
                 .get("error")
                 .asString()).isEqualTo("pay_refund_raw has no outcome: filter by handled or lastError");
 
@@ -171,15 +166,15 @@ class RefundRederiveEndToEndIntegrationTest {
             assertThat(row(jdbc, tamperedRaw)).isEqualTo(tamperedRow);
             assertThat(refundStatus(jdbc, tampered)).isNotEqualTo("SUCCESS");
             assertThat(published(tamperedRaw)).isEmpty();
-            assertThat(rejectedAlerts(jdbc, tamperedRaw)).isOne();
-            assertThat(audit(jdbc, rawIds.get(parked.get(0))))
+            assertThat(RederiveCalls.rejectedAlerts(jdbc, "pay_refund_raw", tamperedRaw)).isOne();
+            assertThat(RederiveCalls.audit(jdbc, "pay_refund_raw", rawIds.get(parked.get(0))))
                 .isEqualTo(List.of("REDERIVED " + operator.user() + " fix of the refund classifier"));
-            assertThat(audit(jdbc, tamperedRaw))
+            assertThat(RederiveCalls.audit(jdbc, "pay_refund_raw", tamperedRaw))
                 .isEqualTo(List.of("REJECTED " + operator.user() + " fix of the refund classifier"));
 
             // When it is applied a second time
             Map<Long, Map<String, Object>> after = rows(jdbc, parked);
-            JsonNode again = rederive(ingress, operator,
+            JsonNode again = RederiveCalls.rederive(ingress, operator,
                     "{" + table + ",\"apply\":true,\"reason\":\"again\",\"filter\":" + filter + "}", 200);
 
             // Then nothing changes
@@ -191,7 +186,7 @@ class RefundRederiveEndToEndIntegrationTest {
                 assertThat(successTransitions(jdbc, no)).isOne();
                 assertThat(refundedEvents(List.of(no))).containsEntry(no, 1);
             }
-            assertThat(rejectedAlerts(jdbc, tamperedRaw)).isOne();
+            assertThat(RederiveCalls.rejectedAlerts(jdbc, "pay_refund_raw", tamperedRaw)).isOne();
         }
     }
 
@@ -279,27 +274,6 @@ class RefundRederiveEndToEndIntegrationTest {
             .single();
     }
 
-    private JsonNode rederive(int port, OperatorCredentials who, String json, int expectedStatus) throws Exception {
-        HttpResponse<String> response = http
-            .send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ops/rederive"))
-                .header("Content-Type", "application/json")
-                .header("Authorization", who.authorization())
-                .POST(HttpRequest.BodyPublishers.ofString(json))
-                .timeout(Duration.ofSeconds(30))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(expectedStatus);
-        return Json.MAPPER.readTree(response.body());
-    }
-
-    private static JsonNode listed(JsonNode report, long rawId) {
-        for (JsonNode row : report.get("rows")) {
-            if (row.get("rawId").asLong() == rawId) {
-                return row;
-            }
-        }
-        throw new AssertionError("raw row " + rawId + " not listed: " + report);
-    }
-
     private static String refundStatus(JdbcClient jdbc, String refundNo) {
         return jdbc.sql("SELECT status FROM refund WHERE merchant_id = :m AND refund_no = :no")
             .param("m", MERCHANT)
@@ -368,28 +342,6 @@ class RefundRederiveEndToEndIntegrationTest {
     private static List<RefundNotified> published(long rawId) {
         return TopicSnapshot.read(TestInfra.get().bootstrapServers(), Topics.REFUND_NOTIFY,
                 (RefundNotified n) -> n.rawId() == rawId);
-    }
-
-    private static long auditRows(JdbcClient jdbc) {
-        return jdbc.sql("SELECT COUNT(*) FROM raw_rederive WHERE raw_table = 'pay_refund_raw'")
-            .query(Long.class)
-            .single();
-    }
-
-    private static List<String> audit(JdbcClient jdbc, long rawId) {
-        return jdbc.sql("""
-                SELECT CONCAT(result, ' ', requested_by, ' ', reason) FROM raw_rederive
-                 WHERE raw_table = 'pay_refund_raw' AND raw_id = :id ORDER BY id""")
-            .param("id", rawId)
-            .query(String.class)
-            .list();
-    }
-
-    private static long rejectedAlerts(JdbcClient jdbc, long rawId) {
-        return jdbc.sql("SELECT COUNT(*) FROM ops_alert WHERE alert_key = :k")
-            .param("k", "RAW_REDERIVE_REJECTED:pay_refund_raw:" + rawId)
-            .query(Long.class)
-            .single();
     }
 
 }
