@@ -3,6 +3,7 @@ package io.paypipe.launcher;
 import static io.paypipe.launcher.OrderEffects.orderPaidEventIds;
 import static io.paypipe.launcher.PipelineFixture.counts;
 import static io.paypipe.launcher.PipelineFixture.jdbc;
+import static io.paypipe.launcher.RederiveCalls.rederive;
 import static io.paypipe.launcher.PipelineFixture.newOutTradeNo;
 import static io.paypipe.launcher.PipelineFixture.orders;
 import static io.paypipe.launcher.PipelineFixture.settings;
@@ -13,17 +14,12 @@ import static org.awaitility.Awaitility.await;
 import io.paypipe.core.signin.OperatorCredentials;
 import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.id.Channel;
-import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.sandbox.query.CallbackScenario;
 import io.paypipe.sandbox.query.CallbackScenarios;
 import io.paypipe.sandbox.query.OrderRef;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
@@ -55,8 +51,6 @@ class RederiveEndToEndIntegrationTest {
     private static final String MERCHANT = "1900000103";
 
     private static final Duration WAIT = Duration.ofSeconds(60);
-
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @Test
     void givenRowsSetAsideByAParserBug_whenReDerived_thenPaidOnceOthersUntouchedTamperedRejectedAndIdempotent()
@@ -107,7 +101,7 @@ class RederiveEndToEndIntegrationTest {
             String filter = "{\"merchant\":\"" + MERCHANT + "\",\"channel\":\"wechatpay\",\"from\":\"" + start + "\"}";
 
             // When an operator asks for a dry run
-            JsonNode dry = rederive(ingress, operator, "{\"filter\":" + filter + "}", 200);
+            JsonNode dry = RederiveCalls.rederive(ingress, operator, "{\"filter\":" + filter + "}", 200);
 
             // Then it lists what would change per row and changes nothing
             assertThat(dry.get("dryRun").asBoolean()).isTrue();
@@ -115,37 +109,39 @@ class RederiveEndToEndIntegrationTest {
             assertThat(dry.get("counts").get("WOULD_REDERIVE").asInt()).isEqualTo(2);
             assertThat(dry.get("counts").get("UNCHANGED").asInt()).isEqualTo(2);
             assertThat(dry.get("counts").get("REJECTED").asInt()).isEqualTo(1);
-            JsonNode first = listed(dry, rawIds.get(parked.get(0)));
+            JsonNode first = RederiveCalls.listed(dry, rawIds.get(parked.get(0)));
             assertThat(first.get("action").asString()).isEqualTo("WOULD_REDERIVE");
             assertThat(first.get("before").asString()).isEqualTo("SUCCESS/UNKNOWN 2500/0 CNY");
             assertThat(first.get("after").asString()).isEqualTo("SUCCESS/SUCCEEDED 2500/2500 CNY");
             assertThat(first.get("orderKey").asString()).endsWith("|" + MERCHANT + "|" + parked.get(0));
-            assertThat(listed(dry, tamperedRaw).get("detail").asString()).contains("DECRYPT_FAILED");
-            assertThat(listed(dry, queriedRaw).get("action").asString()).isEqualTo("SKIPPED");
+            assertThat(RederiveCalls.listed(dry, tamperedRaw).get("detail").asString()).contains("DECRYPT_FAILED");
+            assertThat(RederiveCalls.listed(dry, queriedRaw).get("action").asString()).isEqualTo("SKIPPED");
             for (String no : parked) {
                 assertThat(row(jdbc, rawIds.get(no))).containsEntry("handled", 2);
                 assertThat(status(jdbc, no)).isEqualTo("PENDING");
             }
-            assertThat(auditRows(jdbc)).isZero();
-            assertThat(rejectedAlerts(jdbc, tamperedRaw)).isZero();
+            assertThat(RederiveCalls.auditRows(jdbc, "pay_notify_raw")).isZero();
+            assertThat(RederiveCalls.rejectedAlerts(jdbc, "pay_notify_raw", tamperedRaw)).isZero();
 
             // When apply comes without a reason, it is refused in one sentence
-            assertThat(rederive(ingress, operator, "{\"apply\":true,\"filter\":" + filter + "}", 400).get("error")
+            assertThat(RederiveCalls.rederive(ingress, operator, "{\"apply\":true,\"filter\":" + filter + "}", 400)
+                .get("error")
                 .asString()).isEqualTo("apply requires a reason");
             // and one that names someone else than the signed-in operator is refused too
-            assertThat(rederive(ingress, operator,
-                    "{\"apply\":true,\"requestedBy\":\"alice\",\"reason\":\"x\",\"filter\":" + filter + "}", 400)
+            assertThat(RederiveCalls
+                .rederive(ingress, operator,
+                        "{\"apply\":true,\"requestedBy\":\"alice\",\"reason\":\"x\",\"filter\":" + filter + "}", 400)
                 .get("error")
                 .asString()).contains("requestedBy is taken from your sign-in");
             // and a viewer may not apply at all
-            rederive(ingress, viewer, "{\"apply\":true,\"reason\":\"x\",\"filter\":" + filter + "}", 403);
+            RederiveCalls.rederive(ingress, viewer, "{\"apply\":true,\"reason\":\"x\",\"filter\":" + filter + "}", 403);
             for (String no : parked) {
                 assertThat(row(jdbc, rawIds.get(no))).containsEntry("handled", 2);
             }
-            assertThat(auditRows(jdbc)).isZero();
+            assertThat(RederiveCalls.auditRows(jdbc, "pay_notify_raw")).isZero();
 
             // When the operator applies it
-            JsonNode applied = rederive(ingress, operator,
+            JsonNode applied = RederiveCalls.rederive(ingress, operator,
                     "{\"apply\":true,\"reason\":\"fix of " + "the SUCCESS classifier\",\"filter\":" + filter + "}",
                     200);
 
@@ -174,20 +170,20 @@ class RederiveEndToEndIntegrationTest {
             assertThat(row(jdbc, tamperedRaw)).isEqualTo(tamperedRow);
             assertThat(status(jdbc, tampered)).isEqualTo("PENDING");
             assertThat(published(tamperedRaw)).isEmpty();
-            assertThat(rejectedAlerts(jdbc, tamperedRaw)).isOne();
+            assertThat(RederiveCalls.rejectedAlerts(jdbc, "pay_notify_raw", tamperedRaw)).isOne();
             // ... and the active query's row is skipped, not judged by a callback's
             // checks
-            assertThat(listed(applied, queriedRaw).get("action").asString()).isEqualTo("SKIPPED");
+            assertThat(RederiveCalls.listed(applied, queriedRaw).get("action").asString()).isEqualTo("SKIPPED");
             assertThat(row(jdbc, queriedRaw)).isEqualTo(queriedRow);
-            assertThat(rejectedAlerts(jdbc, queriedRaw)).isZero();
-            assertThat(audit(jdbc, rawIds.get(parked.get(0))))
+            assertThat(RederiveCalls.rejectedAlerts(jdbc, "pay_notify_raw", queriedRaw)).isZero();
+            assertThat(RederiveCalls.audit(jdbc, "pay_notify_raw", rawIds.get(parked.get(0))))
                 .isEqualTo(List.of("REDERIVED " + operator.user() + " fix of the SUCCESS classifier"));
-            assertThat(audit(jdbc, tamperedRaw))
+            assertThat(RederiveCalls.audit(jdbc, "pay_notify_raw", tamperedRaw))
                 .isEqualTo(List.of("REJECTED " + operator.user() + " fix of the SUCCESS classifier"));
 
             // When it is applied a second time
             Map<String, Map<String, Object>> after = rows(jdbc, parked);
-            JsonNode again = rederive(ingress, operator,
+            JsonNode again = RederiveCalls.rederive(ingress, operator,
                     "{\"apply\":true,\"reason\":\"again\"," + "\"filter\":" + filter + "}", 200);
 
             // Then nothing changes
@@ -199,7 +195,7 @@ class RederiveEndToEndIntegrationTest {
                 assertThat(counts(jdbc, no)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1));
                 assertThat(orderPaidEventIds(MERCHANT, no)).hasSize(1);
             }
-            assertThat(rejectedAlerts(jdbc, tamperedRaw)).isOne();
+            assertThat(RederiveCalls.rejectedAlerts(jdbc, "pay_notify_raw", tamperedRaw)).isOne();
         }
     }
 
@@ -253,32 +249,11 @@ class RederiveEndToEndIntegrationTest {
     /**
      * One character of the resource's ciphertext changed (still Base64 of its length).
      */
-    private static String flipCiphertext(String body) {
+    static String flipCiphertext(String body) {
         int at = body.indexOf("\"ciphertext\"");
         int value = body.indexOf('"', body.indexOf(':', at) + 1) + 1 + 8;
         char c = body.charAt(value);
         return body.substring(0, value) + (c == 'A' ? 'B' : 'A') + body.substring(value + 1);
-    }
-
-    private JsonNode rederive(int port, OperatorCredentials who, String json, int expectedStatus) throws Exception {
-        HttpResponse<String> response = http
-            .send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ops/rederive"))
-                .header("Content-Type", "application/json")
-                .header("Authorization", who.authorization())
-                .POST(HttpRequest.BodyPublishers.ofString(json))
-                .timeout(Duration.ofSeconds(30))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(expectedStatus);
-        return Json.MAPPER.readTree(response.body());
-    }
-
-    private static JsonNode listed(JsonNode report, long rawId) {
-        for (JsonNode row : report.get("rows")) {
-            if (row.get("rawId").asLong() == rawId) {
-                return row;
-            }
-        }
-        throw new AssertionError("raw row " + rawId + " not listed: " + report);
     }
 
     private static Map<String, Object> row(JdbcClient jdbc, long id) {
@@ -318,26 +293,6 @@ class RederiveEndToEndIntegrationTest {
             counts.put(id, published(id).size());
         });
         return counts;
-    }
-
-    private static long auditRows(JdbcClient jdbc) {
-        return jdbc.sql("SELECT COUNT(*) FROM raw_rederive").query(Long.class).single();
-    }
-
-    private static List<String> audit(JdbcClient jdbc, long rawId) {
-        return jdbc.sql("""
-                SELECT CONCAT(result, ' ', requested_by, ' ', reason) FROM raw_rederive
-                 WHERE raw_table = 'pay_notify_raw' AND raw_id = :id ORDER BY id""")
-            .param("id", rawId)
-            .query(String.class)
-            .list();
-    }
-
-    private static long rejectedAlerts(JdbcClient jdbc, long rawId) {
-        return jdbc.sql("SELECT COUNT(*) FROM ops_alert WHERE alert_key = :k")
-            .param("k", "RAW_REDERIVE_REJECTED:pay_notify_raw:" + rawId)
-            .query(Long.class)
-            .single();
     }
 
 }

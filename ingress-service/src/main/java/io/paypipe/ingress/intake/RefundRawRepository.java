@@ -39,11 +39,11 @@ class RefundRawRepository implements RawTable<VerifiedRefund> {
         Timestamp at = Timestamp.from(now);
         jdbc.sql("""
                 INSERT INTO pay_refund_raw (tenant_id, merchant_id, sp_merchant_id, channel, refund_no, refund_key,
-                    channel_refund_id, channel_trade_no, out_trade_no, notify_id, refund_state,
+                    channel_refund_id, channel_trade_no, out_trade_no, notify_id, refund_state, derived_state,
                     refund_amount_minor, refunded_total_minor, currency, handled, attempts, raw_body,
                     created_at, updated_at, last_delivered_at)
                 VALUES (:tenantId, :merchantId, :spMerchantId, :channel, :refundNo, :refundKey,
-                    :channelRefundId, :channelTradeNo, :outTradeNo, :notifyId, :refundState,
+                    :channelRefundId, :channelTradeNo, :outTradeNo, :notifyId, :refundState, :derivedState,
                     :amount, :refundedTotal, :currency, 0, 0, :rawBody, :at, :at, :at)
                 """)
             .param("tenantId", r.tenantId().value())
@@ -57,6 +57,7 @@ class RefundRawRepository implements RawTable<VerifiedRefund> {
             .param("outTradeNo", r.outTradeNo() == null ? null : r.outTradeNo().value())
             .param("notifyId", r.notifyId())
             .param("refundState", r.channelState())
+            .param("derivedState", r.state().name())
             .param("amount", r.refundAmount() == null ? null : r.refundAmount().minor())
             .param("refundedTotal", r.refundedTotal() == null ? null : r.refundedTotal().minor())
             .param("currency", r.amounts().currency())

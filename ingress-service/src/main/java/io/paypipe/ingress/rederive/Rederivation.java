@@ -1,7 +1,6 @@
 package io.paypipe.ingress.rederive;
 
 import io.paypipe.core.event.PaymentNotified;
-import io.paypipe.core.id.Channel;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.intake.Classified;
@@ -12,13 +11,8 @@ import io.paypipe.ingress.rederive.RederiveReport.Action;
 import io.paypipe.ingress.rederive.RederiveReport.Row;
 import io.paypipe.ingress.rederive.StoredPayment.Derived;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.function.Function;
-import java.util.stream.Collectors;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -37,57 +31,40 @@ class Rederivation {
 
     private static final Logger log = LoggerFactory.getLogger(Rederivation.class);
 
-    /** What one request asks: {@code by} and {@code reason} are required with apply. */
+    /**
+     * What one request asks, of either table: {@code by} and {@code reason} are required
+     * with apply.
+     */
     record Request(RederiveFilter filter, boolean apply, String by, String reason, long afterId) {
     }
 
     private final RederiveRepository rows;
 
-    private final Map<Channel, StoredBodies> channels;
+    private final RederiveAudit audits;
+
+    private final StoredBodies.ByChannel channels;
 
     private final NotifyPublisher publisher;
 
     private final RederiveAlerts alerts;
 
-    private final RederiveProperties properties;
+    private final RederivePages pages;
 
     private final Clock clock;
 
-    Rederivation(RederiveRepository rows, List<StoredBodies> channels, NotifyPublisher publisher, RederiveAlerts alerts,
-            RederiveProperties properties, Clock clock) {
+    Rederivation(RederiveRepository rows, RederiveAudit audits, StoredBodies.ByChannel channels,
+            NotifyPublisher publisher, RederiveAlerts alerts, RederivePages pages, Clock clock) {
         this.rows = rows;
-        this.channels = channels.stream().collect(Collectors.toMap(StoredBodies::channel, Function.identity()));
+        this.audits = audits;
+        this.channels = channels;
         this.publisher = publisher;
         this.alerts = alerts;
-        this.properties = properties;
+        this.pages = pages;
         this.clock = clock;
     }
 
     RederiveReport run(Request request) {
-        String id = UUID.randomUUID().toString();
-        Map<Action, Integer> counts = new EnumMap<>(Action.class);
-        List<Row> listed = new ArrayList<>();
-        long after = request.afterId();
-        int scanned = 0;
-        boolean more = true;
-        while (more && scanned < properties.maxRows()) {
-            int limit = Math.min(properties.batchSize(), properties.maxRows() - scanned);
-            List<StoredPayment> page = rows.page(request.filter(), after, limit);
-            for (StoredPayment row : page) {
-                Row result = one(id, row, request);
-                counts.merge(result.action(), 1, Integer::sum);
-                if (result.action() != Action.UNCHANGED) {
-                    listed.add(result);
-                }
-                after = row.id();
-            }
-            scanned += page.size();
-            more = page.size() == limit;
-        }
-        Long next = more ? after : null;
-        log.info("rederive {} {} by={} filter={}: {} rows read {}{}", id, request.apply() ? "applied" : "dry run",
-                request.by(), request.filter(), scanned, counts, next == null ? "" : ", more after id " + next);
-        return new RederiveReport(id, !request.apply(), request.by(), scanned, counts, listed, next);
+        return pages.run(RederiveRepository.TABLE, request, rows::page, (id, row) -> one(id, row, request));
     }
 
     private Row one(String id, StoredPayment row, Request request) {
@@ -99,12 +76,11 @@ class Rederivation {
             return row(row, Action.SKIPPED, before, null, "learnt by the active query (source " + row.source()
                     + "): its body is the channel's query answer, read by reconcile-service, not a callback");
         }
-        StoredBodies channel = channels.get(Channel.fromCode(row.channel()));
-        if (channel == null) {
-            return row(row, Action.SKIPPED, before, null,
-                    "cannot re-verify: the " + row.channel() + " signature header is not stored");
+        Optional<StoredBodies> channel = channels.of(row.channel());
+        if (channel.isEmpty()) {
+            return row(row, Action.SKIPPED, before, null, StoredBodies.ByChannel.notStored(row.channel()));
         }
-        Check<Classified> check = channel.recheck(row.merchantId(), row.spMerchantId(), row.body());
+        Check<Classified> check = channel.get().recheck(row.merchantId(), row.spMerchantId(), row.body());
         Row result = switch (check) {
             case Check.Rejected<Classified> r -> row(row, Action.REJECTED, before, null,
                     "stored body fails the check: " + r.rejection() + " (" + r.detail() + ")");
@@ -138,8 +114,9 @@ class Rederivation {
     private Row setAside(String id, StoredPayment row, Row result, Request request) {
         log.warn("rederive {} rawId={} {} key={} not re-derived: {}", id, row.id(), row.channel(), row.orderKey(),
                 result.detail());
-        rows.audit(id, row, result, request.by(), request.reason(), clock.instant());
-        alerts.rejected(row, "re-derive of raw row " + row.id() + ": " + result.detail(), clock.instant());
+        audits.audit(id, RederiveRepository.TABLE, result, request.by(), request.reason(), clock.instant());
+        alerts.rejected(RederiveRepository.TABLE, row.about(),
+                "re-derive of raw row " + row.id() + ": " + result.detail(), clock.instant());
         return result;
     }
 
@@ -151,10 +128,11 @@ class Rederivation {
     }
 
     private Row apply(String id, StoredPayment row, Row planned, VerifiedPayment p, Request request) {
-        long audit = rows.audit(id, row, planned, request.by(), request.reason(), clock.instant());
+        long audit = audits.audit(id, RederiveRepository.TABLE, planned, request.by(), request.reason(),
+                clock.instant());
         if (!rows.rederive(row, Derived.of(p), clock.instant())) {
-            Row conflict = with(planned, Action.CONFLICT, "the row changed meanwhile: untouched, run again");
-            rows.audited(audit, Action.CONFLICT, conflict.detail(), null, clock.instant());
+            Row conflict = planned.with(Action.CONFLICT, "the row changed meanwhile: untouched, run again");
+            audits.audited(audit, Action.CONFLICT, conflict.detail(), null, clock.instant());
             return conflict;
         }
         PaymentNotified event = p.event(row.id(), row.createdAt());
@@ -163,26 +141,21 @@ class Rederivation {
             case Publication.Confirmed(int partition, long offset) -> {
                 log.info("rederive {} rawId={} key={} {} -> {} published eventId={} partition={} offset={}", id,
                         row.id(), key, planned.before(), planned.after(), event.eventId(), partition, offset);
-                yield with(planned, Action.REDERIVED, "published " + event.eventId());
+                yield planned.with(Action.REDERIVED, "published " + event.eventId());
             }
             case Publication.Failed(String reason) -> {
                 log.error("rederive {} rawId={} key={} updated but not published ({}): the outbox publishes it", id,
                         row.id(), key, reason);
-                yield with(planned, Action.PUBLISH_FAILED,
+                yield planned.with(Action.PUBLISH_FAILED,
                         "updated, not published (" + reason + "): reconcile-service's outbox publishes it");
             }
         };
-        rows.audited(audit, result.action(), result.detail(), event.eventId().value(), clock.instant());
+        audits.audited(audit, result.action(), result.detail(), event.eventId().value(), clock.instant());
         return result;
     }
 
     private static Row row(StoredPayment row, Action action, String before, String after, String detail) {
-        return new Row(row.id(), row.channel(), row.orderKey(), row.handled(), action, before, after, detail);
-    }
-
-    private static Row with(Row row, Action action, String detail) {
-        return new Row(row.rawId(), row.channel(), row.orderKey(), row.handled(), action, row.before(), row.after(),
-                detail);
+        return new Row(row.id(), row.channel(), row.orderKey(), null, row.handled(), action, before, after, detail);
     }
 
 }

@@ -16,9 +16,12 @@ import org.springframework.stereotype.Component;
 
 /**
  * A {@link Kind#RAW_REDERIVE_REJECTED} alert about a raw row a re-derive with apply could
- * not re-derive (its stored body failed the check, or names another payment): stored in
- * {@code ops_alert} once per row ({@code RAW_REDERIVE_REJECTED:pay_notify_raw:<id>}) and
- * published to {@code ops.alert}.
+ * not re-derive (its stored body failed the check, or names another payment or refund):
+ * stored in {@code ops_alert} once per row ({@code RAW_REDERIVE_REJECTED:
+ *
+<table>
+ * :<id>}, the table {@code pay_notify_raw} or {@code pay_refund_raw}) and published to
+ * {@code ops.alert}.
  */
 @Component
 class RederiveAlerts {
@@ -34,12 +37,9 @@ class RederiveAlerts {
         this.template = template;
     }
 
-    void rejected(StoredPayment row, String message, Instant now) {
-        String key = Kind.RAW_REDERIVE_REJECTED.name() + ":" + RederiveRepository.TABLE + ":" + row.id();
-        OpsAlertRaised alert = Alerts.of(key, Kind.RAW_REDERIVE_REJECTED, Severity.ERROR,
-                new Alerts.About(row.tenantId(), row.merchantId(), row.outTradeNo(), row.channel(),
-                        row.channelTradeNo(), row.id()),
-                message, now);
+    void rejected(String table, Alerts.About row, String message, Instant now) {
+        String key = Kind.RAW_REDERIVE_REJECTED.name() + ":" + table + ":" + row.rawId();
+        OpsAlertRaised alert = Alerts.of(key, Kind.RAW_REDERIVE_REJECTED, Severity.ERROR, row, message, now);
         if (!alerts.raise(alert)) {
             return;
         }

@@ -11,23 +11,33 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /ops/rederive}: re-runs stored payment bodies through the current checks,
- * parser and classifier ({@link Rederivation}). A dry run unless {@code apply} is true;
- * apply requires a {@code reason}, kept in {@code raw_rederive} with every row re-derived
- * beside the signed-in account ({@link SignedIn}: a {@code requestedBy} still sent must
- * name it, else 400). A non-empty filter is required.
+ * {@code POST /ops/rederive}: re-runs stored payment bodies ({@link Rederivation}), or
+ * with {@code table} {@code pay_refund_raw} stored refund notices
+ * ({@link RefundRederivation}), through the current checks, parser and classifier. A dry
+ * run unless {@code apply} is true; apply requires a {@code reason}, kept in
+ * {@code raw_rederive} with every row re-derived beside the signed-in account
+ * ({@link SignedIn}: a {@code requestedBy} still sent must name it, else 400). A
+ * non-empty filter is required.
  */
 @RestController
 class RederiveController {
 
-    /** The request; {@code afterId} goes on where an earlier request stopped. */
-    record RederiveRequest(RederiveFilter filter, Boolean apply, String requestedBy, String reason, Long afterId) {
+    /**
+     * The request; {@code table} {@code pay_notify_raw} (payments, the default) or
+     * {@code pay_refund_raw} (refund notices); {@code afterId} goes on where an earlier
+     * request stopped.
+     */
+    record RederiveRequest(String table, RederiveFilter filter, Boolean apply, String requestedBy, String reason,
+            Long afterId) {
     }
 
-    private final Rederivation rederivation;
+    private final Rederivation payments;
 
-    RederiveController(Rederivation rederivation) {
-        this.rederivation = rederivation;
+    private final RefundRederivation refunds;
+
+    RederiveController(Rederivation payments, RefundRederivation refunds) {
+        this.payments = payments;
+        this.refunds = refunds;
     }
 
     /**
@@ -43,8 +53,10 @@ class RederiveController {
         }
         boolean apply = Boolean.TRUE.equals(request.apply());
         long afterId = request.afterId() == null ? 0 : request.afterId();
-        return ResponseEntity.ok(rederivation.run(new Rederivation.Request(request.filter(), apply,
-                SignedIn.name(signedIn), strip(request.reason()), afterId)));
+        var run = new Rederivation.Request(request.filter(), apply, SignedIn.name(signedIn), strip(request.reason()),
+                afterId);
+        return ResponseEntity
+            .ok(RefundRederiveRepository.TABLE.equals(request.table()) ? refunds.run(run) : payments.run(run));
     }
 
     /**
@@ -61,12 +73,19 @@ class RederiveController {
 
     /** Why the request cannot run, or null. */
     private static String refusal(RederiveRequest request) {
+        boolean refunds = RefundRederiveRepository.TABLE.equals(request.table());
+        if (request.table() != null && !refunds && !RederiveRepository.TABLE.equals(request.table())) {
+            return "table is " + RederiveRepository.TABLE + " or " + RefundRederiveRepository.TABLE;
+        }
         RederiveFilter filter = request.filter();
         if (filter == null || filter.isEmpty()) {
             return "give a non-empty filter (channel, merchant, from, to, handled, outcome, lastError)";
         }
         if (filter.channel() != null && !knownChannel(filter.channel())) {
             return "unknown channel " + filter.channel();
+        }
+        if (refunds && filter.outcome() != null) {
+            return RefundRederiveRepository.TABLE + " has no outcome: filter by handled or lastError";
         }
         if (filter.handled() != null && (filter.handled() < 0 || filter.handled() > 2)) {
             return "handled is 0, 1 or 2";

@@ -4,13 +4,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a re-derive did (or, in a dry run, would do): counts by {@link Action} over every
- * row read, and one line per row that is not {@link Action#UNCHANGED}.
- * {@code nextAfterId} is set when the request stopped at
- * {@code ingress.rederive.max-rows}: send it again with {@code afterId} to go on.
+ * What a re-derive of {@code table} ({@code pay_notify_raw} or {@code pay_refund_raw})
+ * did (or, in a dry run, would do): counts by {@link Action} over every row read, and one
+ * line per row that is not {@link Action#UNCHANGED}. {@code nextAfterId} is set when the
+ * request stopped at {@code ingress.rederive.max-rows}: send it again with
+ * {@code afterId} to go on.
  */
-record RederiveReport(String rederiveId, boolean dryRun, String requestedBy, int scanned, Map<Action, Integer> counts,
-        List<Row> rows, Long nextAfterId) {
+record RederiveReport(String rederiveId, String table, boolean dryRun, String requestedBy, int scanned,
+        Map<Action, Integer> counts, List<Row> rows, Long nextAfterId) {
 
     /** What became of one row. */
     enum Action {
@@ -50,10 +51,16 @@ record RederiveReport(String rederiveId, boolean dryRun, String requestedBy, int
 
     /**
      * One row: {@code before} and {@code after} its derived values (after is null when
-     * nothing was derived), {@code detail} why.
+     * nothing was derived), {@code detail} why; {@code refundKey} the refund a
+     * {@code pay_refund_raw} row is about, null for a payment.
      */
-    record Row(long rawId, String channel, String orderKey, int handled, Action action, String before, String after,
-            String detail) {
+    record Row(long rawId, String channel, String orderKey, String refundKey, int handled, Action action, String before,
+            String after, String detail) {
+
+        Row with(Action action, String detail) {
+            return new Row(rawId, channel, orderKey, refundKey, handled, action, before, after, detail);
+        }
+
     }
 
 }

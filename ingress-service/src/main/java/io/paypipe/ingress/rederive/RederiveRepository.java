@@ -8,13 +8,11 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.stereotype.Repository;
 
 /**
- * {@code pay_notify_raw} as a re-derive reads and updates it, and its audit
- * {@code raw_rederive}. The only write to a raw row is {@link #rederive}, guarded by the
- * values the re-derive read.
+ * {@code pay_notify_raw} as a re-derive reads and updates it. The only write to a raw row
+ * is {@link #rederive}, guarded by the values the re-derive read.
  */
 @Repository
 class RederiveRepository {
@@ -93,42 +91,6 @@ class RederiveRepository {
             .update() == 1;
     }
 
-    /** One audit row: who re-derived which row, why, from what to what; its id. */
-    long audit(String rederiveId, StoredPayment row, RederiveReport.Row result, String by, String reason, Instant at) {
-        var keys = new GeneratedKeyHolder();
-        jdbc.sql("""
-                INSERT INTO raw_rederive (rederive_id, raw_table, raw_id, requested_by, reason, before_state,
-                    after_state, result, detail, event_id, created_at, updated_at)
-                VALUES (:rederiveId, :table, :rawId, :by, :reason, :before, :after, :result, :detail, :eventId,
-                    :at, :at)""")
-            .param("rederiveId", rederiveId)
-            .param("table", TABLE)
-            .param("rawId", row.id())
-            .param("by", by)
-            .param("reason", reason)
-            .param("before", result.before(), Types.VARCHAR)
-            .param("after", result.after(), Types.VARCHAR)
-            .param("result", result.action().name())
-            .param("detail", clip(result.detail()), Types.VARCHAR)
-            .param("eventId", null, Types.VARCHAR)
-            .param("at", Timestamp.from(at))
-            .update(keys, "id");
-        return keys.getKeyAs(Number.class).longValue();
-    }
-
-    /** The audit row's result once it is known. */
-    void audited(long auditId, RederiveReport.Action result, String detail, String eventId, Instant at) {
-        jdbc.sql("""
-                UPDATE raw_rederive SET result = :result, detail = :detail, event_id = :eventId, updated_at = :at
-                 WHERE id = :id""")
-            .param("result", result.name())
-            .param("detail", clip(detail), Types.VARCHAR)
-            .param("eventId", eventId, Types.VARCHAR)
-            .param("at", Timestamp.from(at))
-            .param("id", auditId)
-            .update();
-    }
-
     private static StoredPayment read(ResultSet rs) throws SQLException {
         Derived derived = new Derived(rs.getString("trade_state"), rs.getString("payment_state"),
                 rs.getLong("order_amount_minor"), rs.getLong("paid_amount_minor"), rs.getString("currency"),
@@ -145,10 +107,6 @@ class RederiveRepository {
 
     private static Timestamp timestamp(Instant at) {
         return at == null ? null : Timestamp.from(at);
-    }
-
-    private static String clip(String s) {
-        return s == null || s.length() <= 512 ? s : s.substring(0, 512);
     }
 
 }

@@ -17,7 +17,9 @@ final class RederiveText {
         StringBuilder out = new StringBuilder();
         out.append(report.dryRun() ? "dry run " : "re-derive ")
             .append(report.rederiveId() == null ? "" : report.rederiveId() + " ")
-            .append("by ")
+            .append("of ")
+            .append(report.table())
+            .append(" by ")
             .append(report.requestedBy())
             .append(": ")
             .append(report.scanned())

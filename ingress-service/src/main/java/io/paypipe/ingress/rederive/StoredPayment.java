@@ -1,6 +1,7 @@
 package io.paypipe.ingress.rederive;
 
 import io.paypipe.ingress.intake.VerifiedPayment;
+import io.paypipe.support.alert.Alerts;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -44,6 +45,11 @@ record StoredPayment(long id, String tenantId, String merchantId, String spMerch
             return tradeState + "/" + paymentState + " " + orderAmountMinor + "/" + paidAmountMinor + " " + currency;
         }
 
+    }
+
+    /** What an alert about this row names. */
+    Alerts.About about() {
+        return new Alerts.About(tenantId, merchantId, outTradeNo, channel, channelTradeNo, id);
     }
 
     /** {@code tenant|merchant|out_trade_no}, as the record key and the report name it. */

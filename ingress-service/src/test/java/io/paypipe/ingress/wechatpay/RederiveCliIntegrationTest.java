@@ -42,6 +42,30 @@ class RederiveCliIntegrationTest extends CallbackIntegrationSupport {
     }
 
     @Test
+    void givenARefundNoticeSetAside_whenADryRunOfTheRefundTableIsAsked_thenTheReportNamesTheTableAndItsRow()
+            throws Exception {
+        long rawId = insertRefundSetAside("RF-CLI-" + merchant);
+
+        Run table = paypipe("rederive", "--table=pay_refund_raw", "merchant=" + merchant, "handled=2");
+        Run json = paypipe("rederive", "--json", "--table=pay_refund_raw", "merchant=" + merchant);
+
+        assertThat(table.exit()).as(table.err()).isZero();
+        assertThat(table.lines().get(0)).startsWith("dry run ")
+            .contains("of pay_refund_raw by " + TestAccounts.OPERATOR.user() + ": 1 rows read");
+        assertThat(table.lines().get(2)).startsWith(rawId + " ").contains("wechatpay", "REJECTED");
+        assertThat(json.exit()).isZero();
+        assertThat(json.json().path("table").asString()).isEqualTo("pay_refund_raw");
+        assertThat(json.json().path("rows").get(0).path("rawId").asLong()).isEqualTo(rawId);
+        assertThat(json.json().path("rows").get(0).path("refundKey").asString()).isEqualTo("RF-CLI-" + merchant);
+        assertThat(db("SELECT handled FROM pay_refund_raw WHERE id = " + rawId)).as("a dry run changes nothing")
+            .isEqualTo(2);
+        paypipe("rederive", "--table=refunds", "merchant=" + merchant).failedWith(2,
+                "paypipe rederive: --table is pay_notify_raw or pay_refund_raw");
+        paypipe("rederive", "--table=pay_refund_raw", "outcome=UNKNOWN_STATE").failedWith(1,
+                "paypipe rederive: pay_refund_raw has no outcome: filter by handled or lastError");
+    }
+
+    @Test
     void givenARefusedFilterARefusedRoleAndAStoppedIngress_whenCalled_thenEachIsOneSentence() throws Exception {
         Run unknownChannel = paypipe("rederive", "channel=nochannel");
         Run viewer = PaypipeScript.signedInAs(TestAccounts.VIEWER)
@@ -66,6 +90,27 @@ class RederiveCliIntegrationTest extends CallbackIntegrationSupport {
 
     private int db(String sql) {
         return jdbc.sql(sql).query(Integer.class).single();
+    }
+
+    /**
+     * A WeChat refund notice row as a buggy classifier stored it and refund-service set
+     * aside (its body no envelope).
+     */
+    private long insertRefundSetAside(String refundNo) {
+        var keys = new GeneratedKeyHolder();
+        Timestamp created = Timestamp.from(Instant.now());
+        jdbc.sql("""
+                INSERT INTO pay_refund_raw (tenant_id, merchant_id, channel, refund_no, refund_key, channel_trade_no,
+                    out_trade_no, refund_state, derived_state, refund_amount_minor, currency, handled, attempts,
+                    last_error, raw_body, created_at, updated_at, last_delivered_at)
+                VALUES ('shop', :merchant, 'wechatpay', :refundNo, :refundNo, :tradeNo, 'OT-CLI', 'SUCCESS',
+                    'UNKNOWN', 400, 'CNY', 2, 0, 'unknown refund state', '{}', :created, :created, :created)""")
+            .param("merchant", merchant)
+            .param("refundNo", refundNo)
+            .param("tradeNo", "42" + merchant)
+            .param("created", created)
+            .update(keys, "id");
+        return keys.getKeyAs(Number.class).longValue();
     }
 
     /**
