@@ -1,5 +1,6 @@
 package io.paypipe.ingress.callback;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.ingress.config.IngressProperties;
 import jakarta.servlet.DispatcherType;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -12,9 +13,10 @@ import org.springframework.core.Ordered;
 class CallbackConfiguration {
 
     @Bean
-    FilterRegistrationBean<CallbackBodyFilter> callbackBodyFilter(IngressProperties properties, CallbackTally tally) {
-        var registration = new FilterRegistrationBean<>(
-                new CallbackBodyFilter(properties.maxBodyBytes().toBytes(), properties.bodyReadTimeout(), tally));
+    FilterRegistrationBean<CallbackBodyFilter> callbackBodyFilter(IngressProperties properties, CallbackTally tally,
+            MeterRegistry registry) {
+        var registration = new FilterRegistrationBean<>(new CallbackBodyFilter(properties.maxBodyBytes().toBytes(),
+                properties.bodyReadTimeout(), tally, registry));
         registration.addUrlPatterns("/notify/*");
         registration.setDispatcherTypes(DispatcherType.REQUEST);
         registration.setAsyncSupported(true);

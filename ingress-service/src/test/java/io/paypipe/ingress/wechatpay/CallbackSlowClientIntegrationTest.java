@@ -7,6 +7,7 @@ import static io.paypipe.ingress.wechatpay.Fixtures.newTransactionId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.ingress.callback.CallbackBulkhead;
 import io.paypipe.ingress.config.IngressProperties;
 import io.paypipe.sandbox.wechatpay.PaymentSpec;
@@ -60,6 +61,9 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
 
     @Autowired
     CallbackBulkhead bulkhead;
+
+    @Autowired
+    MeterRegistry registry;
 
     @Test
     void bodiesTricklingInOneBytePerSecondHoldNoPermitAndEndWithTheFailAckOrAClosedConnection(CapturedOutput output)
@@ -184,6 +188,59 @@ class CallbackSlowClientIntegrationTest extends CallbackIntegrationSupport {
         // Then it gets the fail ack for a body too large
         assertThat(response.statusCode()).isEqualTo(413);
         assertIsFailAck(response);
+    }
+
+    @Test
+    void aBodyAlreadyBufferedIsReadAtOnceWithoutAnAsynchronousRead() {
+        // Given the body-read counters
+        double direct = bodyReads("direct");
+        double async = bodyReads("async");
+
+        // When a signed payment arrives whole, with its headers
+        Answer answer = deliverFromTheSandbox();
+
+        // Then it is acknowledged, and its body was read at once
+        assertThat(answer.status()).isEqualTo(204);
+        assertThat(bodyReads("direct")).isEqualTo(direct + 1);
+        assertThat(bodyReads("async")).isEqualTo(async);
+    }
+
+    @Test
+    void aBodyArrivingInTwoPartsIsReadWholeAsynchronouslyAndAcknowledged() throws Exception {
+        // Given a signed payment whose first half arrives with its headers, the rest 300
+        // ms later
+        var n = SANDBOX.transactionSuccess(PaymentSpec.success(SANDBOX_SHOP, newOutTradeNo(), 100));
+        byte[] body = n.body();
+        int half = body.length / 2;
+        StringBuilder head = new StringBuilder("POST /notify/wechatpay HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        n.headers().forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+        head.append("Content-Length: ").append(body.length).append("\r\nConnection: close\r\n\r\n");
+        StoredRows before = storedRows();
+        double async = bodyReads("async");
+        String answer;
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            OutputStream out = socket.getOutputStream();
+            out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
+            out.write(body, 0, half);
+            out.flush();
+            await().pollDelay(Duration.ofMillis(300)).until(() -> true);
+            // When the rest arrives
+            out.write(body, half, body.length - half);
+            out.flush();
+            answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+
+        // Then the whole body was verified and stored: a 204 and one more raw row, read
+        // the asynchronous way, starting from the half read at once
+        assertThat(answer).startsWith("HTTP/1.1 204 ");
+        assertThat(storedRows().raw()).isEqualTo(before.raw() + 1);
+        assertThat(bodyReads("async")).isEqualTo(async + 1);
+    }
+
+    private double bodyReads(String path) {
+        var counter = registry.find("paypipe.ingress.body.reads").tag("path", path).counter();
+        assertThat(counter).as("the body-read counter of path " + path).isNotNull();
+        return counter.count();
     }
 
     private Answer deliverFromTheSandbox() {
