@@ -4,6 +4,7 @@ import static io.paypipe.processor.support.Fixtures.newOrderKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paypipe.core.id.OrderKey;
+import io.paypipe.processor.support.ConsoleBrowser;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.support.testing.OidcProvider;
 import io.paypipe.support.testing.OidcProvider.Person;
