@@ -19,6 +19,8 @@ import org.springframework.core.env.Environment;
  * ({@code POST /refunds})
  * @param reconcileUrl reconcile-service's API, where a difference's ignore and correct go
  * ({@code POST /recon/diffs/{id}/ignore}, {@code /correct})
+ * @param ingressUrl ingress-service's API (its one port, callbacks and {@code /ops/**}),
+ * where the re-derive page goes ({@code POST /ops/rederive})
  * @param callTimeout how long the console waits for one of them (a refund waits for the
  * channel's answer)
  * @param account the console's service account on those services (their role CONSOLE): it
@@ -28,7 +30,8 @@ import org.springframework.core.env.Environment;
 public record ConsoleProperties(@DefaultValue("true") boolean enabled, @DefaultValue("100") int rows,
         @DefaultValue("5") int replaysPerMinute, @DefaultValue("1h") Duration chartWindow,
         @DefaultValue("http://localhost:8084") URI refundUrl, @DefaultValue("http://localhost:8083") URI reconcileUrl,
-        @DefaultValue("30s") Duration callTimeout, @DefaultValue Account account) {
+        @DefaultValue("http://localhost:8081") URI ingressUrl, @DefaultValue("30s") Duration callTimeout,
+        @DefaultValue Account account) {
 
     public static final String ENABLED = "processor.console.enabled";
 
@@ -51,8 +54,8 @@ public record ConsoleProperties(@DefaultValue("true") boolean enabled, @DefaultV
     /**
      * The console's service account.
      *
-     * @param name its name on refund-service and reconcile-service (configured there with
-     * the role CONSOLE)
+     * @param name its name on refund-service, reconcile-service and ingress-service
+     * (configured there with the role CONSOLE)
      * @param password its password (those services keep only its bcrypt hash)
      */
     public record Account(String name, String password) {
@@ -86,7 +89,7 @@ public record ConsoleProperties(@DefaultValue("true") boolean enabled, @DefaultV
 
     static final String MISSING = "The console is on (" + ENABLED + ") and its service account is not set:"
             + " PROCESSOR_CONSOLE_ACCOUNT_NAME and PROCESSOR_CONSOLE_ACCOUNT_PASSWORD (processor.console.account.name,"
-            + " .password; the same account with the role CONSOLE on refund-service and reconcile-service;"
-            + " docs/deployment.md), or set PROCESSOR_CONSOLE_ENABLED=false";
+            + " .password; the same account with the role CONSOLE on refund-service, reconcile-service and"
+            + " ingress-service;" + " docs/deployment.md), or set PROCESSOR_CONSOLE_ENABLED=false";
 
 }

@@ -54,7 +54,8 @@ import org.springframework.test.context.DynamicPropertySource;
                 "processor.console.replays-per-minute=2", "processor.console.account.name=test-console",
                 "processor.console.account.password=test-console-password",
                 "processor.console.refund-url=" + ConsoleIntegrationTest.NOBODY,
-                "processor.console.reconcile-url=" + ConsoleIntegrationTest.NOBODY })
+                "processor.console.reconcile-url=" + ConsoleIntegrationTest.NOBODY,
+                "processor.console.ingress-url=" + ConsoleIntegrationTest.NOBODY })
 class ConsoleIntegrationTest extends ProcessorIntegrationBase {
 
     private static final Duration WAIT = Duration.ofSeconds(90);
@@ -64,7 +65,9 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
      */
     static final OperatorCredentials HASTY = new OperatorCredentials("hasty-operator", "hasty-operator-password");
 
-    /** Where refund-service and reconcile-service are not: nothing listens on port 1. */
+    /**
+     * Where refund-, reconcile- and ingress-service are not: nothing listens on port 1.
+     */
     static final String NOBODY = "http://127.0.0.1:1";
 
     private static TopicWriter writer;
@@ -197,6 +200,13 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
             assertThat(browser.driver().findElements(By.id("diff-" + diff))).hasSize(1);
             assertThat(browser.driver().findElements(By.cssSelector("button.ignore, button.correct"))).isEmpty();
             browser.screenshot("recon-read-only");
+            // and the re-derive page without its form (ingress takes a dry run from an
+            // OPERATOR only)
+            browser.go("/console/rederive");
+            assertThat(browser.driver().findElements(By.tagName("h1"))).hasSize(1);
+            assertThat(browser.driver().findElements(By.id("rederive-form"))).isEmpty();
+            assertThat(browser.driver().findElements(By.cssSelector("button.dry-run, button.apply"))).isEmpty();
+            browser.screenshot("rederive-read-only");
 
             // When the viewer's session posts a replay anyway, with the page's token,
             // and someone without a session posts one
@@ -210,6 +220,8 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
                     "order", "o", "amount", "1", "reason", "viewer tries", "_csrf", browser.csrfToken()));
             int viewerIgnore = forms.post("/console/recon/diffs/" + diff + "/ignore", browser.sessionCookie(),
                     Map.of("note", "viewer tries", "_csrf", browser.csrfToken()));
+            int viewerRederive = forms.post("/console/rederive", browser.sessionCookie(), Map.of("channel", "wechatpay",
+                    "action", "apply", "reason", "viewer tries", "_csrf", browser.csrfToken()));
 
             // Then all are refused and nothing is replayed or resolved
             assertThat(viewerPost).isEqualTo(403);
@@ -217,6 +229,7 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
             assertThat(viewerResolve).isEqualTo(403);
             assertThat(viewerRefund).isEqualTo(403);
             assertThat(viewerIgnore).isEqualTo(403);
+            assertThat(viewerRederive).isEqualTo(403);
         }
         assertThat(replaysOf(dlt)).isZero();
         assertThat(db.handled(manualRaw)).isEqualTo(2);
@@ -255,6 +268,22 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
             browser.wait(WAIT, (d) -> !d.findElements(By.id("error")).isEmpty());
             assertThat(browser.text(By.id("error"))).startsWith("reconcile-service at " + NOBODY + " does not answer");
             browser.screenshot("reconcile-service-down");
+
+            // When the operator asks for a dry run of a re-derive with ingress down
+            browser.go("/console/rederive");
+            WebElement rederive = browser.driver().findElement(By.id("rederive-form"));
+            rederive.findElement(By.name("channel")).sendKeys("wechatpay");
+            new org.openqa.selenium.support.ui.Select(rederive.findElement(By.name("handled"))).selectByValue("2");
+            rederive.findElement(By.cssSelector("button.dry-run")).click();
+
+            // Then one sentence says ingress does not answer, and the form keeps the
+            // filter
+            browser.wait(WAIT, (d) -> !d.findElements(By.id("error")).isEmpty());
+            assertThat(browser.text(By.id("error"))).isEqualTo("ingress-service at " + NOBODY
+                    + " does not answer: nothing was done there; try again when it is up.");
+            assertThat(browser.driver().findElement(By.name("channel")).getAttribute("value")).isEqualTo("wechatpay");
+            assertThat(browser.driver().findElements(By.id("rederive-counts"))).isEmpty();
+            browser.screenshot("ingress-down");
         }
         assertThat(diffStatus(diff)).isEqualTo("OPEN|null");
     }
@@ -344,6 +373,8 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
         assertThat(forms.page(viewer, "/console/queries")).contains("<h1>Active queries</h1>");
         assertThat(forms.page(viewer, "/console/recon")).contains("<h1>Reconciliation</h1>");
         assertThat(forms.page(viewer, "/console/alerts")).contains("<h1>Alerts</h1>");
+        assertThat(forms.page(viewer, "/console/rederive")).contains("<h1>Re-derive from the raw vault</h1>")
+            .doesNotContain("rederive-form");
         assertThat(forms.page(viewer, "/console/chart")).contains("<h1>Callbacks per minute</h1>")
             .contains("class=\"bar outcome-AMOUNT_MISMATCH\"");
         assertThat(forms.page(viewer, "/console/dead-letters/dry-run?errorClass=OrderNotFoundException"))
