@@ -20,13 +20,13 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
  * run, kept after), where {@code ./paypipe}'s commands and the bench read them; a test's
  * pipeline makes fresh ones ({@link #random()}). The console's service account
  * {@code console} (role CONSOLE: the processor's console acts on refund-service and
- * reconcile-service for the signed-in person) gets a fresh password on every start, kept
- * nowhere: only the services of this JVM use it. Every service but the sandbox gets the
- * three accounts' bcrypt hashes as {@code paypipe.security.accounts[i].*}
- * ({@link #properties()}), never the passwords; the processor also the console's name and
- * password ({@link #consoleProperties()}). The hashes are of cost 4 (bcrypt's least):
- * each password is 24 random bytes, which no work factor needs to protect, and every API
- * call checks it once.
+ * reconcile-service, and on ingress-service's re-derive, for the signed-in person) gets a
+ * fresh password on every start, kept nowhere: only the services of this JVM use it.
+ * Every service but the sandbox gets the three accounts' bcrypt hashes as
+ * {@code paypipe.security.accounts[i].*} ({@link #properties()}), never the passwords;
+ * the processor also the console's name and password ({@link #consoleProperties()}). The
+ * hashes are of cost 4 (bcrypt's least): each password is 24 random bytes, which no work
+ * factor needs to protect, and every API call checks it once.
  */
 public record LocalAccounts(OperatorCredentials operator, OperatorCredentials viewer, OperatorCredentials console) {
 

@@ -114,12 +114,14 @@ public final class LocalPipeline implements AutoCloseable {
             if (service != PipelineService.SANDBOX) {
                 args.putAll(accounts.properties());
             }
-            // the console's actions: refund-service and reconcile-service of this
-            // pipeline, asked with the console's service account
+            // the console's actions: refund-service, reconcile-service and
+            // ingress-service
+            // (re-derive) of this pipeline, asked with the console's service account
             if (service == PipelineService.PROCESSOR) {
                 args.putAll(accounts.consoleProperties());
                 args.put("processor.console.refund-url", "http://127.0.0.1:" + port(PipelineService.REFUND));
                 args.put("processor.console.reconcile-url", "http://127.0.0.1:" + port(PipelineService.RECONCILE));
+                args.put("processor.console.ingress-url", "http://127.0.0.1:" + port(PipelineService.INGRESS));
             }
             args.putAll(extra.getOrDefault(service, Map.of()));
             return args.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();

@@ -1,5 +1,6 @@
 package io.paypipe.launcher;
 
+import static io.paypipe.launcher.OrderEffects.orderPaidEventIds;
 import static io.paypipe.launcher.PipelineFixture.firstMerchant;
 import static io.paypipe.launcher.PipelineFixture.givenPendingOrder;
 import static io.paypipe.launcher.PipelineFixture.jdbc;
@@ -31,9 +32,10 @@ import org.springframework.jdbc.support.GeneratedKeyHolder;
  * processor's console asks for a refund and ignores a difference, and refund-service and
  * reconcile-service record that operator (the console calls them with its service
  * account, role CONSOLE, naming the person in {@code X-Paypipe-On-Behalf-Of}); a refusal
- * is shown as refund-service's own sentence; a viewer has no form and its forged posts
- * are refused with nothing changed; an account that is not the console's naming someone
- * in the header is refused by both services.
+ * is shown as refund-service's own sentence; an operator dry-runs and applies a re-derive
+ * of rows a parser bug set aside, and ingress-service's audit records that operator; a
+ * viewer has no form and its forged posts are refused with nothing changed; an account
+ * that is not the console's naming someone in the header is refused by both services.
  */
 class ConsoleActionsEndToEndIntegrationTest {
 
@@ -111,6 +113,56 @@ class ConsoleActionsEndToEndIntegrationTest {
     }
 
     @Test
+    void anOperatorReDerivesRowsAParserBugSetAsideFromTheConsoleAndIngressRecordsThatOperator() throws Exception {
+        // Given an order paid at WeChat whose SUCCESS a buggy classifier stored as an
+        // unknown state, set aside (handled 2)
+        String merchant = firstMerchant(pipeline);
+        String no = newOutTradeNo();
+        long raw = BuggyParserRows.setAside(pipeline, jdbc, merchant, no, 2_500, (body) -> body);
+        OperatorCredentials operator = pipeline.settings().accounts().operator();
+        ConsoleSession console = ConsoleSession.signIn(port(PipelineService.PROCESSOR), operator);
+        assertThat(console.page("/console/rederive")).contains("id=\"rederive-form\"");
+        Map<String, String> form = Map.of("table", "pay_notify_raw", "channel", "wechatpay", "merchant", merchant,
+                "handled", "2", "outcome", "UNKNOWN_STATE");
+
+        // When the operator asks the re-derive page for a dry run
+        HttpResponse<String> dry = console.submit("/console/rederive", with(form, "action", "dry-run"));
+
+        // Then the page shows ingress's report, and nothing changed
+        assertThat(dry.statusCode()).isEqualTo(200);
+        assertThat(dry.body())
+            .contains("Dry run of pay_notify_raw by " + operator.user() + ": 1 row(s) read, 1 WOULD_REDERIVE;"
+                    + " nothing was changed.")
+            .contains("id=\"rederive-raw-" + raw + "\"")
+            .contains("SUCCESS/SUCCEEDED 2500/2500 CNY")
+            // ... and the form keeps its filter
+            .contains("value=\"UNKNOWN_STATE\"");
+        assertThat(RederiveCalls.audit(jdbc, "pay_notify_raw", raw)).isEmpty();
+        assertThat(status(jdbc, no)).isEqualTo("PENDING");
+
+        // When the operator applies it without a reason, Then ingress's refusal is the
+        // page's sentence
+        assertThat(console.submit("/console/rederive", with(form, "action", "apply")).body())
+            .contains("ingress-service refused the re-derive (400): apply requires a reason");
+        assertThat(RederiveCalls.audit(jdbc, "pay_notify_raw", raw)).isEmpty();
+
+        // When the operator applies it with a reason
+        Map<String, String> apply = new java.util.HashMap<>(with(form, "action", "apply"));
+        apply.put("reason", "fix of the SUCCESS classifier");
+        HttpResponse<String> applied = console.submit("/console/rederive", apply);
+
+        // Then the order is paid once, and ingress's audit records the operator, not the
+        // console's account
+        assertThat(applied.body()).containsPattern(
+                "Re-derive \\S+ of pay_notify_raw by " + operator.user() + ": 1 row\\(s\\) read, 1 REDERIVED\\.");
+        await().atMost(WAIT).until(() -> status(jdbc, no), "PAID"::equals);
+        await().atMost(WAIT).untilAsserted(() -> assertThat(orderPaidEventIds(merchant, no)).hasSize(1));
+        assertThat(ledgerRows(no)).isOne();
+        assertThat(RederiveCalls.audit(jdbc, "pay_notify_raw", raw))
+            .containsExactly("REDERIVED " + operator.user() + " fix of the SUCCESS classifier");
+    }
+
+    @Test
     void aViewerHasNoActionsAndItsForgedPostsChangeNothing() throws Exception {
         // Given a paid order and an open difference, and a viewer signed in
         String merchant = firstMerchant(pipeline);
@@ -124,16 +176,24 @@ class ConsoleActionsEndToEndIntegrationTest {
         assertThat(viewer.page("/console/refunds")).doesNotContain("id=\"refund-form\"");
         assertThat(viewer.page("/console/recon")).contains("id=\"diff-" + diff + "\"")
             .doesNotContain("class=\"ignore\"");
+        // ... and no re-derive form (ingress takes a dry run from an OPERATOR only)
+        assertThat(viewer.page("/console/rederive")).contains("Re-derive from the raw vault")
+            .doesNotContain("id=\"rederive-form\"");
 
         // When the viewer's session posts both forms anyway, with the page's token
         HttpResponse<String> refund = viewer.submit("/console/refunds/request",
                 Map.of("merchant", merchant, "order", no, "amount", "100", "reason", "viewer tries"));
         HttpResponse<String> ignore = viewer.submit("/console/recon/diffs/" + diff + "/ignore",
                 Map.of("note", "viewer tries"));
+        long audits = RederiveCalls.auditRows(jdbc, "pay_notify_raw");
+        HttpResponse<String> rederive = viewer.submit("/console/rederive",
+                Map.of("merchant", merchant, "action", "apply", "reason", "viewer tries"));
 
-        // Then both are refused and nothing changed
+        // Then all are refused and nothing changed
         assertThat(refund.statusCode()).isEqualTo(403);
         assertThat(ignore.statusCode()).isEqualTo(403);
+        assertThat(rederive.statusCode()).isEqualTo(403);
+        assertThat(RederiveCalls.auditRows(jdbc, "pay_notify_raw")).isEqualTo(audits);
         assertThat(refunds(no)).isEmpty();
         assertThat(diff(diff)).isEqualTo("OPEN|null|null");
     }
@@ -170,6 +230,20 @@ class ConsoleActionsEndToEndIntegrationTest {
         payments(pipeline).pay(merchant, no, fen, null, 1);
         await().atMost(WAIT).until(() -> status(jdbc, no), "PAID"::equals);
         return no;
+    }
+
+    private static long ledgerRows(String no) {
+        return jdbc
+            .sql("SELECT COUNT(*) FROM payment_ledger l JOIN orders o ON o.id = l.order_id WHERE o.out_trade_no = :o")
+            .param("o", no)
+            .query(Long.class)
+            .single();
+    }
+
+    private static Map<String, String> with(Map<String, String> form, String name, String value) {
+        Map<String, String> all = new java.util.HashMap<>(form);
+        all.put(name, value);
+        return all;
     }
 
     private HttpResponse<String> post(PipelineService service, String path, OperatorCredentials account,

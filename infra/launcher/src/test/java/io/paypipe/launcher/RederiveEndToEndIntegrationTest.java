@@ -13,15 +13,9 @@ import static org.awaitility.Awaitility.await;
 
 import io.paypipe.core.signin.OperatorCredentials;
 import io.paypipe.core.event.PaymentNotified;
-import io.paypipe.core.id.Channel;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
-import io.paypipe.sandbox.query.CallbackScenario;
-import io.paypipe.sandbox.query.CallbackScenarios;
-import io.paypipe.sandbox.query.OrderRef;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
-import java.nio.charset.StandardCharsets;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -30,10 +24,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.support.GeneratedKeyHolder;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -79,16 +71,16 @@ class RederiveEndToEndIntegrationTest {
             List<String> parked = List.of(newOutTradeNo(), newOutTradeNo());
             Map<String, Long> rawIds = new HashMap<>();
             for (String no : parked) {
-                rawIds.put(no, storeAsTheBuggyParserDid(pipeline, jdbc, no, 2_500, body -> body));
+                rawIds.put(no, BuggyParserRows.setAside(pipeline, jdbc, MERCHANT, no, 2_500, body -> body));
             }
             // ... and one set aside likewise whose stored body was altered since
             String tampered = newOutTradeNo();
-            long tamperedRaw = storeAsTheBuggyParserDid(pipeline, jdbc, tampered, 3_000,
+            long tamperedRaw = BuggyParserRows.setAside(pipeline, jdbc, MERCHANT, tampered, 3_000,
                     RederiveEndToEndIntegrationTest::flipCiphertext);
             // ... and one row the active query stored (its body the channel's query
             // answer)
             String queried = newOutTradeNo();
-            long queriedRaw = storeAsTheBuggyParserDid(pipeline, jdbc, queried, 1_200, body -> body);
+            long queriedRaw = BuggyParserRows.setAside(pipeline, jdbc, MERCHANT, queried, 1_200, body -> body);
             jdbc.sql("UPDATE pay_notify_raw SET source = 'QUERY', raw_body = '{\"trade_state\":\"SUCCESS\"}' "
                     + "WHERE id = :id")
                 .param("id", queriedRaw)
@@ -206,44 +198,6 @@ class RederiveEndToEndIntegrationTest {
 
     private static WechatPayPayments payments(LocalPipeline pipeline) {
         return pipeline.bean(PipelineService.SANDBOX, WechatPayPayments.class);
-    }
-
-    /**
-     * A pending order paid at WeChat whose notification (never pushed) is stored as
-     * ingress stored it with a classifier that took SUCCESS for an unknown state, and set
-     * aside as the processor set it aside; {@code edit} changes the stored body.
-     */
-    private static long storeAsTheBuggyParserDid(LocalPipeline pipeline, JdbcClient jdbc, String no, long fen,
-            UnaryOperator<String> edit) {
-        givenPending(pipeline, jdbc, no, fen);
-        pipeline.bean(PipelineService.SANDBOX, CallbackScenarios.class)
-            .choose(OrderRef.of(Channel.WECHATPAY, MERCHANT, no), CallbackScenario.DROP);
-        WechatPayPayments.Payment payment = payments(pipeline).pay(MERCHANT, no, fen, null, 1);
-        String tenant = jdbc.sql("SELECT tenant_id FROM orders WHERE merchant_id = :m AND out_trade_no = :o")
-            .param("m", MERCHANT)
-            .param("o", no)
-            .query(String.class)
-            .single();
-        Timestamp now = Timestamp.from(Instant.now());
-        var keys = new GeneratedKeyHolder();
-        jdbc.sql("""
-                INSERT INTO pay_notify_raw (tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no,
-                    out_trade_no, notify_id, trade_state, payment_state, order_amount_minor, paid_amount_minor,
-                    paid_at, currency, handled, outcome, attempts, last_error, raw_body, created_at, updated_at,
-                    last_delivered_at)
-                VALUES (:tenant, :merchant, NULL, 'wechatpay', :tradeNo, :out, :notifyId, 'SUCCESS', 'UNKNOWN',
-                    :total, 0, NULL, 'CNY', 2, 'UNKNOWN_STATE', 0, 'unknown channel state SUCCESS', :body, :now,
-                    :now, :now)""")
-            .param("tenant", tenant)
-            .param("merchant", MERCHANT)
-            .param("tradeNo", payment.spec().transactionId())
-            .param("out", no)
-            .param("notifyId", payment.notification().id())
-            .param("total", fen)
-            .param("body", edit.apply(new String(payment.notification().body(), StandardCharsets.UTF_8)))
-            .param("now", now)
-            .update(keys, "id");
-        return keys.getKeyAs(Number.class).longValue();
     }
 
     /**
