@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
@@ -52,6 +53,18 @@ final class RederiveCalls {
     static long auditRows(JdbcClient jdbc, String table) {
         return jdbc.sql("SELECT COUNT(*) FROM raw_rederive WHERE raw_table = :t")
             .param("t", table)
+            .query(Long.class)
+            .single();
+    }
+
+    /**
+     * The audit rows of these raw rows of {@code table}: a test's own, whatever other
+     * tests sharing the database re-derived.
+     */
+    static long auditRows(JdbcClient jdbc, String table, Collection<Long> rawIds) {
+        return jdbc.sql("SELECT COUNT(*) FROM raw_rederive WHERE raw_table = :t AND raw_id IN (:ids)")
+            .param("t", table)
+            .param("ids", rawIds)
             .query(Long.class)
             .single();
     }

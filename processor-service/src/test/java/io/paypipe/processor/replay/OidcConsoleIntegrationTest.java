@@ -7,6 +7,8 @@ import io.paypipe.core.id.OrderKey;
 import io.paypipe.processor.support.ConsoleBrowser;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
 import io.paypipe.support.testing.OidcProvider;
+import io.paypipe.support.testing.PaypipeScript;
+import io.paypipe.support.testing.PaypipeScript.Run;
 import io.paypipe.support.testing.OidcProvider.Person;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -134,6 +136,37 @@ class OidcConsoleIntegrationTest extends ProcessorIntegrationBase {
         assertThat(viewer).isEqualTo(200);
         assertThat(outsider).isEqualTo(403);
         assertThat(expired).isEqualTo(401);
+    }
+
+    @Test
+    void theCommandLineSignsInWithTheProvidersToken() throws Exception {
+        // Given the processor's URL for ./paypipe
+        String url = "http://127.0.0.1:" + port;
+
+        // When the command line lists the dead letters with an operator's, an outsider's
+        // and an expired token
+        Run operator = PaypipeScript.withToken(provider.accessToken(OidcProvider.OPERATOR))
+            .env("PAYPIPE_PROCESSOR_URL", url)
+            .run("dlt", "list");
+        Run outsider = PaypipeScript.withToken(provider.accessToken(OidcProvider.OUTSIDER))
+            .env("PAYPIPE_PROCESSOR_URL", url)
+            .run("dlt", "list");
+        Run expired = PaypipeScript
+            .withToken(provider.mint(OidcProvider.OPERATOR,
+                    (claims) -> claims.issuedAt(java.time.Instant.now().minusSeconds(7200))
+                        .notBefore(java.time.Instant.now().minusSeconds(7200))
+                        .expiresAt(java.time.Instant.now().minusSeconds(3600))))
+            .env("PAYPIPE_PROCESSOR_URL", url)
+            .run("dlt", "list");
+
+        // Then the operator's is signed in (the table), the others are each one sentence
+        assertThat(operator.exit()).as("stderr: %s", operator.err()).isZero();
+        assertThat(operator.err()).isEmpty();
+        outsider.failedWith(1, "paypipe dlt: your account's role may not do this: reads need VIEWER or OPERATOR,"
+                + " actions need OPERATOR");
+        assertThat(expired.exit()).isEqualTo(1);
+        assertThat(expired.out()).isEmpty();
+        assertThat(expired.err()).startsWith("paypipe dlt: the bearer token was refused").doesNotContain("curl");
     }
 
     /** From the console to the provider's login page and back. */

@@ -30,14 +30,18 @@ public final class PaypipeScript {
 
     private Path directory;
 
-    private PaypipeScript(OperatorCredentials account) {
-        env.put("PAYPIPE_USER", account.user());
-        env.put("PAYPIPE_PASSWORD", account.password());
+    private PaypipeScript(Map<String, String> signIn) {
+        env.putAll(signIn);
     }
 
     /** The script signed in as this account (PAYPIPE_USER, PAYPIPE_PASSWORD). */
     public static PaypipeScript signedInAs(OperatorCredentials account) {
-        return new PaypipeScript(account);
+        return new PaypipeScript(Map.of("PAYPIPE_USER", account.user(), "PAYPIPE_PASSWORD", account.password()));
+    }
+
+    /** The script signed in with an OIDC provider's access token (PAYPIPE_TOKEN). */
+    public static PaypipeScript withToken(String accessToken) {
+        return new PaypipeScript(Map.of("PAYPIPE_TOKEN", accessToken));
     }
 
     /** With this environment variable (e.g. the service's URL). */
