@@ -5,17 +5,24 @@ import static io.paypipe.ingress.wechatpay.Fixtures.newOutTradeNo;
 import static io.paypipe.ingress.wechatpay.Fixtures.newTransactionId;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.support.testing.TestAccounts;
+import jakarta.servlet.Filter;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.web.FilterChainProxy;
 
 /**
  * The sign-in on ingress (service-support's {@code OperatorSecurity}, accounts configured
  * by {@link TestAccounts}): the channels' callback stays open, health stays open, the
- * rest of the actuator needs an account.
+ * rest of the actuator needs an account. A callback passes no security filter and no
+ * per-request observation (issue 15: they cost ingress about a fifth of its request
+ * threads' CPU).
  */
 class IngressSignInIntegrationTest extends CallbackIntegrationSupport {
 
@@ -71,6 +78,35 @@ class IngressSignInIntegrationTest extends CallbackIntegrationSupport {
             .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(viewer.statusCode()).isEqualTo(200);
         assertThat(viewer.body()).contains("\"names\"");
+    }
+
+    @Test
+    void putsNoSecurityFilterNorAnyPerRequestObservationOnACallback(@Autowired FilterChainProxy security,
+            @Autowired MeterRegistry meters) throws Exception {
+        // Given a callback answered and an actuator read signed in (both observed before
+        // issue 15's profile of ingress alone)
+        String out = newOutTradeNo();
+        assertThat(post(SignedNotification.of(SHOP_A,
+                PaymentJson.success("1900000100", out, newTransactionId(), 500, 500).json(), Instant.now()))
+            .statusCode()).isEqualTo(204);
+        assertThat(http
+            .send(HttpRequest.newBuilder(uri("/actuator/metrics"))
+                .header("Authorization", TestAccounts.VIEWER.authorization())
+                .GET()
+                .build(), HttpResponse.BodyHandlers.ofString())
+            .statusCode()).isEqualTo(200);
+
+        // When Spring Security is asked which filters a callback passes
+        List<Filter> callbackFilters = security.getFilters("/notify/wechatpay");
+
+        // Then none (an actuator read passes the sign-in's), and neither Spring
+        // Security's nor Spring MVC's per-request observations recorded a meter
+        assertThat(callbackFilters).isEmpty();
+        assertThat(security.getFilters("/actuator/metrics")).isNotEmpty();
+        assertThat(meters.getMeters()).extracting((meter) -> meter.getId().getName())
+            .isNotEmpty()
+            .noneMatch((name) -> name.startsWith("spring.security."))
+            .doesNotContain("http.server.requests", "http.server.requests.active");
     }
 
     private HttpResponse<String> anonymous(String path) throws Exception {

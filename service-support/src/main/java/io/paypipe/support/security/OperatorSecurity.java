@@ -19,7 +19,9 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.web.DefaultSecurityFilterChain;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
@@ -79,18 +81,17 @@ public class OperatorSecurity {
         return (web) -> web.httpFirewall(new CallbacksFirewall());
     }
 
-    /** The channels' callbacks: nothing of Spring Security's gets in their way. */
+    /**
+     * The channels' callbacks: nothing of Spring Security's gets in their way. The chain
+     * has no filter at all (no security context, no anonymous user, no authorization
+     * decision, no headers): a callback passes only the firewall, so it costs a path
+     * match. The filters a permit-all chain would run were measured on ingress's request
+     * threads (issue 15: about a sixth of their CPU with their observations).
+     */
     @Bean
     @Order(0)
-    SecurityFilterChain callbacks(HttpSecurity http) throws Exception {
-        http.securityMatcher("/notify/**")
-            .authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
-            .csrf((csrf) -> csrf.disable())
-            .headers((headers) -> headers.disable())
-            .requestCache((cache) -> cache.disable())
-            .sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-            .logout((logout) -> logout.disable());
-        return http.build();
+    SecurityFilterChain callbacks() {
+        return new DefaultSecurityFilterChain(PathPatternRequestMatcher.withDefaults().matcher("/notify/**"));
     }
 
     /** The console's chain: a person signs in once, the session carries it. */
