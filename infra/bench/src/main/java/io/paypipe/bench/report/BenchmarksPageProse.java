@@ -228,6 +228,29 @@ final class BenchmarksPageProse {
             a quarter of the memory) over a later run found young-generation pauses of 43.5 ms at the median and 178 ms
             at p99, the main part of the send->`OrderPaid` tail at 75 % of capacity; a quick A/B with ZGC on these two
             cores (`--quick=true`, one repeat each) was no better (p99 at 75 %: 164 ms G1, 397 ms ZGC), so G1 stays.
+
+            **Ingress alone, 2026-12-02**: between those runs and this one every service got a sign-in (issue 17), and
+            a callback passed a permit-all Spring Security chain whose every filter Spring Security observed. 12 s of
+            `settings=profile` from the start of the first stage cycle's ingress-alone stage (`./paypipe bench
+            --warmup-orders=20000 --stage-orders=30000 --repeats=1 --ladder=75 --step=20 --duration=10 --compare=50
+            --delays=0 --backlogs=0 --bill-lines=0`, the same both times), before and after the callbacks' chain was
+            emptied and ingress's Spring Security and Spring MVC observations were switched off; the CPU figure is the
+            bench's own reading of the virtual threads' carriers for that stage:
+
+            | ingress request threads | share of the product's samples | where, inside the group | their CPU ms per delivery | deliveries/s |
+            |---|---:|---|---:|---:|
+            | `2687804`: permit-all chain, observed | 77.4 % (521) | Tomcat 17 %, WeChat Pay SDK 15 %, Spring MVC / web 14 %, Micrometer 12 %, JDBC client 12 %, Spring (other) 9 %, our code 9 %, Kafka client 4 %, Spring JDBC 3 %, Spring Kafka 2 % | 0.77 (0.66 in a second run) | 735 (904) |
+            | `dafb1f4`: empty chain, no observation | 78.9 % (502) | WeChat Pay SDK 21 %, Tomcat 18 %, our code 17 %, JDBC client 14 %, Spring MVC / web 10 %, Kafka client 8 %, Spring (other) 6 %, Spring Kafka 2 %, rest 4 % | 0.52 | 1,036 |
+
+            Micrometer's share is gone; what is left is the channel's cryptography, Tomcat, the one INSERT and the one
+            publish. The host was slower that day than on 2026-12-01: the same options at `47bc3ea` (the code of the
+            run of 2026-12-01 13:28) gave 944 deliveries/s where that run's first cycle had 1,935, so only figures of
+            one run compare. A full `./paypipe bench` of `dafb1f4` that day (11:15, 3,065 s, every phase exact) found
+            floors of 4,228 INSERTs/s and 16,784 records/s (11,878 and 37,838 in the run above) and ingress alone at
+            1,308 deliveries/s (1,251 - 1,499): **0.309 of its JDBC floor** (0.296 - 0.354) where the run above has
+            0.206; the processor drained 3,356 payments/s, each downstream group ~12,500 events/s, the whole pipeline
+            paid 615 of 616 orders acknowledged/s, and send->`OrderPaid` p99 at 75 % of capacity was 289 - 454 ms. That
+            page is not the one above, whose absolute figures are those of the host at its usual speed.
             """;
 
     static final String FOOTER = """
