@@ -17,10 +17,9 @@ import org.springframework.context.annotation.PropertySource;
  * runs with the profile {@code prod} by default ({@link ProductionProfile},
  * {@code config.ProductionDefaults}).
  */
-// no ServerHttpObservationFilter: http.server.requests is off
-// (ingress-defaults.properties), and the filter still made
-// and stopped a no-op observation per request (issue 15's profile: ~4 % of the request
-// threads' samples)
+// No ServerHttpObservationFilter: http.server.requests is off (ingress-defaults), and
+// the filter still made and stopped a no-op observation per request (issue 15's
+// profile: ~4 % of the request threads' samples).
 @SpringBootApplication(exclude = WebMvcObservationAutoConfiguration.class)
 @ConfigurationPropertiesScan
 @PropertySource("classpath:io/paypipe/ingress/ingress-defaults.properties")
