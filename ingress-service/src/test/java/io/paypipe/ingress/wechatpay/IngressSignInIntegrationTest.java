@@ -72,10 +72,7 @@ class IngressSignInIntegrationTest extends CallbackIntegrationSupport {
         assertThat(metrics.statusCode()).isEqualTo(401);
         assertThat(metrics.headers().firstValue("WWW-Authenticate")).hasValue("Basic realm=\"paypipe\"");
         // a viewer passes the sign-in and reads them
-        HttpResponse<String> viewer = http.send(HttpRequest.newBuilder(uri("/actuator/metrics"))
-            .header("Authorization", TestAccounts.VIEWER.authorization())
-            .GET()
-            .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> viewer = asViewer("/actuator/metrics");
         assertThat(viewer.statusCode()).isEqualTo(200);
         assertThat(viewer.body()).contains("\"names\"");
     }
@@ -89,12 +86,7 @@ class IngressSignInIntegrationTest extends CallbackIntegrationSupport {
         assertThat(post(SignedNotification.of(SHOP_A,
                 PaymentJson.success("1900000100", out, newTransactionId(), 500, 500).json(), Instant.now()))
             .statusCode()).isEqualTo(204);
-        assertThat(http
-            .send(HttpRequest.newBuilder(uri("/actuator/metrics"))
-                .header("Authorization", TestAccounts.VIEWER.authorization())
-                .GET()
-                .build(), HttpResponse.BodyHandlers.ofString())
-            .statusCode()).isEqualTo(200);
+        assertThat(asViewer("/actuator/metrics").statusCode()).isEqualTo(200);
 
         // When Spring Security is asked which filters a callback passes
         List<Filter> callbackFilters = security.getFilters("/notify/wechatpay");
@@ -107,6 +99,13 @@ class IngressSignInIntegrationTest extends CallbackIntegrationSupport {
             .isNotEmpty()
             .noneMatch((name) -> name.startsWith("spring.security."))
             .doesNotContain("http.server.requests", "http.server.requests.active");
+    }
+
+    private HttpResponse<String> asViewer(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(uri(path))
+            .header("Authorization", TestAccounts.VIEWER.authorization())
+            .GET()
+            .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> anonymous(String path) throws Exception {

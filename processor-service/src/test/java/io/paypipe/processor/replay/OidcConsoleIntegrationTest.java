@@ -124,13 +124,9 @@ class OidcConsoleIntegrationTest extends ProcessorIntegrationBase {
             .send(bearer("/ops/dead-letters", provider.accessToken(OidcProvider.OUTSIDER)),
                     HttpResponse.BodyHandlers.discarding())
             .statusCode();
-        int expired = http.send(
-                bearer("/ops/dead-letters",
-                        provider.mint(OidcProvider.OPERATOR,
-                                (claims) -> claims.issuedAt(java.time.Instant.now().minusSeconds(7200))
-                                    .notBefore(java.time.Instant.now().minusSeconds(7200))
-                                    .expiresAt(java.time.Instant.now().minusSeconds(3600)))),
-                HttpResponse.BodyHandlers.discarding())
+        int expired = http
+            .send(bearer("/ops/dead-letters", provider.mintExpired(OidcProvider.OPERATOR)),
+                    HttpResponse.BodyHandlers.discarding())
             .statusCode();
 
         assertThat(viewer).isEqualTo(200);
@@ -145,19 +141,9 @@ class OidcConsoleIntegrationTest extends ProcessorIntegrationBase {
 
         // When the command line lists the dead letters with an operator's, an outsider's
         // and an expired token
-        Run operator = PaypipeScript.withToken(provider.accessToken(OidcProvider.OPERATOR))
-            .env("PAYPIPE_PROCESSOR_URL", url)
-            .run("dlt", "list");
-        Run outsider = PaypipeScript.withToken(provider.accessToken(OidcProvider.OUTSIDER))
-            .env("PAYPIPE_PROCESSOR_URL", url)
-            .run("dlt", "list");
-        Run expired = PaypipeScript
-            .withToken(provider.mint(OidcProvider.OPERATOR,
-                    (claims) -> claims.issuedAt(java.time.Instant.now().minusSeconds(7200))
-                        .notBefore(java.time.Instant.now().minusSeconds(7200))
-                        .expiresAt(java.time.Instant.now().minusSeconds(3600))))
-            .env("PAYPIPE_PROCESSOR_URL", url)
-            .run("dlt", "list");
+        Run operator = dltList(url, provider.accessToken(OidcProvider.OPERATOR));
+        Run outsider = dltList(url, provider.accessToken(OidcProvider.OUTSIDER));
+        Run expired = dltList(url, provider.mintExpired(OidcProvider.OPERATOR));
 
         // Then the operator's is signed in (the table), the others are each one sentence
         assertThat(operator.exit()).as("stderr: %s", operator.err()).isZero();
@@ -167,6 +153,13 @@ class OidcConsoleIntegrationTest extends ProcessorIntegrationBase {
         assertThat(expired.exit()).isEqualTo(1);
         assertThat(expired.out()).isEmpty();
         assertThat(expired.err()).startsWith("paypipe dlt: the bearer token was refused").doesNotContain("curl");
+    }
+
+    /**
+     * {@code ./paypipe dlt list} against the processor at {@code url} with this token.
+     */
+    private static Run dltList(String url, String token) throws Exception {
+        return PaypipeScript.withToken(token).env("PAYPIPE_PROCESSOR_URL", url).run("dlt", "list");
     }
 
     /** From the console to the provider's login page and back. */

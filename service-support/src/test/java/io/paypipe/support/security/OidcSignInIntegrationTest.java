@@ -9,7 +9,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,11 +88,7 @@ class OidcSignInIntegrationTest {
         Person olga = OidcProvider.OPERATOR;
         Map<String, String> tokens = Map.of("another issuer",
                 provider.mint(olga, (claims) -> claims.issuer("http://localhost:1/another-provider")), "expired",
-                provider.mint(olga,
-                        (claims) -> claims.issuedAt(Instant.now().minusSeconds(7200))
-                            .notBefore(Instant.now().minusSeconds(7200))
-                            .expiresAt(Instant.now().minusSeconds(3600))),
-                "badly signed", provider.mintBadlySigned(olga), "another audience",
+                provider.mintExpired(olga), "badly signed", provider.mintBadlySigned(olga), "another audience",
                 provider.mint(olga, (claims) -> claims.audience(java.util.List.of("another-app"))));
 
         // a token minted the same way but valid is taken: the refusals are the changes'

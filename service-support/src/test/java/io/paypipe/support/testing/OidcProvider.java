@@ -133,6 +133,18 @@ public final class OidcProvider implements AutoCloseable {
     }
 
     /**
+     * A token of {@code person} signed by this provider that expired an hour ago (issued
+     * two hours ago).
+     */
+    public String mintExpired(Person person) {
+        Instant now = Instant.now();
+        return mint(person,
+                (claims) -> claims.issuedAt(now.minusSeconds(7200))
+                    .notBefore(now.minusSeconds(7200))
+                    .expiresAt(now.minusSeconds(3600)));
+    }
+
+    /**
      * The same token signed by another key under this provider's key id: its signature
      * does not verify.
      */
