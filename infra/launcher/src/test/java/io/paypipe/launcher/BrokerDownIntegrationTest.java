@@ -45,7 +45,8 @@ class BrokerDownIntegrationTest {
 
                 // Then the first delivery gets the fail ack while the raw row is kept at
                 // handled=0
-                await().untilAsserted(() -> assertThat(attemptStatuses(pipeline, payment)).isNotEmpty());
+                await().atMost(Duration.ofSeconds(60))
+                    .untilAsserted(() -> assertThat(attemptStatuses(pipeline, payment)).isNotEmpty());
                 assertThat(attemptStatuses(pipeline, payment).getFirst()).isEqualTo(503);
                 assertThat(handled(jdbc, outTradeNo)).isZero();
                 assertThat(status(jdbc, outTradeNo)).isEqualTo("PENDING");

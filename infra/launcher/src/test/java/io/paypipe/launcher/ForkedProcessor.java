@@ -62,7 +62,9 @@ final class ForkedProcessor implements AutoCloseable {
     ForkedProcessor awaitStarted() {
         long deadline = System.nanoTime() + java.time.Duration.ofSeconds(90).toNanos();
         while (System.nanoTime() < deadline) {
-            if (tail().contains("Started ProcessorApplication")) {
+            // the whole log: a listener's stack traces after the start line push it out
+            // of the tail
+            if (log().contains("Started ProcessorApplication")) {
                 return this;
             }
             if (!process.isAlive()) {

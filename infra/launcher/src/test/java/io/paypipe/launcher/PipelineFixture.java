@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +101,8 @@ final class PipelineFixture {
     /** A pending order, once the processor has stored it. */
     static void givenPendingOrder(LocalPipeline pipeline, JdbcClient jdbc, String outTradeNo, long fen) {
         orders(pipeline).create(firstMerchant(pipeline), outTradeNo, fen);
-        await().until(() -> status(jdbc, outTradeNo).equals("PENDING"));
+        // a freshly started pipeline's consumers may take a while to join on a slow host
+        await().atMost(Duration.ofSeconds(60)).until(() -> status(jdbc, outTradeNo).equals("PENDING"));
     }
 
     static String status(JdbcClient jdbc, String outTradeNo) {

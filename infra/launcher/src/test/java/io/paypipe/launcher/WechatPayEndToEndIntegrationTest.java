@@ -57,7 +57,8 @@ class WechatPayEndToEndIntegrationTest {
 
         // Then the order is paid once, with one ledger row, one shipment and one points
         // grant
-        await().untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+        await().atMost(Duration.ofSeconds(60))
+            .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
         assertThat(payment.deliveries().getFirst().join().status()).isEqualTo(NotificationPusher.Status.DELIVERED);
         assertThat(jdbc.sql("SELECT handled FROM pay_notify_raw WHERE out_trade_no = :o")
             .param("o", outTradeNo)
@@ -85,7 +86,8 @@ class WechatPayEndToEndIntegrationTest {
         // effect
         assertThat(statuses.keySet()).containsExactly(204);
         assertThat(statuses.get(204).get()).isEqualTo(1000);
-        await().untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
+        await().atMost(Duration.ofSeconds(60))
+            .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
         await().during(Duration.ofSeconds(1))
             .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
     }
