@@ -9,7 +9,6 @@ import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +44,7 @@ class BrokerDownIntegrationTest {
 
                 // Then the first delivery gets the fail ack while the raw row is kept at
                 // handled=0
-                await().atMost(Duration.ofSeconds(60))
+                await().atMost(PIPELINE_WAIT)
                     .untilAsserted(() -> assertThat(attemptStatuses(pipeline, payment)).isNotEmpty());
                 assertThat(attemptStatuses(pipeline, payment).getFirst()).isEqualTo(503);
                 assertThat(handled(jdbc, outTradeNo)).isZero();
@@ -58,7 +57,7 @@ class BrokerDownIntegrationTest {
                 NotificationPusher.Delivery delivery = payment.deliveries().getFirst().get();
                 assertThat(delivery.status()).isEqualTo(NotificationPusher.Status.DELIVERED);
                 assertThat(delivery.attemptCount()).isGreaterThan(1);
-                await().atMost(Duration.ofSeconds(60))
+                await().atMost(PIPELINE_WAIT)
                     .untilAsserted(
                             () -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
                 assertThat(handled(jdbc, outTradeNo)).isEqualTo(1);

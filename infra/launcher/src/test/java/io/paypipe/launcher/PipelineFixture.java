@@ -35,6 +35,12 @@ final class PipelineFixture {
     static final String RETRY_DELAYS = "100ms,200ms,400ms,800ms,1s,2s,2s,2s,2s";
 
     /**
+     * How long an end-to-end wait may take instead of Awaitility's 10 s: a freshly
+     * started pipeline's consumers may take a while to join on a slow host.
+     */
+    static final Duration PIPELINE_WAIT = Duration.ofSeconds(60);
+
+    /**
      * Settings on free ports, with the sandbox's re-push delays divided by
      * {@code timeCompression}.
      */
@@ -101,8 +107,7 @@ final class PipelineFixture {
     /** A pending order, once the processor has stored it. */
     static void givenPendingOrder(LocalPipeline pipeline, JdbcClient jdbc, String outTradeNo, long fen) {
         orders(pipeline).create(firstMerchant(pipeline), outTradeNo, fen);
-        // a freshly started pipeline's consumers may take a while to join on a slow host
-        await().atMost(Duration.ofSeconds(60)).until(() -> status(jdbc, outTradeNo).equals("PENDING"));
+        await().atMost(PIPELINE_WAIT).until(() -> status(jdbc, outTradeNo).equals("PENDING"));
     }
 
     static String status(JdbcClient jdbc, String outTradeNo) {

@@ -57,7 +57,7 @@ class WechatPayEndToEndIntegrationTest {
 
         // Then the order is paid once, with one ledger row, one shipment and one points
         // grant
-        await().atMost(Duration.ofSeconds(60))
+        await().atMost(PIPELINE_WAIT)
             .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
         assertThat(payment.deliveries().getFirst().join().status()).isEqualTo(NotificationPusher.Status.DELIVERED);
         assertThat(jdbc.sql("SELECT handled FROM pay_notify_raw WHERE out_trade_no = :o")
@@ -86,7 +86,7 @@ class WechatPayEndToEndIntegrationTest {
         // effect
         assertThat(statuses.keySet()).containsExactly(204);
         assertThat(statuses.get(204).get()).isEqualTo(1000);
-        await().atMost(Duration.ofSeconds(60))
+        await().atMost(PIPELINE_WAIT)
             .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
         await().during(Duration.ofSeconds(1))
             .untilAsserted(() -> assertThat(counts(jdbc, outTradeNo)).isEqualTo(new DemoCounts(1, 1, 1, 1, 1, 1)));
