@@ -41,6 +41,8 @@ import org.springframework.util.unit.DataSize;
  * production), and the fewest it accepts
  * @param topicMinInsyncReplicas their {@code min.insync.replicas} (1 for the embedded
  * broker, 2 in production), and the lowest it accepts
+ * @param rawInserts how concurrent payments share their raw-row INSERTs
+ * ({@code ingress.raw-inserts.*})
  */
 @ConfigurationProperties("ingress")
 public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @DefaultValue("5m") Duration replayWindow,
@@ -49,8 +51,31 @@ public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @De
         @DefaultValue("300s") Duration stripeTolerance, @DefaultValue("200ms") Duration bulkheadWait,
         @DefaultValue("5s") Duration bodyReadTimeout, @DefaultValue UnverifiedQuery unverifiedQuery,
         @DefaultValue("1m") Duration summaryInterval, @DefaultValue("6") int topicPartitions,
-        @DefaultValue("1") short topicReplicas,
-        @DefaultValue("1") short topicMinInsyncReplicas) implements TopicSettings {
+        @DefaultValue("1") short topicReplicas, @DefaultValue("1") short topicMinInsyncReplicas,
+        @DefaultValue RawInserts rawInserts) implements TopicSettings {
+
+    /**
+     * Payments that arrive together share one multi-row INSERT of their raw rows
+     * ({@code PaymentRawBatcher}): each callback still answers only after its own row is
+     * committed, but a burst costs the database one statement and one commit per group
+     * instead of one per payment. A payment that arrives alone is inserted alone, as
+     * before.
+     *
+     * @param writers threads that insert the groups, each with a connection of its own
+     * while it works; 0 turns grouping off (every payment its own INSERT on its request's
+     * thread)
+     * @param maxRows the most payments in one INSERT
+     */
+    public record RawInserts(@DefaultValue("4") int writers, @DefaultValue("16") int maxRows) {
+
+        public RawInserts {
+            if (writers < 0 || maxRows < 1) {
+                throw new IllegalArgumentException(
+                        "ingress.raw-inserts.writers must not be negative and max-rows must be positive");
+            }
+        }
+
+    }
 
     /**
      * A callback whose signature failed but that names a pending order of a known

@@ -14,7 +14,7 @@ import org.springframework.stereotype.Service;
 @Service
 public final class PaymentIntake extends RawIntake<VerifiedPayment, PaymentNotified> {
 
-    PaymentIntake(PaymentRawRepository rows, NotifyPublisher publisher, Clock clock) {
+    PaymentIntake(PaymentRawBatcher rows, NotifyPublisher publisher, Clock clock) {
         super(LoggerFactory.getLogger(PaymentIntake.class), Kind.PAYMENTS, rows, publisher, clock);
     }
 

@@ -2,6 +2,9 @@ package io.paypipe.ingress.intake;
 
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
@@ -17,9 +20,21 @@ import org.springframework.stereotype.Repository;
  * {@code PaymentNotified} carries ({@code payment_state}, {@code paid_at} with the rest),
  * so reconcile-service can publish a row still unsettled again as the same event (the raw
  * table is the outbox); {@code receivedAt} is {@code created_at}.
+ * <p>
+ * {@link PaymentRawBatcher} inserts payments that arrive together with {@link #insertAll}
+ * instead: one multi-row INSERT, autocommit too, so all of its rows or none; a key that
+ * exists already fails it with the same duplicate-key error.
  */
 @Repository
 class PaymentRawRepository implements RawTable<VerifiedPayment> {
+
+    private static final String INSERT = """
+            INSERT INTO pay_notify_raw (tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no,
+                out_trade_no, notify_id, trade_state, payment_state, order_amount_minor, paid_amount_minor,
+                paid_at, currency, handled, attempts, raw_body, created_at, updated_at, last_delivered_at)
+            VALUES\s""";
+
+    private static final String INSERT_ONE = INSERT + values("");
 
     private final JdbcClient jdbc;
 
@@ -40,33 +55,95 @@ class PaymentRawRepository implements RawTable<VerifiedPayment> {
 
     private long insert(VerifiedPayment n, Instant now) {
         KeyHolder keys = new GeneratedKeyHolder();
-        Timestamp at = Timestamp.from(now);
-        jdbc.sql("""
-                INSERT INTO pay_notify_raw (tenant_id, merchant_id, sp_merchant_id, channel, channel_trade_no,
-                    out_trade_no, notify_id, trade_state, payment_state, order_amount_minor, paid_amount_minor,
-                    paid_at, currency, handled, attempts, raw_body, created_at, updated_at, last_delivered_at)
-                VALUES (:tenantId, :merchantId, :spMerchantId, :channel, :channelTradeNo,
-                    :outTradeNo, :notifyId, :tradeState, :paymentState, :orderAmount, :paidAmount,
-                    :paidAt, :currency, 0, 0, :rawBody, :createdAt, :updatedAt, :createdAt)
-                """)
-            .param("tenantId", n.orderKey().tenantId().value())
-            .param("merchantId", n.orderKey().merchantId().value())
-            .param("spMerchantId", n.spMerchantId() == null ? null : n.spMerchantId().value())
-            .param("channel", n.channel().code())
-            .param("channelTradeNo", n.channelTradeNo().value())
-            .param("outTradeNo", n.orderKey().outTradeNo().value())
-            .param("notifyId", n.notifyId())
-            .param("tradeState", n.channelState())
-            .param("paymentState", n.state().name())
-            .param("orderAmount", n.orderAmount().minor())
-            .param("paidAmount", n.paidAmount().minor())
-            .param("paidAt", n.paidAt() == null ? null : Timestamp.from(n.paidAt()))
-            .param("currency", n.orderAmount().currency())
-            .param("rawBody", n.rawBody())
-            .param("createdAt", at)
-            .param("updatedAt", at)
-            .update(keys, "id");
+        bind(jdbc.sql(INSERT_ONE), "", n, now).update(keys, "id");
         return keys.getKeyAs(Number.class).longValue();
+    }
+
+    /**
+     * Inserts the rows of {@code payments} in one statement (autocommit: all or none);
+     * fails with {@link DuplicateKeyException} if any of their keys exists.
+     */
+    void insertAll(List<RawRowGroups.Pending> payments) {
+        StringBuilder sql = new StringBuilder(INSERT);
+        for (int i = 0; i < payments.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append(values(Integer.toString(i)));
+        }
+        JdbcClient.StatementSpec statement = jdbc.sql(sql.toString());
+        for (int i = 0; i < payments.size(); i++) {
+            statement = bind(statement, Integer.toString(i), payments.get(i).payment(), payments.get(i).at());
+        }
+        statement.update();
+    }
+
+    /**
+     * The rows that exist of {@code keys} (at most one each), by key; none when
+     * {@code keys} is empty.
+     */
+    Map<TradeKey, RawRow> findByTradeKeys(List<TradeKey> keys) {
+        if (keys.isEmpty()) {
+            return Map.of();
+        }
+        StringBuilder sql = new StringBuilder(
+                "SELECT id, merchant_id, channel, channel_trade_no, trade_state, handled FROM pay_notify_raw WHERE ");
+        for (int i = 0; i < keys.size(); i++) {
+            sql.append(i == 0 ? "" : " OR ")
+                .append("(merchant_id = :m")
+                .append(i)
+                .append(" AND channel = :c")
+                .append(i)
+                .append(" AND channel_trade_no = :t")
+                .append(i)
+                .append(')');
+        }
+        JdbcClient.StatementSpec statement = jdbc.sql(sql.toString());
+        for (int i = 0; i < keys.size(); i++) {
+            statement = statement.param("m" + i, keys.get(i).merchantId())
+                .param("c" + i, keys.get(i).channel())
+                .param("t" + i, keys.get(i).channelTradeNo());
+        }
+        return statement
+            .query((rs, i) -> Map.entry(
+                    new TradeKey(rs.getString("merchant_id"), rs.getString("channel"),
+                            rs.getString("channel_trade_no")),
+                    new RawRow(rs.getLong("id"), rs.getString("trade_state"), rs.getInt("handled"))))
+            .list()
+            .stream()
+            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private static String values(String i) {
+        return """
+                (:tenantId#, :merchantId#, :spMerchantId#, :channel#, :channelTradeNo#, :outTradeNo#, :notifyId#,
+                :tradeState#, :paymentState#, :orderAmount#, :paidAmount#, :paidAt#, :currency#, 0, 0, :rawBody#,
+                :at#, :at#, :at#)""".replace("#", i);
+    }
+
+    private static JdbcClient.StatementSpec bind(JdbcClient.StatementSpec statement, String i, VerifiedPayment n,
+            Instant now) {
+        return statement.param("tenantId" + i, n.orderKey().tenantId().value())
+            .param("merchantId" + i, n.orderKey().merchantId().value())
+            .param("spMerchantId" + i, n.spMerchantId() == null ? null : n.spMerchantId().value())
+            .param("channel" + i, n.channel().code())
+            .param("channelTradeNo" + i, n.channelTradeNo().value())
+            .param("outTradeNo" + i, n.orderKey().outTradeNo().value())
+            .param("notifyId" + i, n.notifyId())
+            .param("tradeState" + i, n.channelState())
+            .param("paymentState" + i, n.state().name())
+            .param("orderAmount" + i, n.orderAmount().minor())
+            .param("paidAmount" + i, n.paidAmount().minor())
+            .param("paidAt" + i, n.paidAt() == null ? null : Timestamp.from(n.paidAt()))
+            .param("currency" + i, n.orderAmount().currency())
+            .param("rawBody" + i, n.rawBody())
+            .param("at" + i, Timestamp.from(now));
+    }
+
+    /** A raw row's unique key. */
+    record TradeKey(String merchantId, String channel, String channelTradeNo) {
+
+        static TradeKey of(VerifiedPayment n) {
+            return new TradeKey(n.orderKey().merchantId().value(), n.channel().code(), n.channelTradeNo().value());
+        }
+
     }
 
     @Override

@@ -86,7 +86,7 @@ class CallbackSummaryTest {
                 Duration.ofSeconds(5),
                 new IngressProperties.UnverifiedQuery(true, 1, Duration.ofMinutes(5), 10, Duration.ofMinutes(1),
                         Duration.ofHours(2), Duration.ofSeconds(2), 64),
-                Duration.ofMinutes(1), 6, (short) 1, (short) 1);
+                Duration.ofMinutes(1), 6, (short) 1, (short) 1, new IngressProperties.RawInserts(4, 16));
     }
 
 }

@@ -3,6 +3,7 @@ package io.paypipe.ingress.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paypipe.ingress.MigratedDatabase;
 import io.paypipe.core.merchant.Merchant;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.embedded.TestInfra;
@@ -14,13 +15,11 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * The merchants file is validated when ingress starts, on the real broker and database: a
@@ -71,15 +70,7 @@ class MerchantsFileAtStartIntegrationTest {
     @Test
     void theLimitsAreTheWidthsOfEveryTenantAndMerchantColumnOfTheSchema() {
         // Given the schema as the migrations build it
-        var dataSource = new DriverManagerDataSource(TestInfra.get().jdbcUrl(), TestInfra.get().username(),
-                TestInfra.get().password());
-        Flyway.configure()
-            .dataSource(dataSource)
-            .locations("classpath:db/migration")
-            .baselineOnMigrate(true)
-            .baselineVersion("0")
-            .load()
-            .migrate();
+        var dataSource = MigratedDatabase.dataSource();
 
         // When its tenant and merchant id columns are read
         var widths = JdbcClient.create(dataSource).sql("""

@@ -2,7 +2,7 @@ package io.paypipe.ingress.rederive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paypipe.embedded.TestInfra;
+import io.paypipe.ingress.MigratedDatabase;
 import io.paypipe.ingress.rederive.StoredPayment.Derived;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -10,11 +10,9 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 
 /**
@@ -34,15 +32,7 @@ class RederiveRepositoryIntegrationTest {
 
     @BeforeAll
     static void schema() {
-        var dataSource = new DriverManagerDataSource(TestInfra.get().jdbcUrl(), TestInfra.get().username(),
-                TestInfra.get().password());
-        Flyway.configure()
-            .dataSource(dataSource)
-            .locations("classpath:db/migration")
-            .baselineOnMigrate(true)
-            .baselineVersion("0")
-            .load()
-            .migrate();
+        var dataSource = MigratedDatabase.dataSource();
         jdbc = JdbcClient.create(dataSource);
         rows = new RederiveRepository(jdbc);
     }

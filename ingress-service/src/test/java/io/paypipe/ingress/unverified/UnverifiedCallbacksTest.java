@@ -114,9 +114,10 @@ class UnverifiedCallbacksTest {
     private static IngressProperties properties(int backlog) {
         return new IngressProperties(DataSize.ofKilobytes(64), Duration.ofMinutes(5), Path.of("unused.yaml"),
                 Duration.ZERO, Duration.ofSeconds(3), 64, Duration.ofSeconds(300), Duration.ofMillis(200),
-                Duration.ofSeconds(5), new UnverifiedQuery(true, 1, Duration.ofMinutes(5), 10, Duration.ofMinutes(1),
-                        Duration.ofHours(2), Duration.ofSeconds(2), backlog),
-                Duration.ofMinutes(1), 6, (short) 1, (short) 1);
+                Duration.ofSeconds(5),
+                new UnverifiedQuery(true, 1, Duration.ofMinutes(5), 10, Duration.ofMinutes(1), Duration.ofHours(2),
+                        Duration.ofSeconds(2), backlog),
+                Duration.ofMinutes(1), 6, (short) 1, (short) 1, new IngressProperties.RawInserts(4, 16));
     }
 
 }
