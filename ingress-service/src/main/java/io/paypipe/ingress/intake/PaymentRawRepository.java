@@ -4,6 +4,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -36,6 +37,13 @@ class PaymentRawRepository implements RawTable<VerifiedPayment> {
 
     private static final String INSERT_ONE = INSERT + values("");
 
+    /**
+     * The statements of a group by its size, built once each (at most max-rows of each).
+     */
+    private final Map<Integer, String> insertSql = new ConcurrentHashMap<>();
+
+    private final Map<Integer, String> selectSql = new ConcurrentHashMap<>();
+
     private final JdbcClient jdbc;
 
     PaymentRawRepository(JdbcClient jdbc) {
@@ -48,8 +56,7 @@ class PaymentRawRepository implements RawTable<VerifiedPayment> {
             return new Reservation.Created(insert(n, now));
         }
         catch (DuplicateKeyException duplicate) {
-            return new Reservation.Existing(
-                    findByTradeKey(n.orderKey().merchantId().value(), n.channel().code(), n.channelTradeNo().value()));
+            return new Reservation.Existing(findByTradeKey(TradeKey.of(n)));
         }
     }
 
@@ -64,11 +71,8 @@ class PaymentRawRepository implements RawTable<VerifiedPayment> {
      * fails with {@link DuplicateKeyException} if any of their keys exists.
      */
     void insertAll(List<RawRowGroups.Pending> payments) {
-        StringBuilder sql = new StringBuilder(INSERT);
-        for (int i = 0; i < payments.size(); i++) {
-            sql.append(i == 0 ? "" : ", ").append(values(Integer.toString(i)));
-        }
-        JdbcClient.StatementSpec statement = jdbc.sql(sql.toString());
+        JdbcClient.StatementSpec statement = jdbc
+            .sql(insertSql.computeIfAbsent(payments.size(), PaymentRawRepository::insertOf));
         for (int i = 0; i < payments.size(); i++) {
             statement = bind(statement, Integer.toString(i), payments.get(i).payment(), payments.get(i).at());
         }
@@ -83,19 +87,8 @@ class PaymentRawRepository implements RawTable<VerifiedPayment> {
         if (keys.isEmpty()) {
             return Map.of();
         }
-        StringBuilder sql = new StringBuilder(
-                "SELECT id, merchant_id, channel, channel_trade_no, trade_state, handled FROM pay_notify_raw WHERE ");
-        for (int i = 0; i < keys.size(); i++) {
-            sql.append(i == 0 ? "" : " OR ")
-                .append("(merchant_id = :m")
-                .append(i)
-                .append(" AND channel = :c")
-                .append(i)
-                .append(" AND channel_trade_no = :t")
-                .append(i)
-                .append(')');
-        }
-        JdbcClient.StatementSpec statement = jdbc.sql(sql.toString());
+        JdbcClient.StatementSpec statement = jdbc
+            .sql(selectSql.computeIfAbsent(keys.size(), PaymentRawRepository::selectOf));
         for (int i = 0; i < keys.size(); i++) {
             statement = statement.param("m" + i, keys.get(i).merchantId())
                 .param("c" + i, keys.get(i).channel())
@@ -109,6 +102,32 @@ class PaymentRawRepository implements RawTable<VerifiedPayment> {
             .list()
             .stream()
             .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    /** The INSERT of {@code rows} rows, each with its own numbered parameters. */
+    private static String insertOf(int rows) {
+        StringBuilder sql = new StringBuilder(INSERT);
+        for (int i = 0; i < rows; i++) {
+            sql.append(i == 0 ? "" : ", ").append(values(Integer.toString(i)));
+        }
+        return sql.toString();
+    }
+
+    /** The SELECT of {@code keys} trade keys, each with its own numbered parameters. */
+    private static String selectOf(int keys) {
+        StringBuilder sql = new StringBuilder(
+                "SELECT id, merchant_id, channel, channel_trade_no, trade_state, handled FROM pay_notify_raw WHERE ");
+        for (int i = 0; i < keys; i++) {
+            sql.append(i == 0 ? "" : " OR ")
+                .append("(merchant_id = :m")
+                .append(i)
+                .append(" AND channel = :c")
+                .append(i)
+                .append(" AND channel_trade_no = :t")
+                .append(i)
+                .append(')');
+        }
+        return sql.toString();
     }
 
     private static String values(String i) {
@@ -157,14 +176,14 @@ class PaymentRawRepository implements RawTable<VerifiedPayment> {
     /**
      * The row of a channel trade number; fails (DataAccessException) if there is none.
      */
-    RawRow findByTradeKey(String merchantId, String channel, String channelTradeNo) {
+    RawRow findByTradeKey(TradeKey key) {
         return jdbc.sql("""
                 SELECT id, trade_state, handled FROM pay_notify_raw
                 WHERE merchant_id = :merchantId AND channel = :channel AND channel_trade_no = :channelTradeNo
                 """)
-            .param("merchantId", merchantId)
-            .param("channel", channel)
-            .param("channelTradeNo", channelTradeNo)
+            .param("merchantId", key.merchantId())
+            .param("channel", key.channel())
+            .param("channelTradeNo", key.channelTradeNo())
             .query((rs, i) -> new RawRow(rs.getLong("id"), rs.getString("trade_state"), rs.getInt("handled")))
             .single();
     }
