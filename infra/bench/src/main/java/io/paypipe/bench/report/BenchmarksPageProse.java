@@ -198,8 +198,9 @@ final class BenchmarksPageProse {
 
             **After** (the full run of 2026-12-01 07:38 at `2a10540`, recorded over the whole run from 100 s after the
             start, `settings=default`: `PAYPIPE_LAUNCHER_JAVA_OPTS='-XX:StartFlightRecording=delay=100s,settings=default,filename=…'
-            ./paypipe bench`; the sandbox in its own process; not re-recorded for the run on this page, whose product differs
-            from it by reconcile-service's batched `order.created` listener and ingress's changes below):
+            ./paypipe bench`; the sandbox in its own process; not re-recorded since: the product of the run of
+            2026-12-03 07:05 differs from it by reconcile-service's batched `order.created` listener and ingress's
+            changes below):
 
             | threads | share of the product's samples | where, inside the group |
             |---|---:|---|
@@ -223,7 +224,7 @@ final class BenchmarksPageProse {
             `order.created` listener stored each order's query chain one record at a time (an awaited publish and four
             statements per order, about 75 orders/s: that run's stage cycles found it 49,341 / 72,819 / 95,735 records
             behind), and its active queries sign WeChat requests (18 % of its samples). It now reads `order.created` in
-            batches (reconcile-service's README): the run on this page found both `order.created` groups 0 records behind at
+            batches (reconcile-service's README): the runs since found both `order.created` groups 0 records behind at
             every stage cycle. A profile of a JVM pausing for garbage collection (G1, the launcher's default heap:
             a quarter of the memory) over a later run found young-generation pauses of 43.5 ms at the median and 178 ms
             at p99, the main part of the send->`OrderPaid` tail at 75 % of capacity; a quick A/B with ZGC on these two
@@ -252,9 +253,9 @@ final class BenchmarksPageProse {
             the whole pipeline paid 615 of 616 orders acknowledged/s, and send->`OrderPaid` p99 at 75 % of capacity was
             289 - 454 ms.
 
-            **The run on this page** (2026-12-03 07:05, `16dd830`) adds ingress's grouped raw-row INSERTs (payments that
-            arrive together share one multi-row INSERT, ingress's README): ingress alone 2,387 deliveries/s, **0.428 of
-            its JDBC floor**. The host ran at about half its speed of 2026-12-01 (floors 5,582 INSERTs/s and 22,776
+            **The run of 2026-12-03 07:05** (`16dd830`) adds ingress's grouped raw-row INSERTs (payments that arrive
+            together share one multi-row INSERT, ingress's README): ingress alone 2,387 deliveries/s, **0.428 of its
+            JDBC floor**. The host ran at about half its speed of 2026-12-01 (floors 5,582 INSERTs/s and 22,776
             records/s against 11,878 and 37,838), so its absolute figures are lower than that run's: the run of
             2026-12-01 13:28 had ingress alone at 2,445 deliveries/s (0.206 of its floor), the processor drain at 6,402
             payments/s, 1,385 orders acknowledged/s at capacity and send->`OrderPaid` p99 at 75 % of 205 - 281 ms.
