@@ -29,7 +29,7 @@ import java.util.Set;
  * batch's orders in one ordered {@code SELECT ... FOR UPDATE} and reads its raw rows in
  * one statement, then answers every read from memory and keeps every write there, so that
  * the decisions of the batch, made one after the other, each see what the ones before
- * did. {@link #flush} writes it all: the orders' guarded updates as one JDBC batch, the
+ * did. {@link #flush} writes it all: the orders' guarded update in one statement, the
  * ledger and audit rows as multi-row INSERTs, the raw rows' settlements in one statement,
  * each count checked. Anything that does not add up throws a {@link BatchSurprise}: the
  * caller rolls the batch back and applies its records one by one.
@@ -186,10 +186,7 @@ final class BatchStore implements PaymentStore {
                 .map(orders::get)
                 .map(row -> new Move(lockedStatus.get(row.id()), row))
                 .toList();
-            int[] counts = orderRows.moveAll(moves, now);
-            for (int i = 0; i < counts.length; i++) {
-                expect(1, counts[i], "guarded update of order " + moves.get(i).to().id());
-            }
+            expect(moves.size(), orderRows.moveAll(moves, now), "orders moved by the guarded update");
         }
         if (!ledger.isEmpty()) {
             expect(ledger.size(), ledgerRows.insertAll(ledger, now), "ledger rows");

@@ -169,9 +169,9 @@ class PaymentBatchListener implements BatchMessageListener<String, byte[]> {
         BatchMeters.withBatch(log.atInfo(), records)
             .addKeyValue(LogFields.OUTCOME, failed.isPresent() ? "partly-applied" : "applied")
             .addKeyValue(LogFields.DURATION_MS, (System.nanoTime() - start) / 1_000_000)
-            .log("batch of {} notifications from {}: {} applied in one transaction ({} ms), {} published ({} events,"
-                    + " {} ms){}", notes.size(), BatchMeters.coordinates(records), decided.size(),
-                    (committed - start) / 1_000_000, limit, sends.eventsSent(),
+            .log("batch of {} notifications from {}: {} applied in one transaction ({} ms: {}), {} published ({}"
+                    + " events, {} ms){}", notes.size(), BatchMeters.coordinates(records), decided.size(),
+                    (committed - start) / 1_000_000, applied.phases().summary(), limit, sends.eventsSent(),
                     (System.nanoTime() - committed) / 1_000_000,
                     failed.map(f -> ", record " + f.index() + " failed: " + f.cause()).orElse(""));
         // only the record given up on counts a failed attempt: the ones after it come

@@ -4,6 +4,7 @@ import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.OrderKey;
 import io.paypipe.core.raw.Handled;
 import io.paypipe.core.raw.RawOutcome;
+import io.paypipe.support.jdbc.MultiRow;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Collection;

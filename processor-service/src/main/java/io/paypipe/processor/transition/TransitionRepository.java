@@ -3,6 +3,7 @@ package io.paypipe.processor.transition;
 import io.paypipe.core.id.OrderId;
 import io.paypipe.core.order.OrderEvent;
 import io.paypipe.core.order.OrderStatus;
+import io.paypipe.support.jdbc.MultiRow;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paypipe.processor.failure.OrderNotFoundException;
+import io.paypipe.support.jdbc.MultiRow;
 import io.paypipe.support.kafka.BatchListeners;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

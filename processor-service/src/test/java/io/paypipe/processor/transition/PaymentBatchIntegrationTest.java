@@ -16,10 +16,12 @@ import io.paypipe.core.event.RefundTaskCreated;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.ChannelTradeNo;
 import io.paypipe.core.id.OrderKey;
+import io.paypipe.core.order.OrderStatus;
 import io.paypipe.core.raw.RawOutcome;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.processor.order.OrderRepository;
+import io.paypipe.processor.order.OrderRow;
 import io.paypipe.processor.support.BytesTopicReader;
 import io.paypipe.processor.support.OneBatch;
 import io.paypipe.processor.support.ProcessorIntegrationBase;
@@ -29,6 +31,7 @@ import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -248,9 +251,9 @@ class PaymentBatchIntegrationTest extends ProcessorIntegrationBase {
     }
 
     @Test
-    void givenABatch_whenAGuardedUpdateCountIsNotOne_thenTheBatchIsRolledBackAndAppliedRecordByRecord() {
+    void givenABatch_whenTheGuardedUpdateMovesFewerOrdersThanDecided_thenTheBatchIsRolledBackAndAppliedRecordByRecord() {
         // Given two pending orders on one partition, and a database that reports the
-        // guarded update of the first as having changed nothing, once
+        // guarded update as having moved one order fewer, once
         OrderKey first = newOrderKey();
         OrderKey second = keyOnPartitionOf(first);
         givenOrder(first, 900);
@@ -261,12 +264,12 @@ class PaymentBatchIntegrationTest extends ProcessorIntegrationBase {
         long secondRaw = storeRaw(jdbc, second, secondTrade, "SUCCESS", 950);
         MISCOUNT.set(first);
         doAnswer(call -> {
-            int[] counts = (int[]) call.callRealMethod();
+            int moved = (int) call.callRealMethod();
             List<OrderRepository.Move> moves = call.getArgument(0);
             if (moves.getFirst().to().key().equals(MISCOUNT.get()) && MISCOUNT.compareAndSet(first, null)) {
-                counts[0] = 0;
+                return moved - 1;
             }
-            return counts;
+            return moved;
         }).when(orders).moveAll(anyList(), any());
         double fallback = records("fallback");
         double together = records("together");
@@ -292,6 +295,38 @@ class PaymentBatchIntegrationTest extends ProcessorIntegrationBase {
             assertThat(paidEventsFor(first)).hasSize(1);
             assertThat(paidEventsFor(second)).hasSize(1);
         });
+    }
+
+    @Test
+    void givenTwoPendingOrders_whenOneWasPaidMeanwhile_thenTheGuardedUpdateMovesOnlyTheOther() {
+        // Given two pending orders, read as the batch would, and the first one paid by
+        // someone else since
+        OrderKey first = newOrderKey();
+        OrderKey second = newOrderKey();
+        givenOrder(first, 300);
+        givenOrder(second, 400);
+        OrderRow firstRow = orders.find(first.merchantId(), first.outTradeNo()).orElseThrow();
+        OrderRow secondRow = orders.find(second.merchantId(), second.outTradeNo()).orElseThrow();
+        jdbc.sql("UPDATE orders SET status = 'PAID' WHERE id = :id").param("id", firstRow.id().value()).update();
+        // whole seconds: Connector/J sends no fraction to a server reporting 5.5.5-10.x
+        Instant at = Instant.parse("2026-12-03T10:00:00Z");
+
+        // When the batch's one guarded UPDATE moves both from PENDING to PAID
+        int moved = orders.moveAll(List.of(paidMove(firstRow, "T-FIRST", at), paidMove(secondRow, "T-SECOND", at)), at);
+
+        // Then only the second moved, with every column the move carries; the first is
+        // left as the other writer left it
+        assertThat(moved).isOne();
+        OrderRow after = orders.find(second.merchantId(), second.outTradeNo()).orElseThrow();
+        assertThat(after.status()).isEqualTo(OrderStatus.PAID);
+        assertThat(after.channelTradeNo()).contains("T-SECOND");
+        assertThat(after.paidAmount()).contains(secondRow.amount());
+        assertThat(after.paidAt()).contains(at);
+        assertThat(orders.find(first.merchantId(), first.outTradeNo()).orElseThrow().channelTradeNo()).isEmpty();
+    }
+
+    private static OrderRepository.Move paidMove(OrderRow row, String tradeNo, Instant at) {
+        return new OrderRepository.Move(row.status(), row.paid(OrderStatus.PAID, tradeNo, row.amount(), at));
     }
 
     private double records(String path) {

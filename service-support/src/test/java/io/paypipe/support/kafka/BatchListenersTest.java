@@ -9,6 +9,7 @@ import java.time.Duration;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.kafka.listener.ContainerProperties.AckMode;
 import org.springframework.kafka.retrytopic.DestinationTopicResolver;
 import org.springframework.util.unit.DataSize;
 
@@ -42,6 +43,15 @@ class BatchListenersTest {
         assertThat(factory.getContainerProperties().getKafkaConsumerProperties())
             .containsEntry(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, "1")
             .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "500");
+    }
+
+    @Test
+    void aBatchListenerCommitsTheOffsetsOfEachBatchWithoutWaitingForTheBroker() {
+        var factory = BatchListeners.containerFactory(new KafkaProperties(), TestSettings.of("processor"),
+                mock(DestinationTopicResolver.class), "processor-payment-notify", 500);
+
+        assertThat(factory.getContainerProperties().getAckMode()).isEqualTo(AckMode.BATCH);
+        assertThat(factory.getContainerProperties().isSyncCommits()).isFalse();
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.paypipe.processor.transition;
+package io.paypipe.support.jdbc;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,7 +11,7 @@ import java.util.Map;
  * table of literal rows to join an UPDATE with. The SQL text around it stays in its
  * repository; only the row list grows with the batch.
  */
-final class MultiRow {
+public final class MultiRow {
 
     private final List<String> columns;
 
@@ -19,12 +19,12 @@ final class MultiRow {
 
     private int rows;
 
-    MultiRow(String... columns) {
+    public MultiRow(String... columns) {
         this.columns = List.of(columns);
     }
 
     /** One row: a value for each column, in the columns' order (null for NULL). */
-    MultiRow add(Object... values) {
+    public MultiRow add(Object... values) {
         if (values.length != columns.size()) {
             throw new IllegalArgumentException(values.length + " values for " + columns);
         }
@@ -35,16 +35,16 @@ final class MultiRow {
         return this;
     }
 
-    int size() {
+    public int size() {
         return rows;
     }
 
-    Map<String, Object> params() {
+    public Map<String, Object> params() {
         return params;
     }
 
     /** {@code (:a0, :b0), (:a1, :b1)}: the rows of a multi-row INSERT. */
-    String values() {
+    public String values() {
         List<String> out = new ArrayList<>(rows);
         for (int r = 0; r < rows; r++) {
             List<String> names = new ArrayList<>(columns.size());
@@ -60,7 +60,7 @@ final class MultiRow {
      * {@code SELECT :a0 AS a, :b0 AS b UNION ALL SELECT :a1, :b1}: the rows as a derived
      * table whose columns are named like the parameters.
      */
-    String selects() {
+    public String selects() {
         List<String> out = new ArrayList<>(rows);
         for (int r = 0; r < rows; r++) {
             List<String> names = new ArrayList<>(columns.size());
