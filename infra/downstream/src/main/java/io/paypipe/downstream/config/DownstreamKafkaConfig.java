@@ -32,9 +32,9 @@ class DownstreamKafkaConfig {
     /**
      * Batch listeners, {@code downstream.concurrency} consumers each: the offsets of a
      * poll's records are committed once the listener returned, i.e. after the batch's
-     * database commit. A failure delivers the same batch again every
-     * {@code downstream.retry-interval}, for ever (the unique keys make a retry
-     * harmless); an unreadable record, which the listener names with a
+     * database commit, without waiting for the broker's answer. A failure delivers the
+     * same batch again every {@code downstream.retry-interval}, for ever (the unique keys
+     * make a retry harmless); an unreadable record, which the listener names with a
      * {@code BatchListenerFailedException}, is not retried: the error handler logs it at
      * ERROR, commits its offset and delivers the records after it again.
      */
@@ -45,6 +45,9 @@ class DownstreamKafkaConfig {
         factory.setBatchListener(true);
         factory.setConcurrency(settings.concurrency());
         factory.getContainerProperties().setAckMode(AckMode.BATCH);
+        // without waiting for the broker's answer: the unique event id guards every
+        // effect, so a commit lost with a crash only delivers the batch again
+        factory.getContainerProperties().setSyncCommits(false);
         factory.setCommonErrorHandler(new DefaultErrorHandler(
                 new FixedBackOff(settings.retryInterval().toMillis(), FixedBackOff.UNLIMITED_ATTEMPTS)));
         return factory;
