@@ -101,8 +101,12 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
 
     @AfterAll
     static void closeClients() {
-        writer.close();
-        deadLetters.close();
+        if (writer != null) {
+            writer.close();
+        }
+        if (deadLetters != null) {
+            deadLetters.close();
+        }
     }
 
     @Test
@@ -431,7 +435,9 @@ class ConsoleIntegrationTest extends ProcessorIntegrationBase {
     }
 
     private long replaysOf(RecordMetadata dlt) {
-        return jdbc.sql("SELECT COUNT(*) FROM dlt_replay_record WHERE dlt_partition = :p AND dlt_offset = :o")
+        return jdbc.sql(
+                "SELECT COUNT(*) FROM dlt_replay_record WHERE dlt_topic = :t AND dlt_partition = :p AND dlt_offset = :o")
+            .param("t", dlt.topic())
             .param("p", dlt.partition())
             .param("o", dlt.offset())
             .query(Long.class)

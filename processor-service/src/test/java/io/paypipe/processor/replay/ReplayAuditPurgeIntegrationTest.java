@@ -69,11 +69,14 @@ class ReplayAuditPurgeIntegrationTest extends ProcessorIntegrationBase {
             .param("id", id)
             .param("at", Timestamp.from(at))
             .update();
+        // a topic no other test publishes to: the young request's rows stay in the
+        // shared database, where a real dead-letter topic's partition 0, offsets 0..,
+        // would count as replays of another test's dead letter
         for (int i = 0; i < records; i++) {
             jdbc.sql("""
                     INSERT INTO dlt_replay_record (replay_id, dlt_topic, dlt_partition, dlt_offset, target_topic,
                         status, created_at, updated_at)
-                    VALUES (:id, 'payment.notify-dlt', 0, :offset, 'payment.notify', 'PUBLISHED', :at, :at)""")
+                    VALUES (:id, 'audit-purge-test-dlt', 0, :offset, 'payment.notify', 'PUBLISHED', :at, :at)""")
                 .param("id", id)
                 .param("offset", i)
                 .param("at", Timestamp.from(at))

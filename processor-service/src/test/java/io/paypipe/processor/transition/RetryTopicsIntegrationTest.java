@@ -43,10 +43,13 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Retry topics on a real broker and a real database, with the ladder compressed to 3 s in
- * all.
+ * all. The publish time-out is long: the tests count the retry levels a record climbs,
+ * and once in CI (a host running two builds at once) a paid record went one level higher
+ * than its injected failures, most likely after a broker answer slower than the default 5
+ * s: a real transient failure, but not the one under test.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
-        properties = "processor.retry-delays=" + RetryTopicsIntegrationTest.LADDER)
+        properties = { "processor.retry-delays=" + RetryTopicsIntegrationTest.LADDER, "processor.publish-timeout=30s" })
 @DirtiesContext
 class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
 
