@@ -142,7 +142,10 @@ class ScaleOutBenchmark {
 
     private static ServiceProcess started(List<ServiceProcess> all, PipelineService service,
             LocalPipeline.Settings settings, int port) {
-        ServiceProcess process = ServiceProcess.start(service, settings, port, List.of(), JVM);
+        // the processors run the 3 threads of the committed run; the product's default is
+        // 2, sized for a single 2-core host running everything
+        List<String> extra = service == PipelineService.PROCESSOR ? List.of("--processor.concurrency=3") : List.of();
+        ServiceProcess process = ServiceProcess.start(service, settings, port, extra, JVM);
         all.add(process);
         return process.awaitStarted(START);
     }

@@ -25,7 +25,10 @@ import org.springframework.util.unit.DataSize;
  * alert and settle its raw row (the database may be down); after the last one the alert
  * goes to {@code ops.alert}, an ERROR line and a counter only. Keep the sum well under
  * max.poll.interval.ms (5 min)
- * @param concurrency consumer threads per listener (and per retry topic) in this instance
+ * @param concurrency consumer threads per listener (and per retry topic) in this
+ * instance; 2 on a 2-core host: a third thread only makes each one's batches smaller, so
+ * every poll, transaction, publish and offset commit carries fewer records (README, "Two
+ * consumer threads")
  * @param topicPartitions partitions of the topics the processor declares
  * @param topicReplicas replicas of those topics (1 for the embedded broker, 3 in
  * production)
@@ -52,7 +55,7 @@ import org.springframework.util.unit.DataSize;
 public record ProcessorProperties(@DefaultValue("5s") Duration publishTimeout, @DefaultValue( {
         "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> retryDelays,
         @DefaultValue({ "10s", "30s", "1m", "5m", "15m", "30m", "1h", "2h" }) List<Duration> orderRetryDelays,
-        @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("3") int concurrency,
+        @DefaultValue({ "1s", "5s", "30s" }) List<Duration> deadLetterRetryDelays, @DefaultValue("2") int concurrency,
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
         @DefaultValue("false") boolean haltAfterCommit, Path pauseAfterCommitWhen,
         @DefaultValue("2h") Duration deadLetterQueryWindow, @DefaultValue Batch batch,

@@ -178,7 +178,7 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
 
     @Test
     void eachRetryLevelAndTheDeadLetterTopicRunOneConsumerWhileTheBatchListenerKeepsItsThreads() {
-        // Given the processor's defaults (concurrency 3, retry-concurrency 1) and six
+        // Given the processor's defaults (concurrency 2, retry-concurrency 1) and six
         // partitions per topic
         // Then each retry level and dead-letter topic of both retried topics runs one
         // consumer for all six partitions: idle ones still poll the broker
@@ -192,9 +192,9 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
                 assertThat(((ConcurrentMessageListenerContainer<?, ?>) c).getContainers()).as(c.getListenerId())
                     .hasSize(1);
             });
-        // and the payment.notify batch listener keeps its three
+        // and the payment.notify batch listener keeps its two
         assertThat(((ConcurrentMessageListenerContainer<?, ?>) registry.getListenerContainer("processor-notify-batch"))
-            .getContainers()).hasSize(3);
+            .getContainers()).hasSize(2);
     }
 
     @Test
