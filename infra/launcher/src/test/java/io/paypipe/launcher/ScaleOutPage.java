@@ -28,39 +28,39 @@ final class ScaleOutPage {
 
     static void write(Path out, Run run, List<Result> results) throws IOException {
         StringBuilder page = new StringBuilder();
-        page.append(
-                """
-                        # Scale-out on a 3-broker cluster
+        page.append("""
+                # Scale-out on a 3-broker cluster
 
-                        _Written by `ScaleOutBenchmark` (`./paypipe bench-scale`, about 35 minutes); edit
-                        `infra/launcher/src/test/java/io/paypipe/launcher/ScaleOutPage.java`, not this file. Issue 16._
+                _Written by `ScaleOutBenchmark` (`./paypipe bench-scale`, about 35 minutes); edit
+                `infra/launcher/src/test/java/io/paypipe/launcher/ScaleOutPage.java`, not this file. Issue 16._
 
-                        ## What is measured
+                ## What is measured
 
-                        For each partition count (every topic of the pipeline: 3, 6, 12 partitions), a fresh Apache Kafka
-                        cluster of three nodes (`LocalKafkaCluster`: three broker processes, a three-voter KRaft quorum),
-                        topics as production makes them (replication factor 3, `min.insync.replicas=2`), one ingress and
-                        one processor, each in a JVM of its own (`-Xms512m -Xmx1g`, the JIT's full tiers), on the same
-                        MariaDB. Then a second processor joins, then a third (each runs 3 consumer
-                        threads, `processor.concurrency=3`, set by the harness). After each change an unreported warm-up round (the JIT, the
-                        consumer group's rebalance), then the measured round. Last, with three processors, one broker is
-                        killed (SIGKILL) and the round runs again once no partition has it as leader or in its in-sync
-                        replicas.
+                For each partition count (every topic of the pipeline: 3, 6, 12 partitions), a fresh Apache Kafka
+                cluster of three nodes (`LocalKafkaCluster`: three broker processes, a three-voter KRaft quorum),
+                topics as production makes them (replication factor 3, `min.insync.replicas=2`), one ingress and
+                one processor, each in a JVM of its own (`-Xms512m -Xmx1g`, the JIT's full tiers), on the same
+                MariaDB. Then a second processor joins, then a third (each runs 3 consumer threads,
+                `processor.concurrency=3`, which the harness sets). After each change an unreported
+                warm-up round (the JIT, the
+                consumer group's rebalance), then the measured round. Last, with three processors, one broker is
+                killed (SIGKILL) and the round runs again once no partition has it as leader or in its in-sync
+                replicas.
 
-                        A round: **drain**: the processors' `payment.notify` consumers are paused (`/ops/consumers`, each
-                        instance's answer checked), the orders are created (the sandbox's order system publishes
-                        `OrderCreated`, the processors store them) and their WeChat Pay notifications signed, ingress gets
-                        every notification (concurrency 32, each acknowledged), then the processors are resumed and timed
-                        until the last `OrderPaid` reaches a `read_committed` consumer of `order.paid` in the measuring
-                        JVM: payments/s. **Latency**: new orders, their notifications sent at a fixed arrival rate
-                        (request i due at start + i / rate, its latency counted from then) to ingress; send to the first
-                        `OrderPaid` read by that consumer, p50 / p99 / max. Every order of both windows must end PAID with
-                        exactly one ledger row, or the run fails. **CPU**: the product's processes (the three brokers,
-                        ingress, the processors, MariaDB) over each window, from the operating system
-                        (`ProcessHandle.Info.totalCpuDuration`); the measuring JVM (signing, load, the consumer) is not
-                        counted, but runs on the same cores.
+                A round: **drain**: the processors' `payment.notify` consumers are paused (`/ops/consumers`, each
+                instance's answer checked), the orders are created (the sandbox's order system publishes
+                `OrderCreated`, the processors store them) and their WeChat Pay notifications signed, ingress gets
+                every notification (concurrency 32, each acknowledged), then the processors are resumed and timed
+                until the last `OrderPaid` reaches a `read_committed` consumer of `order.paid` in the measuring
+                JVM: payments/s. **Latency**: new orders, their notifications sent at a fixed arrival rate
+                (request i due at start + i / rate, its latency counted from then) to ingress; send to the first
+                `OrderPaid` read by that consumer, p50 / p99 / max. Every order of both windows must end PAID with
+                exactly one ledger row, or the run fails. **CPU**: the product's processes (the three brokers,
+                ingress, the processors, MariaDB) over each window, from the operating system
+                (`ProcessHandle.Info.totalCpuDuration`); the measuring JVM (signing, load, the consumer) is not
+                counted, but runs on the same cores.
 
-                        """);
+                """);
         page.append("## The last run\n\n");
         page.append(String.format(Locale.ROOT,
                 "Started %s, took %d s. Machine: %d cores (%s), %s. Backlog %d payments per drain; latency at %d/s "
