@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Applies a batch of notifications in ONE database transaction: their orders locked at
@@ -33,9 +32,10 @@ class BatchApplier {
     /**
      * Where the transaction's time went, in nanoseconds: the locking reads (from the
      * borrow of the connection, which begins the transaction), the decisions and the
-     * writes, and the commit (with the connection's return to autocommit). Reported on
-     * the batch's log line: under a CPU-bound load each statement's round trip waits for
-     * a core twice, so these show where a batch's latency is spent.
+     * writes, and the commit (with the connection's return to its pool,
+     * {@link BatchTransactions}). Reported on the batch's log line: under a CPU-bound
+     * load each statement's round trip waits for a core twice, so these show where a
+     * batch's latency is spent.
      */
     record Phases(long lockNanos, long writeNanos, long commitNanos) {
 
@@ -59,12 +59,12 @@ class BatchApplier {
 
     private final RawSettlementRepository raws;
 
-    private final TransactionTemplate tx;
+    private final BatchTransactions tx;
 
     private final Clock clock;
 
     BatchApplier(PaymentApplier applier, OrderRepository orders, LedgerRepository ledger,
-            TransitionRepository transitions, RawSettlementRepository raws, TransactionTemplate tx, Clock clock) {
+            TransitionRepository transitions, RawSettlementRepository raws, BatchTransactions tx, Clock clock) {
         this.applier = applier;
         this.orders = orders;
         this.ledger = ledger;

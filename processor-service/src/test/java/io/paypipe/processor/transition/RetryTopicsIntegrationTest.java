@@ -39,7 +39,6 @@ import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Retry topics on a real broker and a real database, with the ladder compressed to 3 s in
@@ -304,7 +303,7 @@ class RetryTopicsIntegrationTest extends ProcessorIntegrationBase {
         @Primary
         BatchApplier failingBatchesWithAFailingRecord(PaymentApplier applier, OrderRepository orders,
                 LedgerRepository ledger, TransitionRepository transitions, RawSettlementRepository raws,
-                TransactionTemplate tx, Clock clock) {
+                BatchTransactions tx, Clock clock) {
             return new BatchApplier(applier, orders, ledger, transitions, raws, tx, clock) {
                 @Override
                 Applied apply(List<PaymentNotified> batch) {
