@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Future;
+import java.util.function.LongSupplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -38,7 +39,12 @@ public final class OrderSeeder {
         this.jdbc = jdbc;
     }
 
-    public void create(String prefix, List<BenchOrder> orders, Duration timeout) {
+    /**
+     * Publishes {@code orders} and waits until all are stored; gives up when the count of
+     * stored orders has not grown for {@code stall} (a slow host stores 100,000 orders in
+     * more than five minutes, a stopped processor none).
+     */
+    public void create(String prefix, List<BenchOrder> orders, Duration stall) {
         try (KafkaProducer<String, OrderCreated> producer = new KafkaProducer<>(
                 Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all",
                         ProducerConfig.LINGER_MS_CONFIG, 20),
@@ -57,14 +63,29 @@ public final class OrderSeeder {
         catch (Exception e) {
             throw new IllegalStateException("cannot publish the benchmark's orders: " + e, e);
         }
-        long deadline = System.nanoTime() + timeout.toNanos();
-        long stored;
-        while ((stored = count(prefix)) < orders.size()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(
-                        "only " + stored + " of " + orders.size() + " orders stored after " + timeout);
+        awaitStored(orders.size(), () -> count(prefix), stall, System::nanoTime, OrderSeeder::sleep);
+    }
+
+    /**
+     * Polls {@code stored} until it reaches {@code expected}; throws once it has not
+     * grown for {@code stall}.
+     */
+    static void awaitStored(long expected, LongSupplier stored, Duration stall, LongSupplier nanos, Runnable pause) {
+        long last = -1;
+        long lastGrowth = nanos.getAsLong();
+        long now;
+        long count;
+        while ((count = stored.getAsLong()) < expected) {
+            now = nanos.getAsLong();
+            if (count > last) {
+                last = count;
+                lastGrowth = now;
             }
-            sleep();
+            else if (now - lastGrowth > stall.toNanos()) {
+                throw new IllegalStateException(
+                        "only " + count + " of " + expected + " orders stored, none more for " + stall);
+            }
+            pause.run();
         }
     }
 
