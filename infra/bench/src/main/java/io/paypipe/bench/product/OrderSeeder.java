@@ -73,10 +73,9 @@ public final class OrderSeeder {
     static void awaitStored(long expected, LongSupplier stored, Duration stall, LongSupplier nanos, Runnable pause) {
         long last = -1;
         long lastGrowth = nanos.getAsLong();
-        long now;
         long count;
         while ((count = stored.getAsLong()) < expected) {
-            now = nanos.getAsLong();
+            long now = nanos.getAsLong();
             if (count > last) {
                 last = count;
                 lastGrowth = now;
