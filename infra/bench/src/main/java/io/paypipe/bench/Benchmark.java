@@ -58,6 +58,7 @@ final class Benchmark {
         try (HikariDataSource shared = dataSource("bench", Math.max(options.concurrency(), 10));
                 HikariDataSource baselinePool = dataSource("bench-sync-baseline", 10)) {
             JdbcClient jdbc = JdbcClient.create(shared);
+            machine.put("database", MachineInfo.database(jdbc));
             SandboxClient sandbox = new SandboxClient(options.sandbox());
             LoadRunner runner = new LoadRunner(out);
             ThreadReadings threads = new ThreadReadings(out);

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The machine a run ran on: shared and noisy, so the load at the start is written down
@@ -24,6 +25,24 @@ final class MachineInfo {
         m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         m.put("loadAverageAtStart", read("/proc/loadavg").trim());
         return m;
+    }
+
+    /**
+     * The database's version and the InnoDB settings its latencies depend on: a run with
+     * a buffer pool smaller than its data stalls on page reads (issue 15), so a page says
+     * which it had.
+     */
+    static String database(JdbcClient jdbc) {
+        try {
+            return jdbc.sql("""
+                    SELECT CONCAT(VERSION(), ', buffer pool ', @@innodb_buffer_pool_size DIV 1048576,
+                      ' MB, redo log ', @@innodb_log_file_size DIV 1048576,
+                      ' MB, innodb_flush_log_at_trx_commit ', @@innodb_flush_log_at_trx_commit)
+                    """).query(String.class).single();
+        }
+        catch (RuntimeException e) {
+            return "? (" + e.getClass().getSimpleName() + ")";
+        }
     }
 
     private static String firstValue(String file, String key) {

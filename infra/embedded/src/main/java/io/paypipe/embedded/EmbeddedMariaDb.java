@@ -32,6 +32,12 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     /** Connector/J parameters shared by every URL handed out by this module. */
     static final String JDBC_PARAMS = "useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=3000&rewriteBatchedStatements=true";
 
+    /** The InnoDB buffer pool of the embedded server (MariaDB's default: 128M). */
+    static final String INNODB_BUFFER_POOL = "2G";
+
+    /** The InnoDB redo log of the embedded server (MariaDB's default: 96M). */
+    static final String INNODB_REDO_LOG = "1G";
+
     private static final String UNPACKED_MARKER = ".paypipe-unpacked";
 
     private final Path dir;
@@ -103,6 +109,15 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         cfg.addArg("--collation-server=utf8mb4_unicode_ci");
         cfg.addArg("--skip-name-resolve");
         cfg.addArg("--pid-file=" + abs.resolve("mariadbd.pid"));
+        // InnoDB sized for a benchmark's data, not MariaDB's defaults (a 128 MB buffer
+        // pool,
+        // a 96 MB redo log): a quick ./paypipe bench stores ~600 MB, and past 128 MB the
+        // callbacks' INSERTs and the processor's batches waited on page reads and on the
+        // flushing a full redo log forces (stalls of 0.6-0.8 s a batch, 14 MB/s read,
+        // ingress's bulkhead full and 503s, issue 15). The pool is reserved, not touched,
+        // until pages are read into it; an existing redo log is resized at start.
+        cfg.addArg("--innodb-buffer-pool-size=" + INNODB_BUFFER_POOL);
+        cfg.addArg("--innodb-log-file-size=" + INNODB_REDO_LOG);
         try {
             DB db = ReusingDB.create(cfg.build(), base, data);
             long installed = System.nanoTime();

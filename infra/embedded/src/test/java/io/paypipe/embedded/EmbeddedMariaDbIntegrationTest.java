@@ -49,12 +49,20 @@ class EmbeddedMariaDbIntegrationTest {
         // When it is started again on the same dir with keepData
         try (EmbeddedMariaDb db = EmbeddedMariaDb.start(dir, 0, true);
                 Connection c = DriverManager.getConnection(db.jdbcUrl("shop"), db.username(), db.password());
-                Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT order_no FROM orders")) {
+                Statement st = c.createStatement()) {
             // Then the row is still there
-            assertThat(rs.next()).isTrue();
-            assertThat(rs.getString(1)).isEqualTo("A1");
-            assertThat(rs.next()).isFalse();
+            try (ResultSet rs = st.executeQuery("SELECT order_no FROM orders")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("A1");
+                assertThat(rs.next()).isFalse();
+            }
+            // And InnoDB runs with the sizes set for a benchmark's data, not MariaDB's
+            // defaults (128 MB, 96 MB)
+            try (ResultSet rs = st.executeQuery("SELECT @@innodb_buffer_pool_size, @@innodb_log_file_size")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(2L << 30);
+                assertThat(rs.getLong(2)).isEqualTo(1L << 30);
+            }
         }
     }
 
