@@ -109,13 +109,11 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         cfg.addArg("--collation-server=utf8mb4_unicode_ci");
         cfg.addArg("--skip-name-resolve");
         cfg.addArg("--pid-file=" + abs.resolve("mariadbd.pid"));
-        // InnoDB sized for a benchmark's data, not MariaDB's defaults (a 128 MB buffer
-        // pool,
-        // a 96 MB redo log): a quick ./paypipe bench stores ~600 MB, and past 128 MB the
-        // callbacks' INSERTs and the processor's batches waited on page reads and on the
-        // flushing a full redo log forces (stalls of 0.6-0.8 s a batch, 14 MB/s read,
-        // ingress's bulkhead full and 503s, issue 15). The pool is reserved, not touched,
-        // until pages are read into it; an existing redo log is resized at start.
+        // InnoDB sized for a benchmark's data, not MariaDB's defaults (a 128 MB pool, a
+        // 96 MB redo log): a quick ./paypipe bench stores ~600 MB, and with the defaults
+        // its batches stalled for 0.6-0.8 s on page reads (14 MB/s read) until ingress's
+        // bulkhead was full and answered 503 (issue 15). An existing redo log is resized
+        // at start.
         cfg.addArg("--innodb-buffer-pool-size=" + INNODB_BUFFER_POOL);
         cfg.addArg("--innodb-log-file-size=" + INNODB_REDO_LOG);
         try {
