@@ -20,6 +20,8 @@ import org.springframework.stereotype.Component;
  * <ol>
  * <li>the body {@link CallbackBodyFilter} read before the controller ran (or why there is
  * none);</li>
+ * <li>the {@link CallbackAdmission}: past its limit of callbacks in progress, the fail
+ * ack at once ({@link Rejection#BUSY}), before any check;</li>
  * <li>the channel's checks, from the headers and the raw bytes to a {@link Classified}:
  * signature, timestamp, decoding, owner, fields. CPU work, done without a permit;</li>
  * <li>the {@link CallbackGate} (one store per identical body, the bulkhead), then the
@@ -27,10 +29,11 @@ import org.springframework.stereotype.Component;
  * and ignored notifications;</li>
  * <li>the channel's answer to what became of it ({@link ChannelAck#answer}).</li>
  * </ol>
- * A refusal at step 1 or 2 gets the channel's fail ack and exactly one log line,
+ * A refusal at step 1 or 3 gets the channel's fail ack and exactly one log line,
  * {@code <label> rejected: <REASON>
  * (<detail>) status=<n> [<channel ids>] body=<length>B sha256:<prefix>}: ids, never the
- * body, a key or a signature.
+ * body, a key or a signature. A refusal at step 2 is counted as {@code busy} like the
+ * bulkhead's, its WARN line written at most once a second ({@link CallbackAdmission}).
  */
 @Component
 public class CallbackFlow {
@@ -56,6 +59,8 @@ public class CallbackFlow {
 
     }
 
+    private final CallbackAdmission admission;
+
     private final CallbackGate gate;
 
     private final PaymentIntake payments;
@@ -66,8 +71,9 @@ public class CallbackFlow {
 
     private final CallbackTally tally;
 
-    CallbackFlow(CallbackGate gate, PaymentIntake payments, RefundIntake refunds, NotifyEventLog eventLog,
-            CallbackTally tally) {
+    CallbackFlow(CallbackAdmission admission, CallbackGate gate, PaymentIntake payments, RefundIntake refunds,
+            NotifyEventLog eventLog, CallbackTally tally) {
+        this.admission = admission;
         this.gate = gate;
         this.payments = payments;
         this.refunds = refunds;
@@ -94,14 +100,29 @@ public class CallbackFlow {
             return switch (CallbackBody.of(request)) {
                 case Check.Rejected<byte[]> r ->
                     rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.NONE, start);
-                case Check.Ok<byte[]>(byte[] body) -> switch (check.check(headers, body)) {
-                    case Check.Rejected<Classified> r ->
-                        rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.of(body), start);
-                    case Check.Ok<Classified>(Classified classified) -> gate.store(channel, merchant(classified), body,
-                            start, () -> answer(channel, classified, start));
-                };
+                case Check.Ok<byte[]>(byte[] body) -> admitted(channel, check, rejectionIds, headers, body, start);
             };
         };
+    }
+
+    private ResponseEntity<Object> admitted(ChannelAck channel, ChannelCheck check,
+            Function<HttpHeaders, String> rejectionIds, HttpHeaders headers, byte[] body, long start) {
+        if (!admission.tryEnter()) {
+            tally.rejected(channel, Rejection.BUSY, start);
+            admission.refused(channel);
+            return channel.fail(Rejection.BUSY);
+        }
+        try {
+            return switch (check.check(headers, body)) {
+                case Check.Rejected<Classified> r ->
+                    rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.of(body), start);
+                case Check.Ok<Classified>(Classified classified) ->
+                    gate.store(channel, merchant(classified), body, start, () -> answer(channel, classified, start));
+            };
+        }
+        finally {
+            admission.leave();
+        }
     }
 
     private ResponseEntity<Object> answer(ChannelAck channel, Classified classified, long start) {

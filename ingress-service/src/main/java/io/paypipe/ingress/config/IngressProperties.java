@@ -43,6 +43,9 @@ import org.springframework.util.unit.DataSize;
  * broker, 2 in production), and the lowest it accepts
  * @param rawInserts how concurrent payments share their raw-row INSERTs
  * ({@code ingress.raw-inserts.*})
+ * @param maxCallbacksInProgress callbacks between their body's arrival and their answer
+ * (checks, the bulkhead's wait, storing); one more is refused (503) before its checks
+ * ({@code CallbackAdmission}); at least {@code maxConcurrentCallbacks}
  */
 @ConfigurationProperties("ingress")
 public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @DefaultValue("5m") Duration replayWindow,
@@ -52,7 +55,7 @@ public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @De
         @DefaultValue("5s") Duration bodyReadTimeout, @DefaultValue UnverifiedQuery unverifiedQuery,
         @DefaultValue("1m") Duration summaryInterval, @DefaultValue("6") int topicPartitions,
         @DefaultValue("1") short topicReplicas, @DefaultValue("1") short topicMinInsyncReplicas,
-        @DefaultValue RawInserts rawInserts) implements TopicSettings {
+        @DefaultValue RawInserts rawInserts, @DefaultValue("256") int maxCallbacksInProgress) implements TopicSettings {
 
     /**
      * Payments that arrive together share one multi-row INSERT of their raw rows
@@ -131,6 +134,10 @@ public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @De
         }
         if (maxConcurrentCallbacks <= 0) {
             throw new IllegalArgumentException("ingress.max-concurrent-callbacks must be positive");
+        }
+        if (maxCallbacksInProgress < maxConcurrentCallbacks) {
+            throw new IllegalArgumentException(
+                    "ingress.max-callbacks-in-progress must be at least ingress.max-concurrent-callbacks");
         }
         TopicSettings.requireValid("ingress", topicPartitions, topicReplicas, topicMinInsyncReplicas);
     }

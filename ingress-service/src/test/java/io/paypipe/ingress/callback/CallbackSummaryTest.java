@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.paypipe.embedded.MutableClock;
 import io.paypipe.ingress.config.IngressProperties;
+import io.paypipe.ingress.config.IngressPropertiesFixtures;
 import io.paypipe.ingress.intake.IntakeOutcome;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
-import org.springframework.util.unit.DataSize;
 
 class CallbackSummaryTest {
 
@@ -81,12 +80,7 @@ class CallbackSummaryTest {
     }
 
     private static IngressProperties properties() {
-        return new IngressProperties(DataSize.ofKilobytes(64), Duration.ofMinutes(5), Path.of("unused.yaml"),
-                Duration.ZERO, Duration.ofSeconds(3), 64, Duration.ofSeconds(300), Duration.ofMillis(200),
-                Duration.ofSeconds(5),
-                new IngressProperties.UnverifiedQuery(true, 1, Duration.ofMinutes(5), 10, Duration.ofMinutes(1),
-                        Duration.ofHours(2), Duration.ofSeconds(2), 64),
-                Duration.ofMinutes(1), 6, (short) 1, (short) 1, new IngressProperties.RawInserts(4, 16));
+        return IngressPropertiesFixtures.defaults();
     }
 
 }

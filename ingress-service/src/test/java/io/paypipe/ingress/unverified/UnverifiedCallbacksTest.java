@@ -11,9 +11,8 @@ import io.paypipe.ingress.callback.CallbackFlow;
 import io.paypipe.ingress.callback.Check;
 import io.paypipe.ingress.callback.Rejection;
 import io.paypipe.ingress.config.IngressProperties;
-import io.paypipe.ingress.config.IngressProperties.UnverifiedQuery;
+import io.paypipe.ingress.config.IngressPropertiesFixtures;
 import io.paypipe.ingress.intake.Classified;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -24,7 +23,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpHeaders;
-import org.springframework.util.unit.DataSize;
 
 class UnverifiedCallbacksTest {
 
@@ -112,12 +110,7 @@ class UnverifiedCallbacksTest {
     }
 
     private static IngressProperties properties(int backlog) {
-        return new IngressProperties(DataSize.ofKilobytes(64), Duration.ofMinutes(5), Path.of("unused.yaml"),
-                Duration.ZERO, Duration.ofSeconds(3), 64, Duration.ofSeconds(300), Duration.ofMillis(200),
-                Duration.ofSeconds(5),
-                new UnverifiedQuery(true, 1, Duration.ofMinutes(5), 10, Duration.ofMinutes(1), Duration.ofHours(2),
-                        Duration.ofSeconds(2), backlog),
-                Duration.ofMinutes(1), 6, (short) 1, (short) 1, new IngressProperties.RawInserts(4, 16));
+        return IngressPropertiesFixtures.with(64, 256, backlog);
     }
 
 }

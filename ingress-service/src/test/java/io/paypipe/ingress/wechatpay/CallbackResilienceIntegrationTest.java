@@ -3,22 +3,34 @@ package io.paypipe.ingress.wechatpay;
 import static io.paypipe.ingress.wechatpay.Fixtures.SHOP_A;
 import static io.paypipe.ingress.wechatpay.Fixtures.newOutTradeNo;
 import static io.paypipe.ingress.wechatpay.Fixtures.newTransactionId;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.paypipe.embedded.TestInfra;
+import io.paypipe.ingress.callback.CallbackAdmission;
 import io.paypipe.ingress.callback.CallbackBulkhead;
+import io.paypipe.support.testing.Scrape;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-/** The callback path under pressure: a saturated bulkhead, a broker that is down. */
+/**
+ * The callback path under pressure: a saturated bulkhead, a full admission, a broker that
+ * is down.
+ */
 class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
+
+    private static final String[] BUSY = { "channel", "wechatpay", "merchant", "unknown", "outcome", "rejected",
+            "reason", "busy" };
 
     @Autowired
     CallbackBulkhead bulkhead;
+
+    @Autowired
+    CallbackAdmission admission;
 
     @Test
     void aSaturatedBulkheadFailsAfterTheShortBulkheadWaitWhileHealthStillAnswers() throws Exception {
@@ -50,6 +62,50 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
         }
         assertThat(taken).isEqualTo(bulkhead.limit());
         assertThat(post(n).statusCode()).isEqualTo(204);
+    }
+
+    @Test
+    void aFullAdmissionRefusesCallbacksBeforeTheirChecksAndAdmitsThemAgainOnceThereIsRoom() throws Exception {
+        // Given as many callbacks in progress as ingress.max-callbacks-in-progress allows
+        String out = newOutTradeNo();
+        SignedNotification genuine = SignedNotification.of(SHOP_A,
+                PaymentJson.success("1900000100", out, newTransactionId(), 1, 1).json(), Instant.now());
+        SignedNotification tampered = genuine
+            .withBody(genuine.bodyText().replace("TRANSACTION.SUCCESS", "TRANSACTION.SUCCESs").getBytes(UTF_8));
+        Scrape before = Scrape.of(uri("").toString());
+        int taken = 0;
+        HttpResponse<String> genuineWhileFull;
+        HttpResponse<String> tamperedWhileFull;
+        try {
+            while (admission.tryEnter()) {
+                taken++;
+            }
+
+            // When a genuine and a tampered callback arrive
+            genuineWhileFull = post(genuine);
+            tamperedWhileFull = post(tampered);
+        }
+        finally {
+            for (int i = 0; i < taken; i++) {
+                admission.leave();
+            }
+        }
+
+        // Then both get the busy fail ack: the tampered one's bad signature was never
+        // checked (it would be 401), and nothing of the genuine one was stored
+        assertThat(taken).isEqualTo(admission.limit());
+        assertThat(genuineWhileFull.statusCode()).isEqualTo(503);
+        assertIsFailAck(genuineWhileFull);
+        assertThat(tamperedWhileFull.statusCode()).isEqualTo(503);
+        assertThat(rawRows(out)).isEmpty();
+        // and both were counted busy (the meter of the PaypipeCallbacksFailing alert)
+        assertThat(Scrape.of(uri("").toString()).valueOrZero("paypipe_callbacks_total", BUSY))
+            .isEqualTo(before.valueOrZero("paypipe_callbacks_total", BUSY) + 2);
+        // and once there is room again, the same two are checked and answered as usual
+        assertThat(admission.inProgress()).isZero();
+        assertThat(post(tampered).statusCode()).isEqualTo(401);
+        assertThat(post(genuine).statusCode()).isEqualTo(204);
+        assertThat(rawRows(out)).hasSize(1);
     }
 
     @Test

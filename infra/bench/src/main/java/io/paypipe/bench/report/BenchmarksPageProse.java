@@ -21,8 +21,10 @@ final class BenchmarksPageProse {
             ## How to run it
 
             ```
-            ./paypipe bench                 # starts the product (./paypipe run --no-demo) in its own process, runs the
-                                            # driver against it, writes docs/benchmarks.{md,json,-latency.png}, stops it
+            ./paypipe bench                 # starts the product (./paypipe run --no-demo) in its own process from an
+                                            # empty broker, database and watchdog state (it deletes var/bench/kafka,
+                                            # var/bench/mariadb and var/bench/reconcile-watch first), runs the driver
+                                            # against it, writes docs/benchmarks.{md,json,-latency.png}, stops it
             ./paypipe bench --quick=true    # a smoke run of a few minutes; writes to infra/bench/target/bench instead
             ./paypipe bench --external=true --ingress=http://host:8081 --sandbox=http://host:8090 ...
                                             # against services that are already running (SPRING_* say where the
@@ -51,7 +53,7 @@ final class BenchmarksPageProse {
 
             ```
             ./paypipe bench --only=bill     # the bill reconciliation alone: the product's start, ~25 s of seeding the
-                                            # first time a day is used, then 40-60 s for a million lines on 2 cores
+                                            # ledger (empty at every start), then 40-60 s for a million lines on 2 cores
             ```
 
             The benchmark never runs in CI and never fails for being slow; it fails (exit code 1) only when the effects
