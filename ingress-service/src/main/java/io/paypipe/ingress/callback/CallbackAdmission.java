@@ -40,7 +40,8 @@ public class CallbackAdmission {
 
     private final AtomicLong refusedSinceLine = new AtomicLong();
 
-    private final AtomicLong nextLineNanos = new AtomicLong(Long.MIN_VALUE);
+    /** When the next WARN line may be written (System.nanoTime()); from the start on. */
+    private final AtomicLong nextLineNanos = new AtomicLong(System.nanoTime());
 
     private final int limit;
 
@@ -81,7 +82,7 @@ public class CallbackAdmission {
     void refused(ChannelAck channel) {
         long now = System.nanoTime();
         long next = nextLineNanos.get();
-        if ((next != Long.MIN_VALUE && now - next < 0) || !nextLineNanos.compareAndSet(next, now + LOG_EVERY_NANOS)) {
+        if (now - next < 0 || !nextLineNanos.compareAndSet(next, now + LOG_EVERY_NANOS)) {
             return;
         }
         log.warn(

@@ -4,20 +4,23 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.util.unit.DataSize;
 
-/** {@link IngressProperties} for unit tests: the defaults, but for what a test varies. */
+/**
+ * {@link IngressProperties} for unit tests: the defaults but for an unused merchants file
+ * read at start only, and what a test varies.
+ */
 public final class IngressPropertiesFixtures {
 
     private IngressPropertiesFixtures() {
     }
 
-    /** The defaults of {@code ingress.*}. */
+    /** The bulkhead, admission and backlog at their defaults. */
     public static IngressProperties defaults() {
         return with(64, 256, 64);
     }
 
     /**
-     * The defaults, but {@code bulkhead} permits, {@code inProgress} callbacks admitted
-     * at once and an unverified-query backlog of {@code unverifiedBacklog}.
+     * As {@link #defaults()}, but {@code bulkhead} permits, {@code inProgress} callbacks
+     * admitted at once and an unverified-query backlog of {@code unverifiedBacklog}.
      */
     public static IngressProperties with(int bulkhead, int inProgress, int unverifiedBacklog) {
         return new IngressProperties(DataSize.ofKilobytes(64), Duration.ofMinutes(5), Path.of("unused.yaml"),
