@@ -1,6 +1,8 @@
 package io.paypipe.ingress.callback;
 
 import io.paypipe.ingress.config.IngressProperties;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -13,6 +15,11 @@ import org.springframework.stereotype.Component;
  * their answer (verifying, waiting for the bulkhead, storing). Past it a callback is
  * refused at once ({@link Rejection#BUSY}, the channel pushes it again), before its
  * signature is checked.
+ * <p>
+ * A place is held for the CPU and storage work, not for waiting: a verified delivery that
+ * joins an identical body already being stored ({@link CallbackGate}) leaves its place
+ * while it waits for that one's ack, so that a storm of one notification's copies cannot
+ * fill the admission with waiters and refuse other orders.
  * <p>
  * Why: the checks are CPU work done without a permit, and the bulkhead's bounded wait
  * refuses only after them. When the callbacks arrive faster than they can be stored (a
@@ -50,20 +57,16 @@ public class CallbackAdmission {
     }
 
     /**
-     * Takes a place if fewer than the limit are in progress; the caller must
-     * {@link #leave()} it. A refusal is counted for the log line.
+     * A place if fewer than the limit are in progress; the caller must
+     * {@linkplain Place#close() leave} it. A refusal is counted for the log line.
      */
-    public boolean tryEnter() {
+    public Optional<Place> tryEnter() {
         if (inProgress.incrementAndGet() <= limit) {
-            return true;
+            return Optional.of(new Place(inProgress));
         }
         inProgress.decrementAndGet();
         refusedSinceLine.incrementAndGet();
-        return false;
-    }
-
-    public void leave() {
-        inProgress.decrementAndGet();
+        return Optional.empty();
     }
 
     /** Callbacks in progress right now. */
@@ -89,6 +92,30 @@ public class CallbackAdmission {
                 "{} refused before its checks: {} callbacks in progress (ingress.max-callbacks-in-progress); "
                         + "{} refused so since the last such line",
                 channel.label(), limit, refusedSinceLine.getAndSet(0));
+    }
+
+    /**
+     * One callback's place in progress. Leaving is idempotent: the gate leaves early for
+     * a delivery that waits for an identical one, the flow leaves when it answers.
+     */
+    public static final class Place implements AutoCloseable {
+
+        private final AtomicInteger inProgress;
+
+        private final AtomicBoolean left = new AtomicBoolean();
+
+        private Place(AtomicInteger inProgress) {
+            this.inProgress = inProgress;
+        }
+
+        /** Leaves the place; the second and later calls do nothing. */
+        @Override
+        public void close() {
+            if (left.compareAndSet(false, true)) {
+                inProgress.decrementAndGet();
+            }
+        }
+
     }
 
 }

@@ -7,6 +7,7 @@ import io.paypipe.ingress.intake.NotifyEventLog;
 import io.paypipe.ingress.intake.RefundIntake;
 import io.paypipe.support.logging.LogFields;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,9 +25,10 @@ import org.springframework.stereotype.Component;
  * ack at once ({@link Rejection#BUSY}), before any check;</li>
  * <li>the channel's checks, from the headers and the raw bytes to a {@link Classified}:
  * signature, timestamp, decoding, owner, fields. CPU work, done without a permit;</li>
- * <li>the {@link CallbackGate} (one store per identical body, the bulkhead), then the
- * intake the classification names: payments, refunds, or the event log for intermediate
- * and ignored notifications;</li>
+ * <li>the {@link CallbackGate} (one store per identical body, the bulkhead; a delivery
+ * waiting there for an identical body leaves its admission place), then the intake the
+ * classification names: payments, refunds, or the event log for intermediate and ignored
+ * notifications;</li>
  * <li>the channel's answer to what became of it ({@link ChannelAck#answer}).</li>
  * </ol>
  * A refusal at step 1 or 3 gets the channel's fail ack and exactly one log line,
@@ -107,21 +109,19 @@ public class CallbackFlow {
 
     private ResponseEntity<Object> admitted(ChannelAck channel, ChannelCheck check,
             Function<HttpHeaders, String> rejectionIds, HttpHeaders headers, byte[] body, long start) {
-        if (!admission.tryEnter()) {
+        Optional<CallbackAdmission.Place> admitted = admission.tryEnter();
+        if (admitted.isEmpty()) {
             tally.rejected(channel, Rejection.BUSY, start);
             admission.refused(channel);
             return channel.fail(Rejection.BUSY);
         }
-        try {
+        try (CallbackAdmission.Place place = admitted.get()) {
             return switch (check.check(headers, body)) {
                 case Check.Rejected<Classified> r ->
                     rejected(channel, r, rejectionIds.apply(headers), BodyFingerprint.of(body), start);
-                case Check.Ok<Classified>(Classified classified) ->
-                    gate.store(channel, merchant(classified), body, start, () -> answer(channel, classified, start));
+                case Check.Ok<Classified>(Classified classified) -> gate.store(channel, merchant(classified), body,
+                        start, place, () -> answer(channel, classified, start));
             };
-        }
-        finally {
-            admission.leave();
         }
     }
 

@@ -22,7 +22,9 @@ import org.springframework.stereotype.Component;
  * duplicates, a storm of them) that arrive while one of them is being stored wait for
  * that one and get its ack: the same bytes, verified, would be stored and published the
  * same way, and its ack says they were (or were not). A storm of one notification thus
- * takes one permit, not all of them, and leaves room for other orders.</li>
+ * takes one permit, not all of them, and leaves room for other orders; a waiting delivery
+ * also leaves its {@link CallbackAdmission} place, so the waiters do not fill the
+ * admission either.</li>
  * <li><b>The bulkhead</b>, with a short bounded wait ({@code ingress.bulkhead-wait}) for
  * a permit instead of an instant refusal; still none after it: the channel's fail ack
  * ({@link Rejection#BUSY}), one log line.</li>
@@ -53,14 +55,17 @@ public class CallbackGate {
      * The ack of a verified callback of {@code channel} whose raw body is {@code body};
      * {@code store} does the work (and counts its outcome); {@code startNanos} is when
      * the callback's handling started, for the {@link CallbackTally} of what the gate
-     * answers itself; {@code merchant} the verified merchant, for its meters.
+     * answers itself; {@code merchant} the verified merchant, for its meters;
+     * {@code place} the callback's admission place, left here if it waits for an
+     * identical body in flight.
      */
     public ResponseEntity<Object> store(ChannelAck channel, String merchant, byte[] body, long startNanos,
-            Supplier<ResponseEntity<Object>> store) {
+            CallbackAdmission.Place place, Supplier<ResponseEntity<Object>> store) {
         String key = channel.name() + ':' + sha256(body);
         CompletableFuture<ResponseEntity<Object>> mine = new CompletableFuture<>();
         CompletableFuture<ResponseEntity<Object>> running = inFlight.putIfAbsent(key, mine);
         if (running != null) {
+            place.close();
             ResponseEntity<Object> ack = join(running);
             tally.other(channel, merchant, CallbackTally.IN_FLIGHT_DUPLICATE, startNanos);
             log.debug("{} delivery of a body already in flight answered with its ack, status {}", channel.label(),

@@ -3,8 +3,11 @@ package io.paypipe.ingress.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paypipe.ingress.callback.CallbackAdmission.Place;
 import io.paypipe.ingress.config.IngressProperties;
 import io.paypipe.ingress.config.IngressPropertiesFixtures;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class CallbackAdmissionTest {
@@ -15,13 +18,14 @@ class CallbackAdmissionTest {
         CallbackAdmission admission = new CallbackAdmission(properties(2, 3));
 
         // When four callbacks arrive together
-        boolean first = admission.tryEnter();
-        boolean second = admission.tryEnter();
-        boolean third = admission.tryEnter();
-        boolean fourth = admission.tryEnter();
+        Optional<Place> first = admission.tryEnter();
+        Optional<Place> second = admission.tryEnter();
+        Optional<Place> third = admission.tryEnter();
+        Optional<Place> fourth = admission.tryEnter();
 
         // Then three are in progress and the fourth was refused without taking a place
-        assertThat(new boolean[] { first, second, third, fourth }).containsExactly(true, true, true, false);
+        assertThat(List.of(first, second, third, fourth)).extracting(Optional::isPresent)
+            .containsExactly(true, true, true, false);
         assertThat(admission.inProgress()).isEqualTo(3);
     }
 
@@ -29,17 +33,34 @@ class CallbackAdmissionTest {
     void aCallbackThatLeftMakesRoomForTheNext() {
         // Given a full admission of 2
         CallbackAdmission admission = new CallbackAdmission(properties(1, 2));
-        admission.tryEnter();
-        admission.tryEnter();
-        assertThat(admission.tryEnter()).isFalse();
+        Place first = admission.tryEnter().orElseThrow();
+        admission.tryEnter().orElseThrow();
+        assertThat(admission.tryEnter()).isEmpty();
 
         // When one of them is answered
-        admission.leave();
+        first.close();
 
         // Then the next one is admitted, and the one after it is refused again
-        assertThat(admission.tryEnter()).isTrue();
-        assertThat(admission.tryEnter()).isFalse();
+        assertThat(admission.tryEnter()).isPresent();
+        assertThat(admission.tryEnter()).isEmpty();
         assertThat(admission.inProgress()).isEqualTo(2);
+    }
+
+    @Test
+    void leavingAPlaceTwiceFreesItOnce() {
+        // Given two callbacks in progress
+        CallbackAdmission admission = new CallbackAdmission(properties(1, 2));
+        Place early = admission.tryEnter().orElseThrow();
+        admission.tryEnter().orElseThrow();
+
+        // When one leaves early (it waits for an identical body) and again when answered
+        early.close();
+        early.close();
+
+        // Then one place is free, not two
+        assertThat(admission.inProgress()).isEqualTo(1);
+        assertThat(admission.tryEnter()).isPresent();
+        assertThat(admission.tryEnter()).isEmpty();
     }
 
     @Test

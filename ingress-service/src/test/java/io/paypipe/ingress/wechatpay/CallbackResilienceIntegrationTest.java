@@ -14,6 +14,8 @@ import io.paypipe.support.testing.Scrape;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -73,12 +75,12 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
         SignedNotification tampered = genuine
             .withBody(genuine.bodyText().replace("TRANSACTION.SUCCESS", "TRANSACTION.SUCCESs").getBytes(UTF_8));
         Scrape before = Scrape.of(uri("").toString());
-        int taken = 0;
+        List<CallbackAdmission.Place> taken = new ArrayList<>();
         HttpResponse<String> genuineWhileFull;
         HttpResponse<String> tamperedWhileFull;
         try {
-            while (admission.tryEnter()) {
-                taken++;
+            for (var place = admission.tryEnter(); place.isPresent(); place = admission.tryEnter()) {
+                taken.add(place.get());
             }
 
             // When a genuine and a tampered callback arrive
@@ -86,14 +88,12 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
             tamperedWhileFull = post(tampered);
         }
         finally {
-            for (int i = 0; i < taken; i++) {
-                admission.leave();
-            }
+            taken.forEach(CallbackAdmission.Place::close);
         }
 
         // Then both get the busy fail ack: the tampered one's bad signature was never
         // checked (it would be 401), and nothing of the genuine one was stored
-        assertThat(taken).isEqualTo(admission.limit());
+        assertThat(taken).hasSize(admission.limit());
         assertThat(genuineWhileFull.statusCode()).isEqualTo(503);
         assertIsFailAck(genuineWhileFull);
         assertThat(tamperedWhileFull.statusCode()).isEqualTo(503);
