@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.paypipe.embedded.TestInfra;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -58,10 +60,9 @@ class NullBindingIntegrationTest {
     private static DataSource dataSource() {
         TestInfra infra = TestInfra.get();
         String url = infra.jdbcUrl();
-        DriverManagerDataSource ds = new DriverManagerDataSource(
+        return new DriverManagerDataSource(
                 url + (url.contains("?") ? "&" : "?") + "rewriteBatchedStatements=true&useServerPrepStmts=false",
                 infra.username(), Optional.ofNullable(infra.password()).orElse(""));
-        return ds;
     }
 
     /**
@@ -71,37 +72,27 @@ class NullBindingIntegrationTest {
     private static DataSource counting(DataSource dataSource, AtomicInteger calls) {
         return new DelegatingDataSource(dataSource) {
             @Override
-            public Connection getConnection() throws java.sql.SQLException {
+            public Connection getConnection() throws SQLException {
                 Connection connection = super.getConnection();
-                return proxy(Connection.class, connection, (target, method, args) -> {
-                    Object result = invoke(method, target, args);
-                    return result instanceof PreparedStatement ps
-                            ? proxy(PreparedStatement.class, ps, (statement, m, a) -> {
-                                if (m.getName().equals("getParameterMetaData")) {
-                                    calls.incrementAndGet();
-                                }
-                                return invoke(m, statement, a);
-                            }) : result;
+                return proxy(Connection.class, (c, method, args) -> {
+                    Object result = invoke(method, connection, args);
+                    return result instanceof PreparedStatement ps ? proxy(PreparedStatement.class, (s, m, a) -> {
+                        if (m.getName().equals("getParameterMetaData")) {
+                            calls.incrementAndGet();
+                        }
+                        return invoke(m, ps, a);
+                    }) : result;
                 });
             }
         };
     }
 
-    @FunctionalInterface
-    private interface Call {
-
-        Object on(Object target, java.lang.reflect.Method method, Object[] args) throws Throwable;
-
+    private static <T> T proxy(Class<T> type, InvocationHandler handler) {
+        return type.cast(Proxy.newProxyInstance(NullBindingIntegrationTest.class.getClassLoader(),
+                new Class<?>[] { type }, handler));
     }
 
-    @SuppressWarnings("unchecked")
-    private static <T> T proxy(Class<T> type, T target, Call call) {
-        InvocationHandler handler = (p, method, args) -> call.on(target, method, args);
-        return (T) Proxy.newProxyInstance(NullBindingIntegrationTest.class.getClassLoader(), new Class<?>[] { type },
-                handler);
-    }
-
-    private static Object invoke(java.lang.reflect.Method method, Object target, Object[] args) throws Throwable {
+    private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
         try {
             return method.invoke(target, args);
         }
