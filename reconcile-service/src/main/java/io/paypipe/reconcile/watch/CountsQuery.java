@@ -5,7 +5,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.kstream.Windowed;
@@ -29,20 +31,30 @@ record CountsQuery(Optional<Channel> channel, Optional<String> merchant, Instant
         return new CountsQuery(channel, merchant, currentMinute.minus(minutes - 1L, ChronoUnit.MINUTES), now);
     }
 
+    /**
+     * The rows, each the sum of its parts: the counts are kept per stream task (by the
+     * partition of the order key), so one minute, channel, merchant and outcome may have
+     * a part in several of the store's partitions.
+     */
     List<CountRow> run(ReadOnlyWindowStore<CountKey, Long> store) {
-        List<CountRow> rows = new ArrayList<>();
+        Map<Cell, Long> sums = new HashMap<>();
         try (KeyValueIterator<Windowed<CountKey>, Long> it = store.fetchAll(from, to)) {
             while (it.hasNext()) {
                 KeyValue<Windowed<CountKey>, Long> next = it.next();
                 CountKey key = next.key.key();
                 if (matches(key)) {
-                    rows.add(new CountRow(next.key.window().startTime(), key.channel(), key.merchant(), key.outcome(),
-                            next.value));
+                    sums.merge(new Cell(next.key.window().startTime(), key), next.value, Long::sum);
                 }
             }
         }
+        List<CountRow> rows = new ArrayList<>(sums.size());
+        sums.forEach((cell, count) -> rows.add(
+                new CountRow(cell.minute(), cell.key().channel(), cell.key().merchant(), cell.key().outcome(), count)));
         rows.sort(ORDER);
         return rows;
+    }
+
+    private record Cell(Instant minute, CountKey key) {
     }
 
     private boolean matches(CountKey key) {

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -153,8 +152,17 @@ final class SettlementWatchdog implements Processor<String, Observed, String, No
         keep(id, w);
     }
 
+    /**
+     * {@code <19-digit epoch millis>|<event id>}: sorts by due time as text. Built by
+     * hand, not with {@code String.format}, which parses its pattern on every call (twice
+     * per settlement here); times before the epoch never occur (due times are the wall
+     * clock plus a positive duration).
+     */
     static String dueKey(Instant at, String id) {
-        return String.format(Locale.ROOT, "%019d|%s", at.toEpochMilli(), id);
+        String millis = Long.toString(at.toEpochMilli());
+        StringBuilder key = new StringBuilder(20 + id.length());
+        key.repeat('0', 19 - millis.length());
+        return key.append(millis).append('|').append(id).toString();
     }
 
 }

@@ -8,17 +8,12 @@ import java.time.Duration;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Consumed;
-import org.apache.kafka.streams.kstream.Grouped;
 import org.apache.kafka.streams.kstream.KStream;
-import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
-import org.apache.kafka.streams.kstream.TimeWindows;
 import org.apache.kafka.streams.state.Stores;
-import org.apache.kafka.streams.state.WindowStore;
 
 /**
  * The watchdog's Kafka Streams topology.
@@ -27,8 +22,9 @@ import org.apache.kafka.streams.state.WindowStore;
  * merged into the {@link SettlementWatchdog}, which writes {@code payment.unsettled};
  * stores {@value #WATCHES_STORE} and {@value #DEADLINES_STORE}.</li>
  * <li>{@code payment.settled} counted per channel, merchant and outcome in tumbling
- * one-minute windows of {@code settledAt} (repartitioned by {@link CountKey}): window
- * store {@value #COUNTS_STORE}, read by the counts endpoint.</li>
+ * one-minute windows of {@code settledAt} by {@link SettlementCounter}, in the task that
+ * read them (no repartition): window store {@value #COUNTS_STORE}, read by the counts
+ * endpoint, which adds up the tasks' parts.</li>
  * </ul>
  */
 final class WatchTopology {
@@ -81,13 +77,13 @@ final class WatchTopology {
             .to(Topics.PAYMENT_UNSETTLED.name(), Produced.with(Serdes.String(), JsonSerdes.of(Topics.PAYMENT_UNSETTLED))
                 .withName("payment-unsettled"));
 
-        settled.groupBy((key, s) -> CountKey.of(s), Grouped.with(COUNTS_STORE, CountKey.SERDE, settledSerde))
-            .windowedBy(TimeWindows.ofSizeAndGrace(COUNT_WINDOW, settings.countsGrace()))
-            .count(Named.as("count-settlements"),
-                    Materialized.<CountKey, Long, WindowStore<Bytes, byte[]>>as(COUNTS_STORE)
-                        .withKeySerde(CountKey.SERDE)
-                        .withValueSerde(Serdes.Long())
-                        .withRetention(settings.countsRetention()));
+        // counted where they are read, per task: see SettlementCounter
+        builder.addStateStore(Stores
+            .timestampedWindowStoreBuilder(Stores.persistentTimestampedWindowStore(COUNTS_STORE,
+                    settings.countsRetention(), COUNT_WINDOW, false), CountKey.SERDE, Serdes.Long())
+            .withCachingEnabled());
+        settled.process(() -> new SettlementCounter(COUNT_WINDOW, settings.countsGrace()),
+                Named.as("count-settlements"), COUNTS_STORE);
     }
 
     /**

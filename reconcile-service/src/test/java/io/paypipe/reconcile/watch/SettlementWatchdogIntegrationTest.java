@@ -14,6 +14,7 @@ import io.paypipe.core.raw.RawOutcome;
 import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.embedded.TestInfra;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +26,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -76,24 +78,31 @@ class SettlementWatchdogIntegrationTest {
     }
 
     @Test
-    void unsettledNotificationRaisesOneAlertAndTheSettledOneIsCounted() {
-        // Given two notifications of a fresh merchant; only the second is settled
+    void unsettledNotificationRaisesOneAlertAndTheSettledOnesAreCountedAcrossPartitions() {
+        // Given three notifications of a fresh merchant; the second and the third, of
+        // orders
+        // on two different partitions, are settled in the same minute
         long rawId = ThreadLocalRandom.current().nextLong(1_000_000_000L, 9_000_000_000L);
         String merchant = "it-" + rawId;
         Instant now = Instant.now();
         PaymentNotified unsettled = notification(rawId, Channel.ALIPAY, order(merchant, "O-" + rawId), now);
         PaymentNotified settled = notification(rawId + 1, Channel.ALIPAY, order(merchant, "O-" + (rawId + 1)), now);
-
-        // When they and the one settlement are published
         try (var producer = producer()) {
-            producer
-                .send(new ProducerRecord<>(Topics.PAYMENT_NOTIFY.name(), unsettled.orderKey().kafkaKey(), unsettled));
-            producer.send(new ProducerRecord<>(Topics.PAYMENT_NOTIFY.name(), settled.orderKey().kafkaKey(), settled));
-            producer.send(new ProducerRecord<>(Topics.PAYMENT_SETTLED.name(), settled.orderKey().kafkaKey(),
-                    settlementOf(settled, RawOutcome.APPLIED, now)));
+            int partitions = producer.partitionsFor(Topics.PAYMENT_SETTLED.name()).size();
+            assertThat(partitions).as("partitions of payment.settled").isGreaterThan(1);
+            PaymentNotified elsewhere = onAnotherPartition(settled, partitions, now);
+
+            // When they and the two settlements are published
+            for (PaymentNotified n : List.of(unsettled, settled, elsewhere)) {
+                producer.send(new ProducerRecord<>(Topics.PAYMENT_NOTIFY.name(), n.orderKey().kafkaKey(), n));
+            }
+            for (PaymentNotified n : List.of(settled, elsewhere)) {
+                producer.send(new ProducerRecord<>(Topics.PAYMENT_SETTLED.name(), n.orderKey().kafkaKey(),
+                        settlementOf(n, RawOutcome.APPLIED, now)));
+            }
         }
 
-        // Then the unsettled one is alerted, once; the settled one never
+        // Then the unsettled one is alerted, once; the settled ones never
         await().atMost(Duration.ofSeconds(90)).until(() -> alertedRawIds(merchant), ids -> !ids.isEmpty());
         await().during(Duration.ofSeconds(2))
             .atMost(Duration.ofSeconds(10))
@@ -103,7 +112,9 @@ class SettlementWatchdogIntegrationTest {
             .as("a second report of the same notification stores no second alert")
             .isFalse();
 
-        // And the settled one is in the counts
+        // And the counts endpoint has one row for the two, their parts (one per
+        // partition's
+        // task) added up
         await().atMost(Duration.ofSeconds(30))
             .ignoreExceptions()
             .until(() -> RestClient.create("http://127.0.0.1:" + port)
@@ -113,7 +124,23 @@ class SettlementWatchdogIntegrationTest {
                 .retrieve()
                 .body(String.class),
                     body -> body.contains("\"merchant\":\"" + merchant + "\"")
-                            && body.contains("\"outcome\":\"APPLIED\"") && body.contains("\"count\":1"));
+                            && body.contains("\"outcome\":\"APPLIED\"") && body.contains("\"count\":2")
+                            && !body.contains("\"count\":1"));
+    }
+
+    /** A notification of the same merchant whose order key lands on another partition. */
+    private static PaymentNotified onAnotherPartition(PaymentNotified n, int partitions, Instant at) {
+        int partition = partitionOf(n.orderKey().kafkaKey(), partitions);
+        for (long rawId = n.rawId() + 1;; rawId++) {
+            var key = order(n.orderKey().merchantId().value(), "O-" + rawId);
+            if (partitionOf(key.kafkaKey(), partitions) != partition) {
+                return notification(rawId, n.channel(), key, at);
+            }
+        }
+    }
+
+    private static int partitionOf(String key, int partitions) {
+        return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
     }
 
     private List<Long> alertedRawIds(String merchant) {

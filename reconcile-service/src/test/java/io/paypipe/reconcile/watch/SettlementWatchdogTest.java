@@ -13,6 +13,7 @@ import io.paypipe.core.id.Channel;
 import io.paypipe.core.raw.RawOutcome;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import org.apache.kafka.streams.KeyValue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -136,6 +137,24 @@ class SettlementWatchdogTest {
 
         // Then the first one only is reported
         assertThat(watch.unsettled.readValuesToList()).extracting(NotificationUnsettled::rawId).containsExactly(6L);
+    }
+
+    @Test
+    void dueKeysSortAsTextInTheOrderOfTheirDueTimes() {
+        // Given due times of very different magnitudes
+        Instant early = Instant.ofEpochMilli(5);
+        Instant late = START;
+
+        // When they are made keys
+        String earlyKey = SettlementWatchdog.dueKey(early, "b");
+        String lateKey = SettlementWatchdog.dueKey(late, "a");
+
+        // Then each is the 19-digit zero-padded epoch millis, a bar and the id; as text
+        // the
+        // earlier comes first
+        assertThat(earlyKey).isEqualTo("0000000000000000005|b");
+        assertThat(lateKey).isEqualTo(String.format("%019d|a", late.toEpochMilli())).hasSize(21);
+        assertThat(earlyKey).isLessThan(lateKey);
     }
 
 }
