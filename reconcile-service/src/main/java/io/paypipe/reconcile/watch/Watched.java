@@ -1,7 +1,6 @@
 package io.paypipe.reconcile.watch;
 
 import io.paypipe.core.event.NotificationSettled;
-import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.OrderKey;
 import java.time.Instant;
@@ -26,7 +25,7 @@ record Watched(Stage stage, Instant dueAt, long rawId, Channel channel, OrderKey
 
     }
 
-    static Watched awaiting(PaymentNotified n, Instant deadline) {
+    static Watched awaiting(Observed.Notified n, Instant deadline) {
         return new Watched(Stage.AWAITING_SETTLEMENT, deadline, n.rawId(), n.channel(), n.orderKey(), n.receivedAt());
     }
 
