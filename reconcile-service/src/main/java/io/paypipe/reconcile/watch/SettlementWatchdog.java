@@ -2,6 +2,7 @@ package io.paypipe.reconcile.watch;
 
 import io.paypipe.core.event.NotificationSettled;
 import io.paypipe.core.event.NotificationUnsettled;
+import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.id.EventId;
 import java.time.Duration;
 import java.time.Instant;
@@ -77,12 +78,12 @@ final class SettlementWatchdog implements Processor<String, Observed, String, No
     public void process(Record<String, Observed> record) {
         Instant now = Instant.ofEpochMilli(context.currentSystemTimeMs());
         switch (record.value()) {
-            case Observed.Notified n -> notified(n, now);
+            case Observed.Notified(PaymentNotified n) -> notified(n, now);
             case Observed.Settled(NotificationSettled s) -> settled(s, now);
         }
     }
 
-    private void notified(Observed.Notified n, Instant now) {
+    private void notified(PaymentNotified n, Instant now) {
         String id = n.eventId().value();
         Watched known = watches.get(id);
         if (known != null) {

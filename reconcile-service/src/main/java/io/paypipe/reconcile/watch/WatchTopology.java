@@ -1,6 +1,7 @@
 package io.paypipe.reconcile.watch;
 
 import io.paypipe.core.event.NotificationSettled;
+import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.reconcile.config.ReconcileProperties;
 import java.time.Duration;
@@ -45,11 +46,9 @@ final class WatchTopology {
     /** Adds the watchdog and the counts to {@code builder}. */
     void build(StreamsBuilder builder) {
         Serde<NotificationSettled> settledSerde = JsonSerdes.of(Topics.PAYMENT_SETTLED);
-        // the notifications' JSON read into the watchdog's few fields, not whole
-        // PaymentNotified
-        KStream<String, Observed.Notified> notified = builder
+        KStream<String, PaymentNotified> notified = builder
             .stream(Topics.PAYMENT_NOTIFY.name(),
-                    Consumed.with(Serdes.String(), JsonSerdes.of(Observed.Notified.class)).withName("payment-notify"))
+                    Consumed.with(Serdes.String(), JsonSerdes.of(Topics.PAYMENT_NOTIFY)).withName("payment-notify"))
             .filter((key, n) -> n != null, Named.as("readable-notifications"));
         KStream<String, NotificationSettled> settled = builder
             .stream(Topics.PAYMENT_SETTLED.name(),
@@ -70,7 +69,7 @@ final class WatchTopology {
         builder.addStateStore(Stores
             .keyValueStoreBuilder(Stores.persistentKeyValueStore(DEADLINES_STORE), Serdes.String(), Serdes.String())
             .withCachingEnabled());
-        notified.<Observed>mapValues(n -> n, Named.as("observe-notification"))
+        notified.<Observed>mapValues(n -> new Observed.Notified(n), Named.as("observe-notification"))
             .merge(settled.<Observed>mapValues(s -> new Observed.Settled(s), Named.as("observe-settlement")),
                     Named.as("notifications-and-settlements"))
             .process(() -> new SettlementWatchdog(settings.settleWithin(), settings.rememberFor(),

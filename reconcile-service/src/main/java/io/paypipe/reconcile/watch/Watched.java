@@ -1,6 +1,7 @@
 package io.paypipe.reconcile.watch;
 
 import io.paypipe.core.event.NotificationSettled;
+import io.paypipe.core.event.PaymentNotified;
 import io.paypipe.core.id.Channel;
 import io.paypipe.core.id.OrderKey;
 import java.time.Instant;
@@ -25,7 +26,7 @@ record Watched(Stage stage, Instant dueAt, long rawId, Channel channel, OrderKey
 
     }
 
-    static Watched awaiting(Observed.Notified n, Instant deadline) {
+    static Watched awaiting(PaymentNotified n, Instant deadline) {
         return new Watched(Stage.AWAITING_SETTLEMENT, deadline, n.rawId(), n.channel(), n.orderKey(), n.receivedAt());
     }
 

@@ -73,14 +73,11 @@ final class WatchDriver implements AutoCloseable {
         return new OrderKey(TenantId.of("shop"), MerchantId.of(merchant), OutTradeNo.of(outTradeNo));
     }
 
-    /**
-     * A paid notification of raw row {@code rawId}, received at {@code at} (paid a second
-     * before).
-     */
+    /** A paid notification of raw row {@code rawId}, received at {@code at}. */
     static PaymentNotified notification(long rawId, Channel channel, OrderKey key, Instant at) {
         return new PaymentNotified(PaymentNotified.idFor(rawId), rawId, channel, key, null,
                 ChannelTradeNo.of("T-" + rawId), PaymentState.SUCCEEDED, "SUCCESS", Money.of(100, "CNY"),
-                Money.of(100, "CNY"), at.minusSeconds(1), at);
+                Money.of(100, "CNY"), at, at);
     }
 
     /** The processor's settlement of {@code n}. */
