@@ -76,20 +76,18 @@ class SettlementCountsTest {
 
     @Test
     void settlementLaterThanItsWindowsGraceIsNotCounted() {
-        // Given a settlement in the first minute, then one three minutes later (the grace
-        // is
-        // one minute, so the first two minutes' windows are closed)
+        // Given a settlement in the first minute, then one three minutes later
+        // (the grace is one minute, so the first two minutes' windows are closed)
         settle(1, Channel.ALIPAY, "M1", RawOutcome.APPLIED, MINUTE_1.plusSeconds(5));
         settle(2, Channel.ALIPAY, "M1", RawOutcome.APPLIED, MINUTE_1.plusSeconds(180));
 
-        // When late settlements arrive: of the first minute, of the second (its window
-        // closes
-        // exactly now) and of the third (still open)
+        // When late settlements arrive: of the first minute, of the second (its
+        // window closes exactly now) and of the third (still open)
         settle(3, Channel.ALIPAY, "M1", RawOutcome.APPLIED, MINUTE_1.plusSeconds(10));
         settle(4, Channel.ALIPAY, "M1", RawOutcome.APPLIED, MINUTE_2.plusSeconds(10));
         settle(5, Channel.ALIPAY, "M1", RawOutcome.APPLIED, MINUTE_2.plusSeconds(90));
 
-        // Then only the one of the third minute is counted
+        // Then of the late ones only the third minute's is counted
         var rows = CountsQuery.lastMinutes(Optional.empty(), Optional.empty(), 4, MINUTE_1.plusSeconds(200))
             .run(watch.counts());
         assertThat(rows).containsExactly(new CountRow(MINUTE_1, "alipay", "M1", RawOutcome.APPLIED, 1),

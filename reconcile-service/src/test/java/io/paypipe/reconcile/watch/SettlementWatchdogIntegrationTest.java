@@ -25,8 +25,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.internals.BuiltInPartitioner;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -79,9 +79,8 @@ class SettlementWatchdogIntegrationTest {
 
     @Test
     void unsettledNotificationRaisesOneAlertAndTheSettledOnesAreCountedAcrossPartitions() {
-        // Given three notifications of a fresh merchant; the second and the third, of
-        // orders
-        // on two different partitions, are settled in the same minute
+        // Given three notifications of a fresh merchant; the second and the third,
+        // of orders on two different partitions, are settled in the same minute
         long rawId = ThreadLocalRandom.current().nextLong(1_000_000_000L, 9_000_000_000L);
         String merchant = "it-" + rawId;
         Instant now = Instant.now();
@@ -113,8 +112,7 @@ class SettlementWatchdogIntegrationTest {
             .isFalse();
 
         // And the counts endpoint has one row for the two, their parts (one per
-        // partition's
-        // task) added up
+        // partition's task) added up
         await().atMost(Duration.ofSeconds(30))
             .ignoreExceptions()
             .until(() -> RestClient.create("http://127.0.0.1:" + port)
@@ -139,8 +137,9 @@ class SettlementWatchdogIntegrationTest {
         }
     }
 
+    /** The partition the producer's own partitioner gives a record with this key. */
     private static int partitionOf(String key, int partitions) {
-        return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
+        return BuiltInPartitioner.partitionForKey(key.getBytes(StandardCharsets.UTF_8), partitions);
     }
 
     private List<Long> alertedRawIds(String merchant) {

@@ -149,9 +149,8 @@ class SettlementWatchdogTest {
         String earlyKey = SettlementWatchdog.dueKey(early, "b");
         String lateKey = SettlementWatchdog.dueKey(late, "a");
 
-        // Then each is the 19-digit zero-padded epoch millis, a bar and the id; as text
-        // the
-        // earlier comes first
+        // Then each is the 19-digit zero-padded epoch millis, a bar and the id;
+        // as text the earlier comes first
         assertThat(earlyKey).isEqualTo("0000000000000000005|b");
         assertThat(lateKey).isEqualTo(String.format("%019d|a", late.toEpochMilli())).hasSize(21);
         assertThat(earlyKey).isLessThan(lateKey);
