@@ -24,6 +24,15 @@ public final class LocalPipeline implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LocalPipeline.class);
 
     /**
+     * Spring Boot's Logback metrics: counted by a turbo filter it adds to the Logback
+     * context, one per application context that has it. The launcher's services share
+     * that context, so only the processor keeps it (its {@code logback.events} counts the
+     * whole JVM's events); a service's own jar in production has its own.
+     */
+    static final String LOGBACK_METRICS = "org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback"
+            + ".LogbackMetricsAutoConfiguration";
+
+    /**
      * @param timeCompression divides the sandbox's re-push delays (1 = real time)
      * @param extra more arguments per service, e.g.
      * {@code processor.retry-delays=50ms,100ms}
@@ -122,6 +131,13 @@ public final class LocalPipeline implements AutoCloseable {
                 args.put("processor.console.refund-url", "http://127.0.0.1:" + port(PipelineService.REFUND));
                 args.put("processor.console.reconcile-url", "http://127.0.0.1:" + port(PipelineService.RECONCILE));
                 args.put("processor.console.ingress-url", "http://127.0.0.1:" + port(PipelineService.INGRESS));
+            }
+            // one logback_events counter for the JVM: the services share one Logback
+            // context, and each service's counter was one more turbo filter asked on
+            // every log call (even a debug call that logs nothing) counting the same
+            // events five times over
+            if (service != PipelineService.PROCESSOR) {
+                args.put("spring.autoconfigure.exclude", LOGBACK_METRICS);
             }
             args.putAll(extra.getOrDefault(service, Map.of()));
             return args.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();

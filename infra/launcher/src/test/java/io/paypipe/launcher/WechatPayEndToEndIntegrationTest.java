@@ -4,6 +4,8 @@ import static io.paypipe.launcher.PipelineFixture.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.LoggerContext;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.paypipe.sandbox.push.NotificationPusher;
 import io.paypipe.sandbox.wechatpay.SignedNotification;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
@@ -22,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -69,6 +72,26 @@ class WechatPayEndToEndIntegrationTest {
             .param("o", outTradeNo)
             .query(Long.class)
             .single()).isEqualTo(128L);
+    }
+
+    @Test
+    void logbackEventsAreCountedOnceForTheWholeJvm() {
+        // Given every service of the pipeline in this JVM, sharing one Logback context
+        LoggerContext logback = (LoggerContext) LoggerFactory.getILoggerFactory();
+
+        // When its turbo filters (asked on every log call, before the level check) are
+        // listed
+        var metricsFilters = logback.getTurboFilterList()
+            .stream()
+            .filter(f -> f.getClass().getSimpleName().equals("MetricsTurboFilter"))
+            .toList();
+
+        // Then there is one, the processor's, and its counter is the JVM's only one
+        assertThat(metricsFilters).hasSize(1);
+        assertThat(pipeline.bean(PipelineService.PROCESSOR, MeterRegistry.class).find("logback.events").counters())
+            .isNotEmpty();
+        assertThat(pipeline.bean(PipelineService.INGRESS, MeterRegistry.class).find("logback.events").counters())
+            .isEmpty();
     }
 
     @Test

@@ -261,6 +261,35 @@ final class BenchmarksPageProse {
             records/s against 11,878 and 37,838), so its absolute figures are lower than that run's: the run of
             2026-12-01 13:28 had ingress alone at 2,445 deliveries/s (0.206 of its floor), the processor drain at 6,402
             payments/s, 1,385 orders acknowledged/s at capacity and send->`OrderPaid` p99 at 75 % of 205 - 281 ms.
+
+            **The product as it is on 2026-12-05** (main after `fa39646`, plus the launcher's one Logback metrics
+            filter): `JfrSummary` over a quick run recorded from the JVM's start to its exit (`settings=profile`;
+            `./paypipe bench --warmup-orders=20000 --stage-orders=10000 --repeats=1 --ladder=75,100 --step=20
+            --duration=10 --compare=50 --delays=0 --backlogs=0 --bill-lines=0`), so the services' start (the `main`
+            thread, 5.5 % of the samples) and the creation of every phase's orders (the processor's and reconcile's
+            `order.created` listeners, 9.7 % and 7.4 %) are in it. A slow host that hour (INSERT floor 2,162/s,
+            ingress alone 918 deliveries/s, 0.425 of it):
+
+            | threads | share of the product's samples | where, inside the group |
+            |---|---:|---|
+            | ingress request threads | 25.9 % (3409) | WeChat Pay SDK 25 %, Tomcat 23 %, our code (io.paypipe) 19 %, Spring MVC / web 13 %, Spring (other) 10 %, Kafka client 6 %, Spring Kafka 3 %, rest 2 % |
+            | Kafka broker | 21.0 % (2760) | Kafka broker 72 %, Kafka client 25 %, rest 3 % |
+            | processor consumers | 17.7 % (2327) | JDBC client (Connector/J, Hikari) 29 %, our code (io.paypipe) 28 %, Kafka client 25 %, Spring JDBC / transactions 8 %, Spring Kafka 3 %, Spring (other) 3 %, rest 3 % |
+            | reconcile-service | 16.0 % (2110) | Kafka client 26 %, JDBC client (Connector/J, Hikari) 23 %, Spring Kafka 16 %, Kafka Streams 13 %, our code (io.paypipe) 12 %, Spring JDBC / transactions 6 %, rest 4 % |
+            | other (JDK only, unknown) | 10.4 % (1363) | Spring (other) 50 %, JDBC client (Connector/J, Hikari) 22 %, our code (io.paypipe) 7 %, other (JDK only, unknown) 6 %, Spring JDBC / transactions 5 %, rest 8 % |
+            | downstream consumers | 3.6 % (474) | Kafka client 41 %, JDBC client (Connector/J, Hikari) 18 %, Spring Kafka 18 %, our code (io.paypipe) 12 %, Spring JDBC / transactions 7 %, rest 5 % |
+            | Kafka producer I/O | 2.3 % (297) | Kafka client 94 %, rest 6 % |
+            | refund-service | 2.0 % (257) | Kafka client 89 %, our code (io.paypipe) 4 %, Spring Kafka 3 %, rest 4 % |
+            | Kafka consumer heartbeats | 1.0 % (132) | Kafka client 98 %, rest 2 % |
+            | logging | 0.2 % (20) | logging 100 % |
+
+            Read against the tables above: the request threads no longer run the INSERT (ingress's raw-row writers
+            do, grouped; they and `main` make up "other"), so what is left on them is the WeChat SDK's cryptography,
+            Tomcat and the publish; reconcile-service fell from the largest group (36.3 %) to the fourth, its
+            watchdog (855 samples) now about as large as the processor's `payment.notify` threads (864). The broker
+            is the second largest group. Logback's turbo-filter frames are the top frame of 1.0 % of the samples (0.7 %
+            the chain, 0.3 % Micrometer's filter); the profiles of 2026-12-04, when each of the launcher's five
+            services added a filter of its own, put 1.2-1.3 % in them (perhaps not counted the same way).
             """;
 
     static final String FOOTER = """
