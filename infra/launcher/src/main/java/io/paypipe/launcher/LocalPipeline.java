@@ -25,9 +25,10 @@ public final class LocalPipeline implements AutoCloseable {
 
     /**
      * Spring Boot's Logback metrics: counted by a turbo filter it adds to the Logback
-     * context, one per application context that has it. The launcher's services share
-     * that context, so only the processor keeps it (its {@code logback.events} counts the
-     * whole JVM's events); a service's own jar in production has its own.
+     * context, one per application context that has it, which Logback asks on every log
+     * call before the level check. The launcher's services share that context, so only
+     * the processor keeps it (its {@code logback.events} counts the whole JVM's events);
+     * a service's own jar in production has its own.
      */
     static final String LOGBACK_METRICS = "org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback"
             + ".LogbackMetricsAutoConfiguration";
@@ -132,10 +133,7 @@ public final class LocalPipeline implements AutoCloseable {
                 args.put("processor.console.reconcile-url", "http://127.0.0.1:" + port(PipelineService.RECONCILE));
                 args.put("processor.console.ingress-url", "http://127.0.0.1:" + port(PipelineService.INGRESS));
             }
-            // one logback_events counter for the JVM: the services share one Logback
-            // context, and each service's counter was one more turbo filter asked on
-            // every log call (even a debug call that logs nothing) counting the same
-            // events five times over
+            // one logback_events counter for the JVM (LOGBACK_METRICS)
             if (service != PipelineService.PROCESSOR) {
                 args.put("spring.autoconfigure.exclude", LOGBACK_METRICS);
             }

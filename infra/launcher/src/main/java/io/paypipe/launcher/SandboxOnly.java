@@ -25,20 +25,28 @@ final class SandboxOnly {
             "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
             "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration");
 
+    private static final String EXCLUDE = "--spring.autoconfigure.exclude=";
+
     private SandboxOnly() {
     }
 
-    /** The sandbox's arguments: the pipeline's for it, without a database. */
+    /**
+     * The sandbox's arguments: the pipeline's for it, without a database; the pipeline's
+     * own exclusions stay in the one exclusion list.
+     */
     static List<String> arguments(LocalPipeline.Settings settings, boolean withBroker) {
         List<String> args = new ArrayList<>();
+        List<String> excluded = new ArrayList<>(NO_DATABASE);
         for (String arg : settings.arguments(PipelineService.SANDBOX)) {
-            if (arg.startsWith("--spring.datasource.")
-                    || (!withBroker && arg.startsWith("--spring.kafka.bootstrap-servers="))) {
-                continue;
+            if (arg.startsWith(EXCLUDE)) {
+                excluded.add(arg.substring(EXCLUDE.length()));
             }
-            args.add(arg);
+            else if (!arg.startsWith("--spring.datasource.")
+                    && (withBroker || !arg.startsWith("--spring.kafka.bootstrap-servers="))) {
+                args.add(arg);
+            }
         }
-        args.add("--spring.autoconfigure.exclude=" + String.join(",", NO_DATABASE));
+        args.add(EXCLUDE + String.join(",", excluded));
         return args;
     }
 
