@@ -68,6 +68,9 @@ final class BenchmarksPageProse {
               and sends them to `/notify/wechatpay` from virtual threads over HTTP/1.1: at a fixed **concurrency**
               (closed loop, the capacity figure) or at a fixed **arrival rate** (open loop: request i is due at
               start + i/rate and its latency counts from then, so a server that stalls cannot hide its queue).
+              Because a pause of the driver's own would count as the product's, `./paypipe bench` runs the driver
+              with ZGC (pauses well under a millisecond; with G1 its young pauses reached 100-230 ms in a run,
+              215 ms as the first 75 % repeat began).
             - **Ack latency** (HdrHistogram, 3 significant digits): from the due time to the HTTP answer.
               **acked/s** counts deliveries (duplicates included), **orders acked/s** the distinct orders among
               them; **orders paid/s** counts orders: those acknowledged,
