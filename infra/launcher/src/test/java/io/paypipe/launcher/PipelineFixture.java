@@ -1,5 +1,6 @@
 package io.paypipe.launcher;
 
+import io.paypipe.embedded.FreePorts;
 import static org.awaitility.Awaitility.await;
 
 import io.paypipe.embedded.TestInfra;
@@ -8,7 +9,6 @@ import io.paypipe.sandbox.order.SandboxOrders;
 import io.paypipe.sandbox.wechatpay.WechatPayPayments;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -134,12 +134,7 @@ final class PipelineFixture {
     }
 
     static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return FreePorts.one();
     }
 
 }

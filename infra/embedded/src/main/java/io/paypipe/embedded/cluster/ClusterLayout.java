@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Collectors;
 
-import io.paypipe.embedded.EmbeddedKafkaBroker;
+import io.paypipe.embedded.FreePorts;
 import org.apache.kafka.common.Uuid;
 
 /**
@@ -99,7 +99,7 @@ record ClusterLayout(String clusterId, List<NodeSpec.Ports> nodes) {
     }
 
     private static List<NodeSpec.Ports> freshPorts(int nodeCount) {
-        int[] ports = EmbeddedKafkaBroker.freePorts(2 * nodeCount);
+        int[] ports = FreePorts.distinct(2 * nodeCount);
         List<NodeSpec.Ports> nodes = new ArrayList<>();
         for (int i = 0; i < nodeCount; i++) {
             nodes.add(new NodeSpec.Ports(i + 1, ports[2 * i], ports[2 * i + 1]));
