@@ -1,8 +1,8 @@
 package io.paypipe.launcher;
 
-import io.paypipe.embedded.FreePorts;
 import static org.awaitility.Awaitility.await;
 
+import io.paypipe.embedded.FreePorts;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.sandbox.merchant.SandboxMerchants;
 import io.paypipe.sandbox.order.SandboxOrders;
