@@ -23,7 +23,8 @@ import org.springframework.util.unit.DataSize;
  * @param maxConcurrentCallbacks callbacks storing and publishing at once (the bulkhead
  * around the database and the broker)
  * @param bulkheadWait how long a verified callback waits for a bulkhead permit before it
- * gets the fail ack; zero refuses at once
+ * gets the fail ack; zero refuses at once. Longer than {@code admissionLatency}, so that
+ * a callback the admission let in is stored rather than refused after its checks
  * @param bodyReadTimeout the whole body must have arrived within this time from the start
  * of the request, else the fail ack (408) and the connection is closed; read before any
  * permit is taken
@@ -45,17 +46,24 @@ import org.springframework.util.unit.DataSize;
  * ({@code ingress.raw-inserts.*})
  * @param maxCallbacksInProgress callbacks between their body's arrival and their answer
  * (checks, the bulkhead's wait, storing); one more is refused (503) before its checks
- * ({@code CallbackAdmission}); at least {@code maxConcurrentCallbacks}
+ * ({@code CallbackAdmission}); at least {@code maxConcurrentCallbacks}. A hard cap: the
+ * admission refuses earlier when answers have become slow ({@code admissionLatency})
+ * @param admissionLatency when the callbacks answered lately took longer than this on
+ * average from their admission to their answer, a callback arriving while more than
+ * {@code maxConcurrentCallbacks} are in progress is refused (503) before its checks: the
+ * backlog is then more than ingress can answer in time, where a short stall (a
+ * collector's pause) leaves answers slow for less than this and sheds nothing
  */
 @ConfigurationProperties("ingress")
 public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @DefaultValue("5m") Duration replayWindow,
         @DefaultValue("var/merchants.yaml") Path merchantsFile, @DefaultValue("10s") Duration merchantsReloadInterval,
         @DefaultValue("3s") Duration publishTimeout, @DefaultValue("64") int maxConcurrentCallbacks,
-        @DefaultValue("300s") Duration stripeTolerance, @DefaultValue("200ms") Duration bulkheadWait,
+        @DefaultValue("300s") Duration stripeTolerance, @DefaultValue("1s") Duration bulkheadWait,
         @DefaultValue("5s") Duration bodyReadTimeout, @DefaultValue UnverifiedQuery unverifiedQuery,
         @DefaultValue("1m") Duration summaryInterval, @DefaultValue("6") int topicPartitions,
         @DefaultValue("1") short topicReplicas, @DefaultValue("1") short topicMinInsyncReplicas,
-        @DefaultValue RawInserts rawInserts, @DefaultValue("256") int maxCallbacksInProgress) implements TopicSettings {
+        @DefaultValue RawInserts rawInserts, @DefaultValue("1024") int maxCallbacksInProgress,
+        @DefaultValue("500ms") Duration admissionLatency) implements TopicSettings {
 
     /**
      * Payments that arrive together share one multi-row INSERT of their raw rows
@@ -126,6 +134,7 @@ public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @De
         requirePositive(stripeTolerance, "ingress.stripe-tolerance");
         requirePositive(bodyReadTimeout, "ingress.body-read-timeout");
         requirePositive(summaryInterval, "ingress.summary-interval");
+        requirePositive(admissionLatency, "ingress.admission-latency");
         if (bulkheadWait.isNegative()) {
             throw new IllegalArgumentException("ingress.bulkhead-wait must not be negative");
         }

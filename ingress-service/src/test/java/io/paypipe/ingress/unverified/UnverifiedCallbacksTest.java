@@ -110,7 +110,7 @@ class UnverifiedCallbacksTest {
     }
 
     private static IngressProperties properties(int backlog) {
-        return IngressPropertiesFixtures.with(64, 256, backlog);
+        return IngressPropertiesFixtures.with(64, 1024, backlog);
     }
 
 }

@@ -10,6 +10,7 @@ import static org.awaitility.Awaitility.await;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.ingress.callback.CallbackAdmission;
 import io.paypipe.ingress.callback.CallbackBulkhead;
+import io.paypipe.ingress.config.IngressProperties;
 import io.paypipe.support.testing.Scrape;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -34,6 +35,9 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
     @Autowired
     CallbackAdmission admission;
 
+    @Autowired
+    IngressProperties properties;
+
     @Test
     void aSaturatedBulkheadFailsAfterTheShortBulkheadWaitWhileHealthStillAnswers() throws Exception {
         String out = newOutTradeNo();
@@ -51,7 +55,8 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
 
             assertThat(busy.statusCode()).isEqualTo(503);
             assertIsFailAck(busy);
-            assertThat(took).isLessThan(Duration.ofSeconds(2));
+            // it waited out ingress.bulkhead-wait (1 s), and no longer than that by much
+            assertThat(took).isBetween(properties.bulkheadWait(), properties.bulkheadWait().plusSeconds(2));
             HttpResponse<String> health = get("/actuator/health");
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).contains("\"UP\"");
@@ -104,6 +109,51 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
         // and once there is room again, the same two are checked and answered as usual
         assertThat(admission.inProgress()).isZero();
         assertThat(post(tampered).statusCode()).isEqualTo(401);
+        assertThat(post(genuine).statusCode()).isEqualTo(204);
+        assertThat(rawRows(out)).hasSize(1);
+    }
+
+    @Test
+    void slowAnswersRefuseCallbacksBeyondTheBulkheadsPermitsAndFastOnesAdmitThemAgain() throws Exception {
+        // Given 150 callbacks in progress, fewer than ingress.max-callbacks-in-progress,
+        // of which 50 are answered after 700 ms, longer than ingress.admission-latency
+        String out = newOutTradeNo();
+        SignedNotification genuine = SignedNotification.of(SHOP_A,
+                PaymentJson.success("1900000100", out, newTransactionId(), 1, 1).json(), Instant.now());
+        Scrape before = Scrape.of(uri("").toString());
+        List<CallbackAdmission.Place> taken = new ArrayList<>();
+        HttpResponse<String> whileSlow;
+        try {
+            for (int i = 0; i < 150; i++) {
+                taken.add(admission.tryEnter().orElseThrow());
+            }
+            long entered = System.nanoTime();
+            await().pollDelay(Duration.ofMillis(10))
+                .atMost(Duration.ofSeconds(5))
+                .until(() -> System.nanoTime() - entered > Duration.ofMillis(700).toNanos());
+            taken.subList(0, 50).forEach(CallbackAdmission.Place::close);
+            assertThat(admission.averageLatency()).isGreaterThan(Duration.ofMillis(500));
+
+            // When a genuine callback arrives with 100 in progress, more than the 64
+            // permits
+            whileSlow = post(genuine);
+        }
+        finally {
+            taken.forEach(CallbackAdmission.Place::close);
+        }
+
+        // Then it gets the busy fail ack, nothing was stored, and it was counted busy
+        assertThat(whileSlow.statusCode()).isEqualTo(503);
+        assertIsFailAck(whileSlow);
+        assertThat(rawRows(out)).isEmpty();
+        assertThat(Scrape.of(uri("").toString()).valueOrZero("paypipe_callbacks_total", BUSY))
+            .isEqualTo(before.valueOrZero("paypipe_callbacks_total", BUSY) + 1);
+        // and once fast answers (within the permits, always admitted) bring the average
+        // down, it is stored as usual; the other tests of this context find it fast again
+        for (int i = 0; i < 200 && admission.averageLatency().compareTo(Duration.ofMillis(500)) > 0; i++) {
+            admission.tryEnter().orElseThrow().close();
+        }
+        assertThat(admission.averageLatency()).isLessThanOrEqualTo(Duration.ofMillis(500));
         assertThat(post(genuine).statusCode()).isEqualTo(204);
         assertThat(rawRows(out)).hasSize(1);
     }
