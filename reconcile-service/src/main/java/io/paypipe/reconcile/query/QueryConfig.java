@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
@@ -85,8 +83,9 @@ class QueryConfig {
             config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
             config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxPollRecords());
             config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, KafkaSupportConfig.READ_COMMITTED);
-            var factory = new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(),
-                    new ByteArrayDeserializer());
+            // the drainer commits with commitSync while its resumer resumes partitions
+            // from another thread: a resume just after a poll must not fail the commit
+            var factory = KafkaSupportConfig.bytesConsumerFactory(config);
             for (Tier tier : tiers.all()) {
                 containers.add(container(factory, tier.topic(),
                         new DueQueryDrainer(queries, deadLetters, resumer, clock, true, settings.handlingRetry()),

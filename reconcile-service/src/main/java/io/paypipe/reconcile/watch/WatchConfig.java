@@ -4,6 +4,7 @@ import io.paypipe.core.event.NotificationUnsettled;
 import io.paypipe.core.topic.Topics;
 import io.paypipe.reconcile.config.ReconcileProperties;
 import io.paypipe.support.kafka.KafkaSupportConfig;
+import io.paypipe.support.kafka.WakeupOutsidePoll;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -98,7 +99,9 @@ class WatchConfig {
         var factory = new ConcurrentKafkaListenerContainerFactory<String, NotificationUnsettled>();
         Map<String, Object> consumer = new HashMap<>(kafka.buildConsumerProperties());
         consumer.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, KafkaSupportConfig.READ_COMMITTED);
-        factory.setConsumerFactory(Topics.PAYMENT_UNSETTLED.consumerFactory(consumer));
+        var consumers = Topics.PAYMENT_UNSETTLED.consumerFactory(consumer);
+        consumers.addPostProcessor(new WakeupOutsidePoll<>());
+        factory.setConsumerFactory(consumers);
         factory.getContainerProperties().setAckMode(AckMode.RECORD);
         ExponentialBackOff backOff = new ExponentialBackOff(1000, 2);
         backOff.setMaxInterval(60_000);

@@ -70,7 +70,8 @@ public class KafkaSupportConfig {
      * offset of each record is committed after the listener returned), from the earliest
      * offset unless {@code spring.kafka.consumer.auto-offset-reset} says otherwise,
      * {@link ServiceSettings#concurrency()} threads, committed records only
-     * ({@link #READ_COMMITTED}).
+     * ({@link #READ_COMMITTED}); a commit stopped by a wakeup meant for a poll is made
+     * again ({@link WakeupOutsidePoll}), so it never fails a record that was handled.
      */
     public static ConcurrentKafkaListenerContainerFactory<String, byte[]> bytesContainerFactory(KafkaProperties kafka,
             ServiceSettings settings) {
@@ -79,11 +80,22 @@ public class KafkaSupportConfig {
         config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, READ_COMMITTED);
         var factory = new ConcurrentKafkaListenerContainerFactory<String, byte[]>();
-        factory.setConsumerFactory(
-                new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(), new ByteArrayDeserializer()));
+        factory.setConsumerFactory(bytesConsumerFactory(config));
         factory.setConcurrency(settings.concurrency());
         factory.getContainerProperties().setAckMode(AckMode.RECORD);
         return factory;
+    }
+
+    /**
+     * Consumers of String keys and byte[] values with {@code config}, whose commits (and
+     * other calls outside {@code poll}) survive a wakeup meant for a poll
+     * ({@link WakeupOutsidePoll}).
+     */
+    public static DefaultKafkaConsumerFactory<String, byte[]> bytesConsumerFactory(Map<String, Object> config) {
+        var consumers = new DefaultKafkaConsumerFactory<>(config, new StringDeserializer(),
+                new ByteArrayDeserializer());
+        consumers.addPostProcessor(new WakeupOutsidePoll<>());
+        return consumers;
     }
 
     /**

@@ -7,6 +7,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 
 class KafkaSupportConfigTest {
 
@@ -38,6 +39,19 @@ class KafkaSupportConfigTest {
         assertThat(factory.getConsumerFactory().getConfigurationProperties())
             .containsEntry(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed")
             .containsEntry(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    }
+
+    @Test
+    void givenAListenersContainerFactory_whenItsConsumersAreMade_thenTheirCommitsSurviveAWakeupMeantForAPoll() {
+        // Given a listener's container factory
+        var factory = KafkaSupportConfig.bytesContainerFactory(new KafkaProperties(), TestSettings.of("refund"));
+
+        // When its consumers are made
+        var consumers = (DefaultKafkaConsumerFactory<String, byte[]>) factory.getConsumerFactory();
+
+        // Then they go through WakeupOutsidePoll (WakeupOutsidePollIntegrationTest shows
+        // why)
+        assertThat(consumers.getPostProcessors()).hasAtLeastOneElementOfType(WakeupOutsidePoll.class);
     }
 
 }
