@@ -15,37 +15,60 @@ import org.springframework.stereotype.Component;
 /**
  * Admission in front of a callback's checks: a callback is refused at once
  * ({@link Rejection#BUSY}, the channel pushes it again), before its signature is checked,
- * when {@code ingress.max-callbacks-in-progress} callbacks are between their body's
- * arrival and their answer (verifying, waiting for the bulkhead, storing), or when more
- * than the bulkhead's permits ({@code ingress.max-concurrent-callbacks}) are and the
- * callbacks answered lately took longer than {@code ingress.admission-latency} on average
- * from their admission to their answer.
+ * when as many callbacks as the admission is {@linkplain #openTo() open to} are between
+ * their body's arrival and their answer (verifying, waiting for the bulkhead, storing).
+ * That number moves between the bulkhead's permits
+ * ({@code ingress.max-concurrent-callbacks}) and the hard cap
+ * ({@code ingress.max-callbacks-in-progress}), once per interval as long as
+ * {@code ingress.admission-latency}: halved when a queue stood through the interval
+ * (every callback stored in it took longer than the admission latency from its admission
+ * to its answer), raised by the permits when none stood, and back to the cap after a gap
+ * of two intervals without answers.
  * <p>
  * A place is held for the CPU and storage work, not for waiting: a verified delivery that
  * joins an identical body already being stored ({@link CallbackGate}) leaves its place
  * while it waits for that one's ack, so that a storm of one notification's copies cannot
- * fill the admission with waiters and refuse other orders.
+ * fill the admission with waiters and refuse other orders. Only the callbacks that go on
+ * to the bulkhead are timed ({@link Place#timed()}): a copy that joined another or a
+ * callback rejected by its checks is answered quickly whatever the queue, and would hide
+ * it.
  * <p>
- * Why: the checks are CPU work done without a permit, and the bulkhead's bounded wait
- * refuses only after them. When the callbacks arrive faster than they can be stored (a
- * flash sale past capacity, or the backlog of a one-second stall), every one of them was
- * verified, waited out the bulkhead and was refused anyway, and the CPU it took was
- * missing for the callbacks that could still be stored: in the benchmark of 2026-12-04
- * 13:12 a stall of about a second at 100 % of capacity turned into 13,494 refusals in the
- * 20 s phase and 1,015 acks/s on average, where 1,690/s were offered.
+ * Why an admission: the checks are CPU work done without a permit, and the bulkhead's
+ * bounded wait refuses only after them. When the callbacks arrive faster than they can be
+ * stored (a flash sale past capacity, or the backlog of a one-second stall), every one of
+ * them was verified, waited out the bulkhead and was refused anyway, and the CPU it took
+ * was missing for the callbacks that could still be stored: in the benchmark of
+ * 2026-12-04 13:12 a stall of about a second at 100 % of capacity turned into 13,494
+ * refusals in the 20 s phase and 1,015 acks/s on average, where 1,690/s were offered.
  * <p>
- * Why by latency and not by count alone: a count is a time only at one rate. The count of
- * 256 that this admission was until 2026-12-06 is 128 ms of arrivals at 2,000
- * callbacks/s, so a collector's pause of 100 ms at 75 % of that host's capacity refused
- * callbacks that ingress would have answered a few hundred milliseconds later (the run of
- * record of 2026-12-05: 503s in every 75 % repeat), while on a host four times slower the
- * same count is half a second of arrivals, and a larger count let the backlog outgrow the
- * bulkhead's wait (a quick bench at 150 % with 1,024 and a 1 s wait: 345 acks/s of a
- * capacity of 730, ack p99 9.7 s). The answers' latency says what the count only stands
- * for: whether the callbacks let in are answered in time. The average moves with each
- * answer ({@link #LATENCY_WEIGHT}), so it follows the load within a few dozen answers; it
- * never latches: with no more in progress than the bulkhead's permits every callback is
- * admitted, and their answers bring the average down again.
+ * Why the fastest answer of an interval: a count alone is a time only at one rate (the
+ * count of 256 this admission had until 2026-12-06 was 128 ms of arrivals on the run of
+ * record's host and half a second on one four times slower). An average of the latest
+ * answers (the admission of 2026-12-06) cannot tell a queue that stands from the backlog
+ * of a pause, which drains: after a collector's pause the backlog's answers are all late,
+ * and every arrival beyond the permits was refused although ingress was keeping up (a
+ * quick bench of 2026-12-06 at 75 % of capacity: one pause of 386 ms, then 1,109
+ * refusals). The callbacks that arrived during a pause are admitted together as it ends
+ * and the first of them are answered soon, so an interval of a draining backlog holds a
+ * fast answer; when callbacks arrive faster than they are stored, every answer of an
+ * interval waited for the whole queue. This is CoDel's rule (Nichols and Jacobson,
+ * "Controlling Queue Delay", ACM Queue 2012): act on the minimum delay over an interval,
+ * not on its mean.
+ * <p>
+ * Why halve and add rather than refuse all or nothing: with the verdict alone (refuse
+ * beyond the permits while a queue stands, admit up to the cap while none does) the
+ * admission swung from 64 to 1,024 in progress and back within a second or two past
+ * capacity: a quick bench of 2026-12-06 at 150 % answered 629 acks/s of 1,335 offered,
+ * and 3,000 callbacks of that run were refused after their checks by the bulkhead's wait.
+ * The moving average before it swung the same way. A verdict comes an interval late, and
+ * by then the cap's worth of callbacks has been let in. Halving what a standing queue
+ * had, and adding the permits an interval at a time, is TCP's congestion avoidance
+ * (additive increase, multiplicative decrease): the admission settles where the answers
+ * stay near the admission latency. It is not the Netflix concurrency-limits library's
+ * AIMD limit, which cuts by a ratio on each dropped or timed-out request: here a request
+ * is refused before it is timed, and the signal is the interval's fastest answer. It
+ * never latches: up to the permits every callback is admitted, their answers are fast,
+ * and each interval without a standing queue opens it further.
  * <p>
  * A refusal counts as {@code busy} ({@link CallbackTally}, the meter behind the
  * {@code PaypipeCallbacksFailing} alert); its WARN line is written at most once per
@@ -60,9 +83,6 @@ public class CallbackAdmission {
     /** One WARN line a second at most. */
     static final long LOG_EVERY_NANOS = 1_000_000_000L;
 
-    /** Each answer moves the average latency by 1/16 of its difference from it. */
-    static final int LATENCY_WEIGHT = 16;
-
     private final AtomicInteger inProgress = new AtomicInteger();
 
     private final AtomicLong refusedSinceLine = new AtomicLong();
@@ -73,11 +93,29 @@ public class CallbackAdmission {
     private final AtomicLong nextLineNanos;
 
     /**
-     * The answers' average latency from admission, in nanoseconds. Updated without a lock
-     * by every answer: two answers at once may lose one's step, which a moving average
-     * can afford.
+     * The fastest answer of the last whole interval, in nanoseconds; 0 for none, or when
+     * that interval ran on past two intervals without answers.
      */
-    private volatile long averageLatencyNanos;
+    private volatile long lastIntervalMinNanos;
+
+    /** When the current interval started (nanoTime); guarded by {@code this}. */
+    private long intervalStartNanos;
+
+    /** The fastest answer of the current interval so far; guarded by {@code this}. */
+    private long intervalMinNanos = Long.MAX_VALUE;
+
+    /**
+     * How many may be in progress now: from the bulkhead's permits up to the hard cap,
+     * halved when a queue stood through an interval, raised by the permits after each
+     * interval in which none stood, the cap again after a gap without answers.
+     */
+    private volatile int openTo;
+
+    /**
+     * Whether the last whole interval halved {@link #openTo}: the next one still answers
+     * the queue of before, so it does not halve again; guarded by {@code this}.
+     */
+    private boolean halvedLast;
 
     private final int limit;
 
@@ -95,17 +133,19 @@ public class CallbackAdmission {
         this.permits = properties.maxConcurrentCallbacks();
         this.latencyNanos = properties.admissionLatency().toNanos();
         this.nanoTime = nanoTime;
-        this.nextLineNanos = new AtomicLong(nanoTime.getAsLong());
+        long now = nanoTime.getAsLong();
+        this.nextLineNanos = new AtomicLong(now);
+        this.intervalStartNanos = now;
+        this.openTo = limit;
     }
 
     /**
-     * A place if fewer than the limit are in progress and, past the bulkhead's permits,
-     * the answers are in time; the caller must {@linkplain Place#close() leave} it. A
-     * refusal is counted for the log line.
+     * A place if fewer than {@link #openTo()} are in progress; the caller must
+     * {@linkplain Place#close() leave} it. A refusal is counted for the log line.
      */
     public Optional<Place> tryEnter() {
         int now = inProgress.incrementAndGet();
-        if (now <= permits || (now <= limit && averageLatencyNanos <= latencyNanos)) {
+        if (now <= openTo) {
             return Optional.of(new Place(this, nanoTime.getAsLong()));
         }
         inProgress.decrementAndGet();
@@ -113,16 +153,57 @@ public class CallbackAdmission {
         return Optional.empty();
     }
 
-    private void left(long enteredNanos) {
+    private void left(long enteredNanos, boolean timed) {
         inProgress.decrementAndGet();
-        long latency = nanoTime.getAsLong() - enteredNanos;
-        long average = averageLatencyNanos;
-        averageLatencyNanos = average + (latency - average) / LATENCY_WEIGHT;
+        if (timed) {
+            long now = nanoTime.getAsLong();
+            answered(now, now - enteredNanos);
+        }
     }
 
-    /** The answers' average latency from admission, as the admission sees it now. */
-    public Duration averageLatency() {
-        return Duration.ofNanos(averageLatencyNanos);
+    /**
+     * One timed answer: the interval it falls in keeps its fastest; the first answer
+     * after an interval's end makes it the last whole interval, moves {@link #openTo()}
+     * and starts the next. An interval that ran on past two intervals had a gap without
+     * answers (idle, or a stall): no queue stood, and the cap applies again. A short lock
+     * per stored callback, well under a microsecond against the milliseconds of storing
+     * it.
+     */
+    private synchronized void answered(long now, long latency) {
+        long elapsed = now - intervalStartNanos;
+        if (elapsed >= latencyNanos) {
+            boolean gap = elapsed >= 2 * latencyNanos || intervalMinNanos == Long.MAX_VALUE;
+            lastIntervalMinNanos = gap ? 0 : intervalMinNanos;
+            boolean stood = !gap && intervalMinNanos > latencyNanos;
+            if (gap) {
+                openTo = limit;
+            }
+            else if (stood && !halvedLast) {
+                openTo = Math.max(permits, Math.min(openTo, inProgress.get()) / 2);
+            }
+            else if (!stood) {
+                openTo = Math.min(limit, openTo + permits);
+            }
+            halvedLast = stood && !halvedLast;
+            intervalStartNanos = now;
+            intervalMinNanos = latency;
+        }
+        else {
+            intervalMinNanos = Math.min(intervalMinNanos, latency);
+        }
+    }
+
+    /**
+     * The fastest answer of the last whole interval, from admission; zero when there was
+     * none. Past the admission latency a queue stood through that interval.
+     */
+    public Duration fastestAnswer() {
+        return Duration.ofNanos(lastIntervalMinNanos);
+    }
+
+    /** How many callbacks may be in progress now, as the admission sees it. */
+    public int openTo() {
+        return openTo;
     }
 
     /** Callbacks in progress right now. */
@@ -145,10 +226,10 @@ public class CallbackAdmission {
             return;
         }
         log.warn(
-                "{} refused before its checks: {} callbacks in progress, answered in {} ms on average "
-                        + "(ingress.max-callbacks-in-progress {}, ingress.admission-latency {} ms); "
-                        + "{} refused so since the last such line",
-                channel.label(), inProgress.get(), averageLatency().toMillis(), limit,
+                "{} refused before its checks: {} callbacks in progress, open to {}; the fastest stored in the "
+                        + "last interval answered in {} ms (ingress.max-callbacks-in-progress {}, "
+                        + "ingress.admission-latency {} ms); {} refused so since the last such line",
+                channel.label(), inProgress.get(), openTo, fastestAnswer().toMillis(), limit,
                 Duration.ofNanos(latencyNanos).toMillis(), refusedSinceLine.getAndSet(0));
     }
 
@@ -164,16 +245,31 @@ public class CallbackAdmission {
 
         private final AtomicBoolean left = new AtomicBoolean();
 
+        private volatile boolean timed;
+
         private Place(CallbackAdmission admission, long enteredNanos) {
             this.admission = admission;
             this.enteredNanos = enteredNanos;
+        }
+
+        /**
+         * Marks the callback as one whose answer tells the queue's wait: it goes on to
+         * the bulkhead and the store. Its time from admission to leaving is then
+         * measured.
+         */
+        public void timed() {
+            timed = true;
+        }
+
+        boolean isTimed() {
+            return timed;
         }
 
         /** Leaves the place; the second and later calls do nothing. */
         @Override
         public void close() {
             if (left.compareAndSet(false, true)) {
-                admission.left(enteredNanos);
+                admission.left(enteredNanos, timed);
             }
         }
 

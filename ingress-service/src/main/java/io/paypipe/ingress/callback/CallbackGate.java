@@ -27,7 +27,9 @@ import org.springframework.stereotype.Component;
  * admission either.</li>
  * <li><b>The bulkhead</b>, with a short bounded wait ({@code ingress.bulkhead-wait}) for
  * a permit instead of an instant refusal; still none after it: the channel's fail ack
- * ({@link Rejection#BUSY}), one log line.</li>
+ * ({@link Rejection#BUSY}), one log line. From here on the callback's admission place is
+ * {@linkplain CallbackAdmission.Place#timed() timed}: its answer tells the admission how
+ * long the queue makes a callback wait.</li>
  * </ol>
  * Only verified callbacks come here: the body is read without a permit
  * ({@link CallbackBodyFilter}), and the signature checks are CPU work, done before.
@@ -72,6 +74,7 @@ public class CallbackGate {
                     ack.getStatusCode().value());
             return ack;
         }
+        place.timed();
         try {
             ResponseEntity<Object> ack = admitted(channel, store, startNanos);
             mine.complete(ack);

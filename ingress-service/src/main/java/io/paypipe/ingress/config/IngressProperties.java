@@ -47,12 +47,14 @@ import org.springframework.util.unit.DataSize;
  * @param maxCallbacksInProgress callbacks between their body's arrival and their answer
  * (checks, the bulkhead's wait, storing); one more is refused (503) before its checks
  * ({@code CallbackAdmission}); at least {@code maxConcurrentCallbacks}. A hard cap: the
- * admission refuses earlier when answers have become slow ({@code admissionLatency})
- * @param admissionLatency when the callbacks answered lately took longer than this on
- * average from their admission to their answer, a callback arriving while more than
- * {@code maxConcurrentCallbacks} are in progress is refused (503) before its checks: the
- * backlog is then more than ingress can answer in time, where a short stall (a
- * collector's pause) leaves answers slow for less than this and sheds nothing
+ * admission is open to fewer while a queue stands ({@code admissionLatency})
+ * @param admissionLatency the admission's interval and its limit: when every callback
+ * stored in an interval this long took longer than this from its admission to its answer,
+ * a queue stood, and the admission halves how many it lets be in progress (down to
+ * {@code maxConcurrentCallbacks}); after each interval without one it lets in
+ * {@code maxConcurrentCallbacks} more (up to {@code maxCallbacksInProgress}). The backlog
+ * of a short stall (a collector's pause) drains with some answers in time and sheds
+ * nothing
  */
 @ConfigurationProperties("ingress")
 public record IngressProperties(@DefaultValue("64KB") DataSize maxBodyBytes, @DefaultValue("5m") Duration replayWindow,

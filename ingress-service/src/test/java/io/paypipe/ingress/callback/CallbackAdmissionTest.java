@@ -67,55 +67,130 @@ class CallbackAdmissionTest {
     }
 
     @Test
-    void ridesThroughAStallShorterThanTheAdmissionLatencyWithMoreInProgressThanACountOf256() {
-        // Given 64 permits, a cap of 1,024 and an admission latency of 500 ms
+    void ridesThroughTheBacklogOfAPauseLongerThanTheAdmissionLatency() {
+        // Given 64 permits, a cap of 1,024, an admission latency of 500 ms, and 60
+        // callbacks in progress when a pause of 600 ms begins
         AtomicLong clock = new AtomicLong();
         CallbackAdmission admission = new CallbackAdmission(properties(64, 1024, 500), clock::get);
-        List<Place> stalled = enter(admission, 300);
+        List<Place> caught = timed(enter(admission, 60));
 
-        // When a stall of 300 ms ends and the first 100 are answered
-        clock.addAndGet(Duration.ofMillis(300).toNanos());
-        stalled.subList(0, 100).forEach(Place::close);
+        // When the 300 callbacks that arrived during the pause are admitted as it ends,
+        // and the backlog drains first come, first served: the 60 caught by the pause
+        // 650 ms after their admission, the first of the 300 100 ms later, the eleventh
+        // 450 ms after that
+        clock.addAndGet(millis(600));
+        List<Place> burst = timed(enter(admission, 300));
+        clock.addAndGet(millis(50));
+        caught.forEach(Place::close);
+        clock.addAndGet(millis(100));
+        burst.subList(0, 10).forEach(Place::close);
+        clock.addAndGet(millis(450));
+        burst.get(10).close();
 
-        // Then the answers are slow but in time, and 200 more are admitted
-        assertThat(admission.averageLatency()).isBetween(Duration.ofMillis(250), Duration.ofMillis(300));
-        assertThat(enter(admission, 200)).hasSize(200);
-        assertThat(admission.inProgress()).isEqualTo(400);
+        // Then no queue stands: the interval held an answer in time (150 ms), and with
+        // 289 in progress 300 more are admitted, where an average of the interval's
+        // answers
+        // (about 580 ms) would have refused them all
+        assertThat(admission.fastestAnswer()).isEqualTo(Duration.ofMillis(150));
+        assertThat(enter(admission, 300)).hasSize(300);
+        assertThat(admission.inProgress()).isEqualTo(589);
     }
 
     @Test
-    void refusesBeyondTheBulkheadsPermitsOnceAnswersTakeLongerThanTheAdmissionLatency() {
+    void halvesWhatItLetsInOnceEveryAnswerOfAnIntervalTookLongerThanTheAdmissionLatency() {
         // Given 40 callbacks in progress with 2 permits, well below the cap of 100
-        // When ten of them are answered after 2 s
+        // When eleven of them are answered 2 s and 2.5 s after their admission
         SlowAnswers slow = SlowAnswers.afterTwoSeconds();
 
-        // Then the answers' average is past the admission latency and the next is refused
-        assertThat(slow.admission().averageLatency()).isGreaterThan(Duration.ofMillis(500));
+        // Then a queue stood through the interval: the admission is open to half of the
+        // 29
+        // in progress, and the next is refused
+        assertThat(slow.admission().fastestAnswer()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(slow.admission().openTo()).isEqualTo(14);
         assertThat(slow.admission().tryEnter()).isEmpty();
-        assertThat(slow.admission().inProgress()).isEqualTo(30);
+        assertThat(slow.admission().inProgress()).isEqualTo(29);
     }
 
     @Test
-    void admitsUpToTheBulkheadsPermitsWhateverTheLatencySoItNeverLatches() {
-        // Given answers slower than the admission latency and 30 in progress
+    void halvesOnceForTheQueueItSawAndAgainIfItStillStandsAnIntervalLater() {
+        // Given an admission that halved to 14 for a standing queue
         SlowAnswers slow = SlowAnswers.afterTwoSeconds();
         CallbackAdmission admission = slow.admission();
-        assertThat(admission.tryEnter()).isEmpty();
 
-        // When the backlog is answered down to one in progress
-        slow.backlog().subList(10, 39).forEach(Place::close);
+        // When the next interval's answers are still late (the queue of before), and so
+        // are the one's after it
+        slow.clock().addAndGet(millis(500));
+        slow.backlog().get(11).close();
+        int afterTheNext = admission.openTo();
+        slow.clock().addAndGet(millis(500));
+        slow.backlog().get(12).close();
 
-        // Then one more is admitted (two in progress, the bulkhead's permits) though the
-        // average is still slow, and once fast answers bring it down, more than the
-        // permits
-        assertThat(admission.averageLatency()).isGreaterThan(Duration.ofMillis(500));
-        Place next = admission.tryEnter().orElseThrow();
-        assertThat(admission.tryEnter()).isEmpty();
-        next.close();
-        for (int i = 0; i < 100 && admission.averageLatency().compareTo(Duration.ofMillis(500)) > 0; i++) {
-            admission.tryEnter().orElseThrow().close();
-        }
-        assertThat(enter(admission, 10)).hasSize(10);
+        // Then the next interval leaves it, and the one after it halves it again
+        assertThat(afterTheNext).isEqualTo(14);
+        assertThat(admission.openTo()).isEqualTo(7);
+    }
+
+    @Test
+    void opensByTheBulkheadsPermitsAfterEachIntervalWithoutAStandingQueueSoItNeverLatches() {
+        // Given an admission that halved to 14 for a standing queue, answered down to one
+        // in progress
+        SlowAnswers slow = SlowAnswers.afterTwoSeconds();
+        CallbackAdmission admission = slow.admission();
+        slow.backlog().subList(11, 39).forEach(Place::close);
+
+        // When two intervals of fast answers pass
+        List<Place> fast = timed(enter(admission, 20));
+        fast.subList(0, 10).forEach(Place::close);
+        slow.clock().addAndGet(millis(500));
+        fast.get(10).close();
+        int afterOne = admission.openTo();
+        slow.clock().addAndGet(millis(500));
+        fast.get(11).close();
+
+        // Then 13 of the 20 were let in (14 in progress), and it opens by the 2 permits
+        // after each interval
+        assertThat(fast).hasSize(13);
+        assertThat(afterOne).isEqualTo(16);
+        assertThat(admission.openTo()).isEqualTo(18);
+    }
+
+    @Test
+    void answersThatWereNotTimedDoNotHideAStandingQueue() {
+        // Given an admission that halved to 14 for a standing queue, answered down to one
+        // in progress
+        SlowAnswers slow = SlowAnswers.afterTwoSeconds();
+        CallbackAdmission admission = slow.admission();
+        slow.backlog().subList(11, 39).forEach(Place::close);
+
+        // When a callback leaves at once without reaching the bulkhead (a copy that
+        // joined
+        // an identical body, or one rejected by its checks), and an interval later the
+        // last of the backlog is answered
+        admission.tryEnter().orElseThrow().close();
+        slow.clock().addAndGet(millis(500));
+        slow.backlog().get(39).close();
+
+        // Then the queue still stood through that interval: the admission does not open
+        assertThat(admission.fastestAnswer()).isEqualTo(Duration.ofMillis(2500));
+        assertThat(admission.openTo()).isEqualTo(14);
+    }
+
+    @Test
+    void opensToItsCapAgainAfterAGapWithoutAnswers() {
+        // Given an admission that halved to 14 for a standing queue, answered down to two
+        // in progress
+        SlowAnswers slow = SlowAnswers.afterTwoSeconds();
+        CallbackAdmission admission = slow.admission();
+        slow.backlog().subList(11, 38).forEach(Place::close);
+
+        // When nothing is answered for two intervals and then one of them is
+        slow.clock().addAndGet(millis(1000));
+        slow.backlog().get(38).close();
+
+        // Then no queue stood, and it is open to its cap of 100 again
+        assertThat(admission.fastestAnswer()).isZero();
+        assertThat(admission.openTo()).isEqualTo(100);
+        assertThat(enter(admission, 50)).hasSize(50);
     }
 
     @Test
@@ -133,20 +208,33 @@ class CallbackAdmissionTest {
     }
 
     /**
-     * An admission of 2 permits, a cap of 100 and a latency of 500 ms, with 40 callbacks
-     * admitted at once of which the first ten were answered 2 s later.
+     * An admission of 2 permits, a cap of 100 and a latency of 500 ms, with 40 timed
+     * callbacks admitted at once, of which the first ten were answered 2 s later and the
+     * eleventh 2.5 s later, which ends the interval of the ten.
      */
-    private record SlowAnswers(CallbackAdmission admission, List<Place> backlog) {
+    private record SlowAnswers(CallbackAdmission admission, List<Place> backlog, AtomicLong clock) {
 
         static SlowAnswers afterTwoSeconds() {
             AtomicLong clock = new AtomicLong();
             CallbackAdmission admission = new CallbackAdmission(properties(2, 100, 500), clock::get);
-            List<Place> backlog = enter(admission, 40);
+            List<Place> backlog = timed(enter(admission, 40));
             clock.addAndGet(Duration.ofSeconds(2).toNanos());
             backlog.subList(0, 10).forEach(Place::close);
-            return new SlowAnswers(admission, backlog);
+            clock.addAndGet(millis(500));
+            backlog.get(10).close();
+            return new SlowAnswers(admission, backlog, clock);
         }
 
+    }
+
+    /** The places, each marked as going on to the bulkhead. */
+    private static List<Place> timed(List<Place> places) {
+        places.forEach(Place::timed);
+        return places;
+    }
+
+    private static long millis(long millis) {
+        return Duration.ofMillis(millis).toNanos();
     }
 
     /** Up to {@code n} places, as many as the admission gives. */

@@ -35,8 +35,9 @@ class CallbackGateTest {
         CountDownLatch storing = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger stores = new AtomicInteger();
+        CallbackAdmission.Place firstPlace = admission.tryEnter().orElseThrow();
+        CallbackAdmission.Place copyPlace;
         try (ExecutorService deliveries = Executors.newVirtualThreadPerTaskExecutor()) {
-            CallbackAdmission.Place firstPlace = admission.tryEnter().orElseThrow();
             Future<ResponseEntity<Object>> first = deliveries.submit(() -> deliver(firstPlace, () -> {
                 stores.incrementAndGet();
                 storing.countDown();
@@ -47,7 +48,7 @@ class CallbackGateTest {
 
             // When a copy of the same body is admitted (the admission of 2 is full), is
             // verified and meets it in the gate
-            CallbackAdmission.Place copyPlace = admission.tryEnter().orElseThrow();
+            copyPlace = admission.tryEnter().orElseThrow();
             assertThat(admission.tryEnter()).isEmpty();
             Future<ResponseEntity<Object>> copy = deliveries.submit(() -> deliver(copyPlace, () -> {
                 stores.incrementAndGet();
@@ -68,6 +69,10 @@ class CallbackGateTest {
         }
         assertThat(stores).hasValue(1);
         assertThat(admission.inProgress()).isZero();
+        // and only the stored one's answer was timed for the admission: the copy's wait
+        // says nothing of the queue
+        assertThat(firstPlace.isTimed()).isTrue();
+        assertThat(copyPlace.isTimed()).isFalse();
     }
 
     /**
