@@ -23,7 +23,7 @@ import org.springframework.stereotype.Component;
  * {@code ingress.admission-latency}: halved when a queue stood through the interval
  * (every callback stored in it took longer than the admission latency from its admission
  * to its answer), raised by the permits when none stood, and back to the cap after a gap
- * of two intervals without answers.
+ * of two intervals without answers and with no more than the permits in progress.
  * <p>
  * A place is held for the CPU and storage work, not for waiting: a verified delivery that
  * joins an identical body already being stored ({@link CallbackGate}) leaves its place
@@ -107,7 +107,7 @@ public class CallbackAdmission {
     /**
      * How many may be in progress now: from the bulkhead's permits up to the hard cap,
      * halved when a queue stood through an interval, raised by the permits after each
-     * interval in which none stood, the cap again after a gap without answers.
+     * interval in which none stood, the cap again after an idle gap without answers.
      */
     private volatile int openTo;
 
@@ -165,9 +165,10 @@ public class CallbackAdmission {
      * One timed answer: the interval it falls in keeps its fastest; the first answer
      * after an interval's end makes it the last whole interval, moves {@link #openTo()}
      * and starts the next. An interval that ran on past two intervals had a gap without
-     * answers (idle, or a stall): no queue stood, and the cap applies again. A short lock
-     * per stored callback, well under a microsecond against the milliseconds of storing
-     * it.
+     * answers: when no more than the permits are in progress ingress was idle, no queue
+     * stood, and the cap applies again; with more it was a stall (the database, the
+     * broker, a pause), and the next interval's answers decide. A short lock per stored
+     * callback, well under a microsecond against the milliseconds of storing it.
      */
     private synchronized void answered(long now, long latency) {
         long elapsed = now - intervalStartNanos;
@@ -176,7 +177,9 @@ public class CallbackAdmission {
             lastIntervalMinNanos = gap ? 0 : intervalMinNanos;
             boolean stood = !gap && intervalMinNanos > latencyNanos;
             if (gap) {
-                openTo = limit;
+                // idle: the cap; a stall keeps what it is open to until an interval with
+                // answers
+                openTo = inProgress.get() <= permits ? limit : openTo;
             }
             else if (stood && !halvedLast) {
                 openTo = Math.max(permits, Math.min(openTo, inProgress.get()) / 2);

@@ -176,7 +176,7 @@ class CallbackAdmissionTest {
     }
 
     @Test
-    void opensToItsCapAgainAfterAGapWithoutAnswers() {
+    void opensToItsCapAgainAfterAnIdleGapWithoutAnswers() {
         // Given an admission that halved to 14 for a standing queue, answered down to two
         // in progress
         SlowAnswers slow = SlowAnswers.afterTwoSeconds();
@@ -191,6 +191,22 @@ class CallbackAdmissionTest {
         assertThat(admission.fastestAnswer()).isZero();
         assertThat(admission.openTo()).isEqualTo(100);
         assertThat(enter(admission, 50)).hasSize(50);
+    }
+
+    @Test
+    void keepsWhatItIsOpenToThroughAStallWithCallbacksWaiting() {
+        // Given an admission that halved to 14 for a standing queue, 29 in progress
+        SlowAnswers slow = SlowAnswers.afterTwoSeconds();
+        CallbackAdmission admission = slow.admission();
+
+        // When nothing is answered for two intervals (the database stalled) and then one
+        // of the 29 is
+        slow.clock().addAndGet(millis(1000));
+        slow.backlog().get(11).close();
+
+        // Then it stays open to 14: the interval after the stall decides
+        assertThat(admission.openTo()).isEqualTo(14);
+        assertThat(admission.tryEnter()).isEmpty();
     }
 
     @Test
