@@ -181,11 +181,11 @@ public class CallbackAdmission {
                 // answers
                 openTo = inProgress.get() <= permits ? limit : openTo;
             }
-            else if (stood && !halvedLast) {
-                openTo = Math.max(permits, Math.min(openTo, inProgress.get()) / 2);
-            }
             else if (!stood) {
                 openTo = Math.min(limit, openTo + permits);
+            }
+            else if (!halvedLast) {
+                openTo = Math.max(permits, Math.min(openTo, inProgress.get()) / 2);
             }
             halvedLast = stood && !halvedLast;
             intervalStartNanos = now;

@@ -89,8 +89,7 @@ class CallbackAdmissionTest {
 
         // Then no queue stands: the interval held an answer in time (150 ms), and with
         // 289 in progress 300 more are admitted, where an average of the interval's
-        // answers
-        // (about 580 ms) would have refused them all
+        // answers (about 580 ms) would have refused them all
         assertThat(admission.fastestAnswer()).isEqualTo(Duration.ofMillis(150));
         assertThat(enter(admission, 300)).hasSize(300);
         assertThat(admission.inProgress()).isEqualTo(589);
@@ -103,8 +102,7 @@ class CallbackAdmissionTest {
         SlowAnswers slow = SlowAnswers.afterTwoSeconds();
 
         // Then a queue stood through the interval: the admission is open to half of the
-        // 29
-        // in progress, and the next is refused
+        // 29 in progress, and the next is refused
         assertThat(slow.admission().fastestAnswer()).isEqualTo(Duration.ofSeconds(2));
         assertThat(slow.admission().openTo()).isEqualTo(14);
         assertThat(slow.admission().tryEnter()).isEmpty();
@@ -118,7 +116,7 @@ class CallbackAdmissionTest {
         CallbackAdmission admission = slow.admission();
 
         // When the next interval's answers are still late (the queue of before), and so
-        // are the one's after it
+        // are the ones after it
         slow.clock().addAndGet(millis(500));
         slow.backlog().get(11).close();
         int afterTheNext = admission.openTo();
@@ -136,7 +134,7 @@ class CallbackAdmissionTest {
         // in progress
         SlowAnswers slow = SlowAnswers.afterTwoSeconds();
         CallbackAdmission admission = slow.admission();
-        slow.backlog().subList(11, 39).forEach(Place::close);
+        slow.answerDownTo(1);
 
         // When two intervals of fast answers pass
         List<Place> fast = timed(enter(admission, 20));
@@ -160,12 +158,11 @@ class CallbackAdmissionTest {
         // in progress
         SlowAnswers slow = SlowAnswers.afterTwoSeconds();
         CallbackAdmission admission = slow.admission();
-        slow.backlog().subList(11, 39).forEach(Place::close);
+        slow.answerDownTo(1);
 
         // When a callback leaves at once without reaching the bulkhead (a copy that
-        // joined
-        // an identical body, or one rejected by its checks), and an interval later the
-        // last of the backlog is answered
+        // joined an identical body, or one rejected by its checks), and an interval later
+        // the last of the backlog is answered
         admission.tryEnter().orElseThrow().close();
         slow.clock().addAndGet(millis(500));
         slow.backlog().get(39).close();
@@ -181,7 +178,7 @@ class CallbackAdmissionTest {
         // in progress
         SlowAnswers slow = SlowAnswers.afterTwoSeconds();
         CallbackAdmission admission = slow.admission();
-        slow.backlog().subList(11, 38).forEach(Place::close);
+        slow.answerDownTo(2);
 
         // When nothing is answered for two intervals and then one of them is
         slow.clock().addAndGet(millis(1000));
@@ -239,6 +236,13 @@ class CallbackAdmissionTest {
             clock.addAndGet(millis(500));
             backlog.get(10).close();
             return new SlowAnswers(admission, backlog, clock);
+        }
+
+        /**
+         * Answers the backlog, at the clock's time, until {@code left} are in progress.
+         */
+        void answerDownTo(int left) {
+            backlog.subList(11, backlog.size() - left).forEach(Place::close);
         }
 
     }
