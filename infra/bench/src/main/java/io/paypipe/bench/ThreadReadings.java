@@ -1,10 +1,13 @@
 package io.paypipe.bench;
 
+import io.paypipe.bench.product.GcPauses;
 import io.paypipe.bench.product.ThreadCpu;
 import io.paypipe.bench.report.StagesSummary.PhaseThreads;
 import java.io.PrintStream;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where the launcher's CPU went in each phase, in the order the phases ran: the stage
@@ -23,14 +26,17 @@ final class ThreadReadings {
 
     /**
      * Records the busiest thread groups between {@code before} and {@code after}, per
-     * {@code unit} of the phase's work ({@code units} of it in {@code millis}).
+     * {@code unit} of the phase's work ({@code units} of it in {@code millis}, which end
+     * now), and the launcher's collector pauses in those {@code millis}.
      */
     void record(String phase, String unit, ThreadCpu.Snapshot before, ThreadCpu.Snapshot after, long units,
             long millis) {
+        Instant end = Instant.now();
         List<ThreadCpu.Share> top = ThreadCpu.top(before, after, units, millis, ThreadCpu.TOP);
-        phases.add(new PhaseThreads(phase, unit, top));
-        out.printf("bench: %s: the launcher's busiest threads, ms per %s (%% of a core): %s%n", phase, unit,
-                ThreadCpu.describe(top));
+        Optional<GcPauses> gc = GcPauses.between(end.minusMillis(millis), end);
+        phases.add(new PhaseThreads(phase, unit, top, gc));
+        out.printf("bench: %s: the launcher's busiest threads, ms per %s (%% of a core): %s; its GC: %s%n", phase, unit,
+                ThreadCpu.describe(top), gc.map(GcPauses::describe).orElse("log not read"));
     }
 
     List<PhaseThreads> all() {

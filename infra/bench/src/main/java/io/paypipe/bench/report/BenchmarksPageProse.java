@@ -156,7 +156,10 @@ final class BenchmarksPageProse {
             launcher's busiest thread groups in each measured stage and pipeline phase (read from its
             `/proc/<pid>/task` before and after): which part of the product (ingress's request threads, the
             processor's consumers, the embedded broker's request handlers, ...) the phase's CPU went to; the
-            MariaDB process and the threads that ended during a phase are not in it.
+            MariaDB process and the threads that ended during a phase are not in it. Beside them, the launcher's
+            stop-the-world collector pauses that ended within the phase (its own GC log, `-Xlog:gc`, which
+            `./paypipe bench` turns on): how many, their sum and the longest, so a phase's send->`OrderPaid` tail
+            can be set beside the pauses in it.
 
             """.replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())
         .replace("{PAYMENT_NOTIFY}", Topics.PAYMENT_NOTIFY.name());

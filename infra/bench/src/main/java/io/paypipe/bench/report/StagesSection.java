@@ -1,5 +1,6 @@
 package io.paypipe.bench.report;
 
+import io.paypipe.bench.product.GcPauses;
 import io.paypipe.bench.product.ThreadCpu;
 import java.util.List;
 import java.util.Locale;
@@ -92,8 +93,9 @@ final class StagesSection {
             .append(ThreadCpu.TOP)
             .append(" busiest thread groups, a group being the thread names with their numbers folded to N, as Linux")
             .append(" keeps 15 characters of them; ms of CPU per unit of the phase's work, % of one core over the")
-            .append(" phase):\n\n")
-            .append("| phase | unit | threads: ms per unit (% of a core) |\n|---|---|---|\n");
+            .append(" phase), and its collector's stop-the-world pauses that ended within the phase (its own GC")
+            .append(" log, `-Xlog:gc`; - where it was not read):\n\n")
+            .append("| phase | unit | threads: ms per unit (% of a core) | GC pauses |\n|---|---|---|---|\n");
         for (StagesSummary.PhaseThreads p : shown) {
             md.append("| ")
                 .append(p.phase())
@@ -101,6 +103,8 @@ final class StagesSection {
                 .append(p.unit())
                 .append(" | ")
                 .append(ThreadCpu.describe(p.top()))
+                .append(" | ")
+                .append(p.gc().map(GcPauses::describe).orElse("-"))
                 .append(" |\n");
         }
     }

@@ -1,8 +1,10 @@
 package io.paypipe.bench.report;
 
+import io.paypipe.bench.product.GcPauses;
 import io.paypipe.bench.product.ThreadCpu;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The stages measured on their own, and the whole pipeline repeated: what the "Stages"
@@ -18,7 +20,8 @@ import java.util.Map;
  * @param figures the table: each figure's median and spread over the repeats against its
  * target
  * @param productThreads where the launcher's CPU went in each stage and pipeline phase,
- * by thread group (empty when the launcher's threads could not be read)
+ * by thread group (empty when the launcher's threads could not be read), and its
+ * collector pauses
  */
 public record StagesSummary(List<String> productArgs, Map<String, String> kafkaFloorSettings, int warmupOrders,
         boolean warmupExact, List<StageCycle> cycles, List<PipelineRepeat> pipeline, List<StageFigure> figures,
@@ -26,9 +29,20 @@ public record StagesSummary(List<String> productArgs, Map<String, String> kafkaF
 
     /**
      * The launcher's busiest thread groups during one phase: ms of CPU per {@code unit}
-     * of its work (an acknowledged delivery, a payment) and % of a core.
+     * of its work (an acknowledged delivery, a payment) and % of a core; and its
+     * collector pauses in that phase, from its GC log (empty when the log was not read).
      */
-    public record PhaseThreads(String phase, String unit, List<ThreadCpu.Share> top) {
+    public record PhaseThreads(String phase, String unit, List<ThreadCpu.Share> top, Optional<GcPauses> gc) {
+
+        public PhaseThreads {
+            // a page written before the pauses were read has none
+            gc = gc == null ? Optional.empty() : gc;
+        }
+
+        public PhaseThreads(String phase, String unit, List<ThreadCpu.Share> top) {
+            this(phase, unit, top, Optional.empty());
+        }
+
     }
 
     public StagesSummary {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.paypipe.core.topic.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.paypipe.bench.product.GcPauses;
 import io.paypipe.bench.product.ThreadCpu;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,8 @@ class StagesSectionTest {
                                 List.of(new ThreadCpu.Share("ForkJoinPool-N-", 1_300, 0.3, 95.0))),
                         new StagesSummary.PhaseThreads("pipeline, 250/s (25%), repeat 1", "ack",
                                 List.of(new ThreadCpu.Share("data-plane-kafk", 4_120, 2.06, 20.6),
-                                        new ThreadCpu.Share("processor-notif", 3_400, 1.7, 17.0)))));
+                                        new ThreadCpu.Share("processor-notif", 3_400, 1.7, 17.0)),
+                                Optional.of(new GcPauses(3, 130.5, 96.6)))));
     }
 
     static BenchReport withStages(BenchReport r, StagesSummary s) {
@@ -65,10 +67,11 @@ class StagesSectionTest {
                 "Warm-up cycle (not reported): 10000 orders", "| stage cycle 2 | 1000 | 1100 | 3000.0 |",
                 "pipeline, concurrency 32, repeat 3");
         // and where the launcher's CPU went in each reported pipeline phase, by thread
-        // group
-        assertThat(md).contains("| phase | unit | threads: ms per unit (% of a core) |",
-                "| stage cycle 1, ingress alone | delivery | ForkJoinPool-N- 0.30 (95.0 %) |",
-                "| pipeline, 250/s (25%), repeat 1 | ack | data-plane-kafk 2.06 (20.6 %), processor-notif 1.70 (17.0 %) |");
+        // group, and the collector's pauses where its log was read
+        assertThat(md).contains("| phase | unit | threads: ms per unit (% of a core) | GC pauses |",
+                "| stage cycle 1, ingress alone | delivery | ForkJoinPool-N- 0.30 (95.0 %) | - |",
+                "| pipeline, 250/s (25%), repeat 1 | ack | data-plane-kafk 2.06 (20.6 %), processor-notif 1.70 (17.0 %)"
+                        + " | 3 pauses, 131 ms, longest 96.6 ms |");
         assertThat(md).doesNotContain("ForkJoinPool-N- 9.00");
         // and every repeat of the whole pipeline counts orders acked and paid in orders,
         // with the product's CPU per paid order until drained
@@ -77,6 +80,10 @@ class StagesSectionTest {
         assertThat(md.lines().filter(l -> l.startsWith("| pipeline, concurrency 32, repeat 2 |")).findFirst())
             .hasValueSatisfying(l -> assertThat(l).endsWith("| 2.50 | yes |"));
         assertThat(Json.MAPPER.readTree(dir.resolve(ReportWriter.JSON).toFile()).get("allExact").asBoolean()).isTrue();
+        // and the pauses are kept in the JSON the page is rendered again from
+        assertThat(ReportWriter.read(dir).orElseThrow().stages().orElseThrow().productThreads())
+            .extracting(StagesSummary.PhaseThreads::gc)
+            .containsExactly(Optional.empty(), Optional.empty(), Optional.of(new GcPauses(3, 130.5, 96.6)));
         assertThat(ReportWriter.read(dir).orElseThrow().stages()).contains(report.stages().orElseThrow());
     }
 
