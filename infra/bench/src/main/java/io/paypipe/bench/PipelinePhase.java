@@ -12,7 +12,6 @@ import io.paypipe.bench.product.OrderSeeder;
 import io.paypipe.bench.product.ProcessUsage;
 import io.paypipe.bench.product.SandboxClient;
 import io.paypipe.bench.product.SandboxClient.BenchMerchant;
-import io.paypipe.bench.product.ThreadCpu;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
@@ -94,12 +93,12 @@ final class PipelinePhase {
         URI target = options.ingress().resolve("/notify/wechatpay");
         try (OrderPaidWatcher watcher = new OrderPaidWatcher(options.kafka(), prefix)) {
             ProcessUsage.Cpu before = ProcessUsage.cpuNow();
-            ThreadCpu.Snapshot threadsBefore = ThreadCpu.now();
+            ThreadReadings.Start threadsBefore = threads.start();
             AckStats ack = mode.equals("concurrency")
                     ? runner.atConcurrency(label, target, sends, load, options.duration(), watcher)
                     : runner.atRate(label, target, sends, load, options.step(), watcher);
             ProcessUsage.Cpu cpu = ProcessUsage.cpuNow().minus(before);
-            threads.record(label, "ack", threadsBefore, ThreadCpu.now(), ack.accepted(), ack.elapsedMs());
+            threads.record(label, "ack", threadsBefore, ack.accepted(), ack.elapsedMs());
             ExactnessCheck.Verdict verdict = exactness.check(prefix, watcher, DRAIN_TIMEOUT);
             // until the pipeline drained what it accepted (paid and shipped)
             ProcessUsage.Cpu cpuWithDrain = ProcessUsage.cpuNow().minus(before);

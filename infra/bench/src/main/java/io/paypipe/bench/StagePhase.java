@@ -13,7 +13,6 @@ import io.paypipe.bench.product.ProductControl;
 import io.paypipe.bench.product.ProductControl.Consumers;
 import io.paypipe.bench.product.SandboxClient;
 import io.paypipe.bench.product.StageCounts;
-import io.paypipe.bench.product.ThreadCpu;
 import io.paypipe.bench.product.ConsumerLag;
 import io.paypipe.bench.report.Latency;
 import io.paypipe.bench.report.StageCycle;
@@ -164,12 +163,11 @@ final class StagePhase {
         out.printf("bench: %s: %s records behind per consumer group as ingress alone starts: %s%n", label,
                 Topics.ORDER_CREATED.name(), behind);
         Cpu start = ProcessUsage.cpuNow();
-        ThreadCpu.Snapshot threadsAtStart = ThreadCpu.now();
+        ThreadReadings.Start threadsAtStart = threads.start();
         AckStats ack = runner.atConcurrency(label + ", ingress alone", options.ingress().resolve("/notify/wechatpay"),
                 sends, options.concurrency(), INGRESS_LIMIT, watcher);
         Cpu afterIngress = ProcessUsage.cpuNow();
-        threads.record(label + ", ingress alone", "delivery", threadsAtStart, ThreadCpu.now(), ack.accepted(),
-                ack.elapsedMs());
+        threads.record(label + ", ingress alone", "delivery", threadsAtStart, ack.accepted(), ack.elapsedMs());
         long acked = watcher.ackedOrders().size();
         effects.ingress(ack, acked, counts.rawRows(), counts.ordersWithExtraRawRows(), counts.paid());
         StageCycle.Ingress ingress = new StageCycle.Ingress(options.concurrency(), ack.sent(), ack.accepted(), acked,
@@ -180,13 +178,13 @@ final class StagePhase {
                 ingress.deliveriesPerSecond(), ingress.ordersPerSecond(), ingress.ack().p99(), ack.errors());
 
         Cpu beforeProcessor = ProcessUsage.cpuNow();
-        ThreadCpu.Snapshot threadsBeforeProcessor = ThreadCpu.now();
+        ThreadReadings.Start threadsBeforeProcessor = threads.start();
         long t0 = System.nanoTime();
         control.resume(Consumers.PROCESSOR, reason);
         OptionalLong paidMillis = StageCounts.millisUntil(counts::paid, acked, t0, POLL, DRAIN_TIMEOUT);
         Cpu afterProcessor = ProcessUsage.cpuNow();
         long millis = paidMillis.orElse(DRAIN_TIMEOUT.toMillis());
-        threads.record(label + ", processor drain", "payment", threadsBeforeProcessor, ThreadCpu.now(), acked, millis);
+        threads.record(label + ", processor drain", "payment", threadsBeforeProcessor, acked, millis);
         effects.processorDrain(paidMillis.isPresent(), counts.shipments());
         StageCycle.Processor processor = new StageCycle.Processor(acked, millis, StageCycle.perSecond(acked, millis),
                 StageCycle.perUnit(afterProcessor.minus(beforeProcessor).productMillis(), acked));

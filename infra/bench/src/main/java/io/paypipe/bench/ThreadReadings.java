@@ -24,16 +24,24 @@ final class ThreadReadings {
         this.out = out;
     }
 
+    /** Where a phase starts: the launcher's threads and the wall clock. */
+    record Start(ThreadCpu.Snapshot threads, Instant at) {
+    }
+
+    /** Reads the launcher's threads and the time as a phase starts. */
+    Start start() {
+        return new Start(ThreadCpu.now(), Instant.now());
+    }
+
     /**
-     * Records the busiest thread groups between {@code before} and {@code after}, per
-     * {@code unit} of the phase's work ({@code units} of it in {@code millis}, which end
-     * now), and the launcher's collector pauses in those {@code millis}.
+     * Records the busiest thread groups from {@code start} to now, per {@code unit} of
+     * the phase's work ({@code units} of it in {@code millis}), and the launcher's
+     * collector pauses over the same span as the threads' CPU.
      */
-    void record(String phase, String unit, ThreadCpu.Snapshot before, ThreadCpu.Snapshot after, long units,
-            long millis) {
-        Instant end = Instant.now();
-        List<ThreadCpu.Share> top = ThreadCpu.top(before, after, units, millis, ThreadCpu.TOP);
-        Optional<GcPauses> gc = GcPauses.between(end.minusMillis(millis), end);
+    void record(String phase, String unit, Start start, long units, long millis) {
+        ThreadCpu.Snapshot after = ThreadCpu.now();
+        Optional<GcPauses> gc = GcPauses.between(start.at(), Instant.now());
+        List<ThreadCpu.Share> top = ThreadCpu.top(start.threads(), after, units, millis, ThreadCpu.TOP);
         phases.add(new PhaseThreads(phase, unit, top, gc));
         out.printf("bench: %s: the launcher's busiest threads, ms per %s (%% of a core): %s; its GC: %s%n", phase, unit,
                 ThreadCpu.describe(top), gc.map(GcPauses::describe).orElse("log not read"));

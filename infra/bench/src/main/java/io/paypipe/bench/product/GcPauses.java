@@ -1,7 +1,6 @@
 package io.paypipe.bench.product;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -34,7 +33,7 @@ public record GcPauses(int count, double totalMillis, double maxMillis) {
     public static final String LOG = "PAYPIPE_BENCH_PRODUCT_GC_LOG";
 
     private static final Pattern LINE = Pattern
-        .compile("^\\[([^\\]]+)\\].*\\[gc\\s*\\] GC\\(\\d+\\) Pause .* (\\d+(?:\\.\\d+)?)ms$");
+        .compile("^\\[[^\\]]+\\].*\\[gc\\s*\\] GC\\(\\d+\\) Pause .* (\\d+(?:\\.\\d+)?)ms$");
 
     private static final Pattern TIME = Pattern.compile("^\\[([^\\]]+)\\]");
 
@@ -55,7 +54,7 @@ public record GcPauses(int count, double totalMillis, double maxMillis) {
         try {
             return of(Files.readAllLines(Path.of(file.trim())), from, to);
         }
-        catch (IOException | UncheckedIOException e) {
+        catch (IOException e) {
             return Optional.empty();
         }
     }
@@ -74,7 +73,7 @@ public record GcPauses(int count, double totalMillis, double maxMillis) {
             reachesBack |= !at.get().isAfter(from);
             Matcher pause = LINE.matcher(line);
             if (pause.matches() && !at.get().isBefore(from) && !at.get().isAfter(to)) {
-                double ms = Double.parseDouble(pause.group(2));
+                double ms = Double.parseDouble(pause.group(1));
                 count++;
                 total += ms;
                 max = Math.max(max, ms);
