@@ -36,7 +36,16 @@ public enum Rejection {
      */
     SELLER_MISMATCH(HttpStatus.UNAUTHORIZED, "seller mismatch"),
     MALFORMED(HttpStatus.BAD_REQUEST, "malformed notification"),
-    BUSY(HttpStatus.SERVICE_UNAVAILABLE, "busy, retry later"),
+    /**
+     * Refused by the admission or after the bulkhead's wait, before anything was stored:
+     * 429, not 503. Tomcat closes the connection after a 503 (and a 400, 408, 411, 413,
+     * 414, 500, 501: {@code Http11Processor.statusDropsConnection}), so under overload
+     * every refused push would cost the channel a new connection (a TLS handshake in
+     * production) and us its accept, just when there is no CPU to spare. After a 429 the
+     * connection stays open for the next push. Each channel reads it as the fail ack it
+     * is: WeChat any 4xx/5xx, Alipay any body but {@code success}, Stripe any non-2xx.
+     */
+    BUSY(HttpStatus.TOO_MANY_REQUESTS, "busy, retry later"),
     STORAGE_FAILED(HttpStatus.INTERNAL_SERVER_ERROR, "storage unavailable"),
     PUBLISH_FAILED(HttpStatus.SERVICE_UNAVAILABLE, "publish failed");
 

@@ -45,7 +45,7 @@ import org.springframework.util.unit.DataSize;
  * @param rawInserts how concurrent payments share their raw-row INSERTs
  * ({@code ingress.raw-inserts.*})
  * @param maxCallbacksInProgress callbacks between their body's arrival and their answer
- * (checks, the bulkhead's wait, storing); one more is refused (503) before its checks
+ * (checks, the bulkhead's wait, storing); one more is refused (429) before its checks
  * ({@code CallbackAdmission}); at least {@code maxConcurrentCallbacks}. A hard cap: the
  * admission is open to fewer while a queue stands ({@code admissionLatency})
  * @param admissionLatency the admission's interval and its limit: when every callback

@@ -36,7 +36,7 @@ class AlipayCallbackResilienceIntegrationTest extends AlipayCallbackIntegrationS
 
             // Then it gets "fail" within the short bulkhead wait, nothing is stored, and
             // health still answers
-            assertThat(busy.statusCode()).isEqualTo(503);
+            assertThat(busy.statusCode()).isEqualTo(429);
             assertIsFailAck(busy);
             assertThat(took).isLessThan(Duration.ofSeconds(2));
             assertNothingStored(out);

@@ -97,7 +97,7 @@ class StripeCallbackRejectionIntegrationTest extends StripeCallbackIntegrationSu
             HttpResponse<String> busy = post(n);
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-            assertThat(busy.statusCode()).isEqualTo(503);
+            assertThat(busy.statusCode()).isEqualTo(429);
             assertIsFailAck(busy);
             assertThat(took).isLessThan(Duration.ofSeconds(2));
             HttpResponse<String> health = get("/actuator/health");

@@ -53,7 +53,7 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
             HttpResponse<String> busy = post(n);
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-            assertThat(busy.statusCode()).isEqualTo(503);
+            assertThat(busy.statusCode()).isEqualTo(429);
             assertIsFailAck(busy);
             // it waited out ingress.bulkhead-wait (1 s), and no longer than that by much
             assertThat(took).isBetween(properties.bulkheadWait(), properties.bulkheadWait().plusSeconds(2));
@@ -100,9 +100,9 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
         // Then both get the busy fail ack: the tampered one's bad signature was never
         // checked (it would be 401), and nothing of the genuine one was stored
         assertThat(taken).hasSize(admission.limit());
-        assertThat(genuineWhileFull.statusCode()).isEqualTo(503);
+        assertThat(genuineWhileFull.statusCode()).isEqualTo(429);
         assertIsFailAck(genuineWhileFull);
-        assertThat(tamperedWhileFull.statusCode()).isEqualTo(503);
+        assertThat(tamperedWhileFull.statusCode()).isEqualTo(429);
         assertThat(rawRows(out)).isEmpty();
         // and both were counted busy (the meter of the PaypipeCallbacksFailing alert)
         assertThat(Scrape.of(uri("").toString()).valueOrZero("paypipe_callbacks_total", BUSY))
@@ -151,7 +151,7 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
         }
 
         // Then it gets the busy fail ack, nothing was stored, and it was counted busy
-        assertThat(whileSlow.statusCode()).isEqualTo(503);
+        assertThat(whileSlow.statusCode()).isEqualTo(429);
         assertIsFailAck(whileSlow);
         assertThat(rawRows(out)).isEmpty();
         assertThat(Scrape.of(uri("").toString()).valueOrZero("paypipe_callbacks_total", BUSY))

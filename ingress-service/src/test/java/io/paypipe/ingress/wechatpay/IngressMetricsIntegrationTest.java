@@ -76,8 +76,8 @@ class IngressMetricsIntegrationTest extends CallbackIntegrationSupport {
     void givenARealScrapeAfterACallback_whenPromtoolChecksIt_thenItParsesAndOurSeriesPassPrometheussLint()
             throws Exception {
         // Given promtool, and a scrape after a real callback (so the counters and the ack
-        // histogram are in it): a tampered one, answered without the broker (a busy
-        // machine cannot turn it into a 503)
+        // histogram are in it): a tampered one, answered without the broker (a slow
+        // broker cannot turn it into a 503)
         Promtool promtool = Promtool.required();
         SignedNotification genuine = SignedNotification.of(SHOP_A,
                 PaymentJson.success("1900000100", newOutTradeNo(), newTransactionId(), 800, 800).json(), Instant.now());

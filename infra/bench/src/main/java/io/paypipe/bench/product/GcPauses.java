@@ -22,6 +22,11 @@ import java.util.regex.Pattern;
  * (its time is when the pause ended); concurrent phases ({@code Concurrent Mark Cycle})
  * stop no thread and are not counted. The JVM's own figure, not a sampled one: a phase's
  * send->{@code OrderPaid} tail can be set beside the pauses that made part of it.
+ * <p>
+ * Only a log that names its collector in its {@code Using ...} line, and a collector that
+ * writes its pauses in that form under {@code -Xlog:gc} (G1, Parallel, Serial), is read.
+ * ZGC writes its pauses under {@code gc+phases}, not {@code gc}: its log would show "no
+ * pause" for a phase it paused in, so it is not read at all.
  *
  * @param count pauses that ended within the phase
  * @param totalMillis their sum
@@ -35,6 +40,14 @@ public record GcPauses(int count, double totalMillis, double maxMillis) {
     private static final Pattern LINE = Pattern
         .compile("^\\[[^\\]]+\\].*\\[gc\\s*\\] GC\\(\\d+\\) Pause .* (\\d+(?:\\.\\d+)?)ms$");
 
+    private static final Pattern COLLECTOR = Pattern.compile("^\\[[^\\]]+\\].*\\[gc\\s*\\] Using (.+)$");
+
+    /**
+     * The collectors whose pauses {@code -Xlog:gc} writes as
+     * {@code GC(n) Pause ... 1.2ms}.
+     */
+    private static final List<String> READABLE = List.of("G1", "Parallel", "Serial");
+
     private static final Pattern TIME = Pattern.compile("^\\[([^\\]]+)\\]");
 
     private static final DateTimeFormatter UL_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ",
@@ -43,8 +56,9 @@ public record GcPauses(int count, double totalMillis, double maxMillis) {
     /**
      * The pauses between {@code from} and {@code to} in the log {@value #LOG} names;
      * empty without that variable (a product started elsewhere, {@code --external=true}),
-     * when the file cannot be read, or when it does not reach back to {@code from}: a log
-     * that began after the phase did would count a pause-free phase where it saw nothing.
+     * when the file cannot be read, when it does not reach back to {@code from} (a log
+     * that began after the phase did would count a pause-free phase where it saw
+     * nothing), or when it does not name a collector whose pauses it holds.
      */
     public static Optional<GcPauses> between(Instant from, Instant to) {
         String file = System.getenv(LOG);
@@ -62,6 +76,7 @@ public record GcPauses(int count, double totalMillis, double maxMillis) {
     /** The pauses of {@code lines} (a GC log) that ended within [from, to]. */
     static Optional<GcPauses> of(List<String> lines, Instant from, Instant to) {
         boolean reachesBack = false;
+        boolean readable = false;
         int count = 0;
         double total = 0;
         double max = 0;
@@ -71,6 +86,10 @@ public record GcPauses(int count, double totalMillis, double maxMillis) {
                 continue;
             }
             reachesBack |= !at.get().isAfter(from);
+            Matcher collector = COLLECTOR.matcher(line);
+            if (collector.matches()) {
+                readable = READABLE.contains(collector.group(1).trim());
+            }
             Matcher pause = LINE.matcher(line);
             if (pause.matches() && !at.get().isBefore(from) && !at.get().isAfter(to)) {
                 double ms = Double.parseDouble(pause.group(1));
@@ -79,7 +98,7 @@ public record GcPauses(int count, double totalMillis, double maxMillis) {
                 max = Math.max(max, ms);
             }
         }
-        return reachesBack ? Optional.of(new GcPauses(count, total, max)) : Optional.empty();
+        return reachesBack && readable ? Optional.of(new GcPauses(count, total, max)) : Optional.empty();
     }
 
     private static Optional<Instant> time(String line) {

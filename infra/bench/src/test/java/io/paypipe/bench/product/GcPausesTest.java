@@ -65,4 +65,20 @@ class GcPausesTest {
         assertThat(GcPauses.of(List.of("not a log line", "[garbage] GC(1) Pause Young 1.0ms"), from, to)).isEmpty();
     }
 
+    @Test
+    void aLogOfACollectorWhosePausesItDoesNotHoldIsNotRead() {
+        // Given a phase the log covers, but the log of ZGC, which writes its pauses under
+        // gc+phases, and a log that never names its collector
+        Instant from = Instant.parse("2026-12-06T12:07:30Z");
+        Instant to = Instant.parse("2026-12-06T12:07:45Z");
+        List<String> zgc = List.of("[2026-12-06T12:05:20.101+0000][info][gc] Using The Z Garbage Collector",
+                "[2026-12-06T12:07:35.428+0000][info][gc] GC(88) Minor Collection (Allocation Rate) 1151M(9%)->426M(3%) 0.049s");
+        List<String> unnamed = log().subList(1, log().size());
+
+        // When / Then neither is read as "no pause" nor as the G1 log's pauses
+        assertThat(GcPauses.of(zgc, from, to)).isEmpty();
+        assertThat(GcPauses.of(unnamed, from, to)).isEmpty();
+        assertThat(GcPauses.of(log(), from, to)).isPresent();
+    }
+
 }
