@@ -8,6 +8,8 @@ import io.paypipe.support.testing.Scrape;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -71,6 +73,45 @@ class ReconcileMetricsIntegrationTest extends ReconcileIntegrationBase {
         await().untilAsserted(
                 () -> assertThat(scrape().valueOrZero("paypipe_queries_active", "channel", "stripe", "state", "ACTIVE"))
                     .isEqualTo(before));
+    }
+
+    @Test
+    void givenManyChainsInFlight_whenTheActiveGaugeIsExplained_thenItReadsItsIndexAloneWithoutATemporaryTable() {
+        // Given 300 chains in flight of a merchant of its own (every created order has
+        // one until its first query)
+        long first = 800_000_000L + System.nanoTime() % 100_000_000L;
+        StringBuilder values = new StringBuilder();
+        for (long id = first; id < first + 300; id++) {
+            values.append(values.isEmpty() ? "" : ", ")
+                .append("(")
+                .append(id)
+                .append(", 'test', 'acct_explain', 'q")
+                .append(id)
+                .append("', 'wechatpay', 'ORDER_CREATED', 0, 'ACTIVE', :now, :later, :now, :now)");
+        }
+        jdbc.sql(
+                """
+                        INSERT INTO payment_query (order_id, tenant_id, merchant_id, out_trade_no, channel, reason, attempt, state,
+                                                   next_due_at, expires_at, created_at, updated_at)
+                        VALUES\s"""
+                        + values)
+            .param("now", Timestamp.from(Instant.now()))
+            .param("later", Timestamp.from(Instant.now().plusSeconds(3600)))
+            .update();
+        jdbc.sql("ANALYZE TABLE payment_query").query().listOfRows();
+
+        // When MariaDB explains the gauge's own statement
+        List<Map<String, Object>> plan = jdbc.sql("EXPLAIN " + ReconcileGaugesConfig.Queries.ACTIVE_QUERIES)
+            .query()
+            .listOfRows();
+
+        // Then it reads idx_payment_query_state_channel alone (V19), and groups in its
+        // order: no table scan, no temporary table, no sort
+        assertThat(plan).hasSize(1);
+        assertThat(plan.getFirst()).containsEntry("key", "idx_payment_query_state_channel");
+        assertThat((String) plan.getFirst().get("Extra")).contains("Using index")
+            .doesNotContain("Using temporary")
+            .doesNotContain("Using filesort");
     }
 
     private void diff(String merchant, String category, String tradeNo, String status) {
