@@ -14,7 +14,6 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,17 +41,12 @@ class BusyAnswerConnectionIntegrationTest extends CallbackIntegrationSupport {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);
             RawAnswer busy;
-            List<CallbackAdmission.Place> taken = new ArrayList<>();
-            try {
-                for (var place = admission.tryEnter(); place.isPresent(); place = admission.tryEnter()) {
-                    taken.add(place.get());
-                }
+            List<CallbackAdmission.Place> taken;
+            try (AdmissionTaken full = AdmissionTaken.all(admission)) {
+                taken = full.places();
 
                 // When it is pushed
                 busy = RawAnswer.exchange(socket, genuine);
-            }
-            finally {
-                taken.forEach(CallbackAdmission.Place::close);
             }
 
             // Then it gets the busy fail ack, and the connection is not closed

@@ -14,6 +14,7 @@ import io.paypipe.core.event.RefundNotified;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topics;
+import io.paypipe.ingress.callback.CallbackAdmission;
 import io.paypipe.embedded.TestInfra;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,6 +25,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -157,6 +159,27 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Every place of the admission, held until closed: while it is, ingress refuses each
+     * callback as busy before its checks.
+     */
+    record AdmissionTaken(List<CallbackAdmission.Place> places) implements AutoCloseable {
+
+        static AdmissionTaken all(CallbackAdmission admission) {
+            List<CallbackAdmission.Place> places = new ArrayList<>();
+            for (var place = admission.tryEnter(); place.isPresent(); place = admission.tryEnter()) {
+                places.add(place.get());
+            }
+            return new AdmissionTaken(places);
+        }
+
+        @Override
+        public void close() {
+            places.forEach(CallbackAdmission.Place::close);
+        }
+
     }
 
 }

@@ -81,20 +81,15 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
         SignedNotification tampered = genuine
             .withBody(genuine.bodyText().replace("TRANSACTION.SUCCESS", "TRANSACTION.SUCCESs").getBytes(UTF_8));
         Scrape before = Scrape.of(uri("").toString());
-        List<CallbackAdmission.Place> taken = new ArrayList<>();
+        List<CallbackAdmission.Place> taken;
         HttpResponse<String> genuineWhileFull;
         HttpResponse<String> tamperedWhileFull;
-        try {
-            for (var place = admission.tryEnter(); place.isPresent(); place = admission.tryEnter()) {
-                taken.add(place.get());
-            }
+        try (AdmissionTaken full = AdmissionTaken.all(admission)) {
+            taken = full.places();
 
             // When a genuine and a tampered callback arrive
             genuineWhileFull = post(genuine);
             tamperedWhileFull = post(tampered);
-        }
-        finally {
-            taken.forEach(CallbackAdmission.Place::close);
         }
 
         // Then both get the busy fail ack: the tampered one's bad signature was never

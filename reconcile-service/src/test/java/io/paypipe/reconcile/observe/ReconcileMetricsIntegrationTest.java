@@ -52,16 +52,7 @@ class ReconcileMetricsIntegrationTest extends ReconcileIntegrationBase {
         // Given a query chain in flight
         long orderId = 900_000_000L + System.nanoTime() % 100_000_000L;
         double before = scrape().valueOrZero("paypipe_queries_active", "channel", "stripe", "state", "ACTIVE");
-        jdbc.sql(
-                """
-                        INSERT INTO payment_query (order_id, tenant_id, merchant_id, out_trade_no, channel, reason, attempt, state,
-                                                   next_due_at, expires_at, created_at, updated_at)
-                        VALUES (:id, 'test', 'acct_metrics', :out, 'stripe', 'ORDER_CREATED', 0, 'ACTIVE', :now, :later, :now, :now)""")
-            .param("id", orderId)
-            .param("out", "q" + orderId)
-            .param("now", Timestamp.from(Instant.now()))
-            .param("later", Timestamp.from(Instant.now().plusSeconds(3600)))
-            .update();
+        activeChains(orderId, 1, "acct_metrics", "stripe");
 
         // Then it is counted
         await().untilAsserted(
@@ -80,24 +71,7 @@ class ReconcileMetricsIntegrationTest extends ReconcileIntegrationBase {
         // Given 300 chains in flight of a merchant of its own (every created order has
         // one until its first query)
         long first = 800_000_000L + System.nanoTime() % 100_000_000L;
-        StringBuilder values = new StringBuilder();
-        for (long id = first; id < first + 300; id++) {
-            values.append(values.isEmpty() ? "" : ", ")
-                .append("(")
-                .append(id)
-                .append(", 'test', 'acct_explain', 'q")
-                .append(id)
-                .append("', 'wechatpay', 'ORDER_CREATED', 0, 'ACTIVE', :now, :later, :now, :now)");
-        }
-        jdbc.sql(
-                """
-                        INSERT INTO payment_query (order_id, tenant_id, merchant_id, out_trade_no, channel, reason, attempt, state,
-                                                   next_due_at, expires_at, created_at, updated_at)
-                        VALUES\s"""
-                        + values)
-            .param("now", Timestamp.from(Instant.now()))
-            .param("later", Timestamp.from(Instant.now().plusSeconds(3600)))
-            .update();
+        activeChains(first, 300, "acct_explain", "wechatpay");
         jdbc.sql("ANALYZE TABLE payment_query").query().listOfRows();
 
         // When MariaDB explains the gauge's own statement
@@ -112,6 +86,33 @@ class ReconcileMetricsIntegrationTest extends ReconcileIntegrationBase {
         assertThat((String) plan.getFirst().get("Extra")).contains("Using index")
             .doesNotContain("Using temporary")
             .doesNotContain("Using filesort");
+    }
+
+    /**
+     * {@code count} ACTIVE chains from order id {@code first} on, in one INSERT (as
+     * {@code order.created} starts them).
+     */
+    private void activeChains(long first, int count, String merchant, String channel) {
+        StringBuilder values = new StringBuilder();
+        for (long id = first; id < first + count; id++) {
+            values.append(values.isEmpty() ? "" : ", ")
+                .append("(")
+                .append(id)
+                .append(", 'test', :merchant, 'q")
+                .append(id)
+                .append("', :channel, 'ORDER_CREATED', 0, 'ACTIVE', :now, :later, :now, :now)");
+        }
+        jdbc.sql(
+                """
+                        INSERT INTO payment_query (order_id, tenant_id, merchant_id, out_trade_no, channel, reason, attempt, state,
+                                                   next_due_at, expires_at, created_at, updated_at)
+                        VALUES\s"""
+                        + values)
+            .param("merchant", merchant)
+            .param("channel", channel)
+            .param("now", Timestamp.from(Instant.now()))
+            .param("later", Timestamp.from(Instant.now().plusSeconds(3600)))
+            .update();
     }
 
     private void diff(String merchant, String category, String tradeNo, String status) {
