@@ -14,8 +14,8 @@ import io.paypipe.core.event.RefundNotified;
 import io.paypipe.core.merchant.MerchantsFile;
 import io.paypipe.core.topic.Json;
 import io.paypipe.core.topic.Topics;
-import io.paypipe.ingress.callback.CallbackAdmission;
 import io.paypipe.embedded.TestInfra;
+import io.paypipe.ingress.callback.CallbackAdmission;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -162,8 +162,9 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
     }
 
     /**
-     * Every place of the admission, held until closed: while it is, ingress refuses each
-     * callback as busy before its checks.
+     * Places of the admission, held until closed (closing a place twice does nothing).
+     * While {@link #all every place} is held, ingress refuses each callback as busy
+     * before its checks.
      */
     record AdmissionTaken(List<CallbackAdmission.Place> places) implements AutoCloseable {
 
@@ -173,6 +174,26 @@ abstract class CallbackIntegrationSupport extends CallbackIntegrationBase {
                 places.add(place.get());
             }
             return new AdmissionTaken(places);
+        }
+
+        /**
+         * {@code count} places, each marked {@link CallbackAdmission.Place#timed() timed}
+         * (gone on to the bulkhead, its answer measured); fails if there are fewer.
+         */
+        static AdmissionTaken timed(CallbackAdmission admission, int count) {
+            AdmissionTaken taken = new AdmissionTaken(new ArrayList<>(count));
+            try {
+                for (int i = 0; i < count; i++) {
+                    CallbackAdmission.Place place = admission.tryEnter().orElseThrow();
+                    place.timed();
+                    taken.places().add(place);
+                }
+                return taken;
+            }
+            catch (RuntimeException e) {
+                taken.close();
+                throw e;
+            }
         }
 
         @Override

@@ -15,7 +15,6 @@ import io.paypipe.support.testing.Scrape;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -121,14 +120,9 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
         SignedNotification genuine = SignedNotification.of(SHOP_A,
                 PaymentJson.success("1900000100", out, newTransactionId(), 1, 1).json(), Instant.now());
         Scrape before = Scrape.of(uri("").toString());
-        List<CallbackAdmission.Place> taken = new ArrayList<>();
         HttpResponse<String> whileSlow;
-        try {
-            for (int i = 0; i < 150; i++) {
-                CallbackAdmission.Place place = admission.tryEnter().orElseThrow();
-                place.timed();
-                taken.add(place);
-            }
+        try (AdmissionTaken slow = AdmissionTaken.timed(admission, 150)) {
+            List<CallbackAdmission.Place> taken = slow.places();
             long entered = System.nanoTime();
             awaitSince(entered, Duration.ofMillis(700));
             taken.subList(0, 50).forEach(CallbackAdmission.Place::close);
@@ -140,9 +134,6 @@ class CallbackResilienceIntegrationTest extends CallbackIntegrationSupport {
             // When a genuine callback arrives with 99 in progress, more than the 64
             // permits
             whileSlow = post(genuine);
-        }
-        finally {
-            taken.forEach(CallbackAdmission.Place::close);
         }
 
         // Then it gets the busy fail ack, nothing was stored, and it was counted busy
