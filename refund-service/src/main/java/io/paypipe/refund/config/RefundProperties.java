@@ -43,6 +43,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * are also the floor an existing topic is checked against at start
  * @param retryConcurrency consumer threads per retry topic and per dead-letter topic:
  * they carry only the failures, and each idle consumer still polls the broker
+ * @param metricsRefreshInterval how often the cached gauges are read again
+ * @param overdueAfter how long a refund not final may go without a status change before
+ * it counts in {@code paypipe_refunds_overdue} (the PaypipeRefundsNotFinal alert): its
+ * money is still on its way back to the payer
  */
 @ConfigurationProperties("refund")
 public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
@@ -55,7 +59,8 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
         @DefaultValue("6") int topicPartitions, @DefaultValue("1") short topicReplicas,
         @DefaultValue("1m") Duration stuckSweepInterval, @DefaultValue("10m") Duration stuckAfter,
         @DefaultValue("1") short topicMinInsyncReplicas, @DefaultValue("1") int retryConcurrency,
-        @DefaultValue("30s") Duration metricsRefreshInterval) implements ServiceSettings{
+        @DefaultValue("30s") Duration metricsRefreshInterval,
+        @DefaultValue("2h") Duration overdueAfter) implements ServiceSettings{
 
     public RefundProperties {
         if (queryDelays.isEmpty() || notifyRetryDelays.isEmpty() || taskRetryDelays.isEmpty()) {
@@ -71,8 +76,9 @@ public record RefundProperties(@DefaultValue("10s") Duration channelCallTimeout,
         if (deadLetterRetryDelays.stream().reduce(Duration.ZERO, Duration::plus).compareTo(Duration.ofMinutes(4)) > 0) {
             throw new IllegalArgumentException("refund.dead-letter-retry-delays must add up to less than 4 minutes");
         }
-        if (!stuckSweepInterval.isPositive() || !stuckAfter.isPositive()) {
-            throw new IllegalArgumentException("refund.stuck-sweep-interval and refund.stuck-after must be positive");
+        if (!stuckSweepInterval.isPositive() || !stuckAfter.isPositive() || !overdueAfter.isPositive()) {
+            throw new IllegalArgumentException(
+                    "refund.stuck-sweep-interval, refund.stuck-after and refund.overdue-after must be positive");
         }
         TopicSettings.requireValid("refund", topicPartitions, topicReplicas, topicMinInsyncReplicas);
         ServiceSettings.requireConcurrency("refund", concurrency, retryConcurrency);

@@ -28,10 +28,10 @@ class PrometheusRulesTest {
 
     /**
      * The alerts the rule tests must show firing and quiet (issue 17's representative
-     * set).
+     * set, and the refunds' age-based alert).
      */
     private static final Set<String> TESTED = Set.of("PaypipeDeadLettersPending", "PaypipeNotificationsUnsettled",
-            "PaypipeConsumerLag", "PaypipeCallbacksRejected", "PaypipeAckBudgetMissed");
+            "PaypipeConsumerLag", "PaypipeCallbacksRejected", "PaypipeAckBudgetMissed", "PaypipeRefundsNotFinal");
 
     @Test
     void givenTheRulesFile_whenPromtoolChecksIt_thenEveryRuleParses() throws Exception {

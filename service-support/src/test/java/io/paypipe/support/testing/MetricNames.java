@@ -61,6 +61,7 @@ public final class MetricNames {
             new Name("reconcile_outbox_sweeps_total", "reconcile", When.AT_START),
             // refund
             new Name("paypipe_refunds", "refund", When.AT_FIRST_EVENT),
+            new Name("paypipe_refunds_overdue", "refund", When.AT_FIRST_EVENT),
             new Name("refund_stuck_swept_total", "refund", When.AT_START));
 
     private MetricNames() {
