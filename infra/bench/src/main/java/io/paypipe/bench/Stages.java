@@ -62,7 +62,8 @@ final class Stages {
         }
         StagesSummary summary = new StagesSummary(options.productArgs(), IngressProducerSettings.settings(),
                 options.warmupOrders(), warmUp.exact(), cycles, repeats,
-                StageFigures.of(cycles, jdbcFloorPerSecond, repeats, at75), threads.all());
+                StageFigures.of(cycles, jdbcFloorPerSecond, repeats, at75), threads.all(),
+                io.paypipe.bench.product.ProductJvm.options());
         return new Result(summary, repeats.stream().map(PipelineRepeat::capacity).toList(), repeats.get(0).ladder());
     }
 

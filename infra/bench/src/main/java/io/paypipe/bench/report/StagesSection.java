@@ -16,6 +16,10 @@ final class StagesSection {
         md.append(BenchmarksPageProse.STAGES)
             .append("Product settings given (`--product-arg`): ")
             .append(s.productArgs().isEmpty() ? "none (the product's defaults)" : "`" + s.productArgs() + "`")
+            .append(". Product JVM options (the launcher's command line): ")
+            .append(s.productJvmOptions().isEmpty()
+                    ? "not read (a product started elsewhere, or a run before 2026-12-07)"
+                    : "`" + String.join(" ", s.productJvmOptions()) + "`")
             .append(". Kafka floor's producer settings (ingress's): `")
             .append(s.kafkaFloorSettings())
             .append("`. Warm-up cycle (not reported): ")

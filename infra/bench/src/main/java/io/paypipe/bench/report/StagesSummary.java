@@ -22,10 +22,12 @@ import java.util.Optional;
  * @param productThreads where the launcher's CPU went in each stage and pipeline phase,
  * by thread group (empty when the launcher's threads could not be read), and its
  * collector pauses
+ * @param productJvmOptions the options on the launcher's java command line (its heap and
+ * collector); empty when they could not be read (a product started elsewhere)
  */
 public record StagesSummary(List<String> productArgs, Map<String, String> kafkaFloorSettings, int warmupOrders,
         boolean warmupExact, List<StageCycle> cycles, List<PipelineRepeat> pipeline, List<StageFigure> figures,
-        List<PhaseThreads> productThreads) {
+        List<PhaseThreads> productThreads, List<String> productJvmOptions) {
 
     /**
      * The launcher's busiest thread groups during one phase: ms of CPU per {@code unit}
@@ -48,6 +50,8 @@ public record StagesSummary(List<String> productArgs, Map<String, String> kafkaF
     public StagesSummary {
         // a page written before the threads were read has none
         productThreads = productThreads == null ? List.of() : List.copyOf(productThreads);
+        // nor a page written before the launcher's command line was read
+        productJvmOptions = productJvmOptions == null ? List.of() : List.copyOf(productJvmOptions);
     }
 
     /** One repeat of the whole pipeline: its closed-loop capacity and its ladder. */
