@@ -25,7 +25,8 @@ import java.util.Map;
  * @param downstream the reference downstream consumers, paused and resumed the same way
  * @param stageOrders orders of each measured stage cycle (ingress alone, processor drain,
  * downstream drain)
- * @param warmupOrders orders of the one stage cycle before them, not reported (the JIT)
+ * @param warmupOrders orders of the first stage cycle before them, not reported (the JIT;
+ * {@link StageWarmUp} adds cycles of {@code stageOrders} until it has settled)
  * @param repeats how many times each stage cycle and the whole pipeline's capacity and
  * ladder run; the report gives the median and the spread
  * @param productArgs {@code --product-arg=SERVICE:key=value} (repeatable): the settings

@@ -1,6 +1,8 @@
 package io.paypipe.bench;
 
 import io.paypipe.bench.floor.IngressProducerSettings;
+import io.paypipe.bench.product.JitCompilation;
+import io.paypipe.bench.product.ProductJvm;
 import io.paypipe.bench.report.PhaseSummary;
 import io.paypipe.bench.report.StageCycle;
 import io.paypipe.bench.report.StageFigures;
@@ -34,9 +36,11 @@ final class Stages {
 
     static Result run(BenchOptions options, StagePhase stages, PipelinePhase pipeline, ThreadReadings threads,
             double jdbcFloorPerSecond, PrintStream out) {
-        out.printf("bench: stage cycles: warm-up of %d orders, then %d x %d orders%n", options.warmupOrders(),
-                options.repeats(), options.stageOrders());
-        StageCycle warmUp = stages.cycle("stage warm-up (not reported)", options.warmupOrders());
+        out.printf("bench: stage cycles: warm-up of %d orders (and more until the JIT settled), then %d x %d orders%n",
+                options.warmupOrders(), options.repeats(), options.stageOrders());
+        JitCompilation jit = new JitCompilation(options.ingress());
+        StageWarmUp.Result warmUp = StageWarmUp.run(options.warmupOrders(), options.stageOrders(),
+                (label, orders) -> stages.cycle(label, orders).exact(), jit::millis, System::nanoTime, out);
         List<StageCycle> cycles = new ArrayList<>();
         for (int r = 1; r <= options.repeats(); r++) {
             cycles.add(stages.cycle("stage cycle " + r, options.stageOrders()));
@@ -61,9 +65,9 @@ final class Stages {
             repeats.add(new PipelineRepeat(r, capacity, ladder));
         }
         StagesSummary summary = new StagesSummary(options.productArgs(), IngressProducerSettings.settings(),
-                options.warmupOrders(), warmUp.exact(), cycles, repeats,
-                StageFigures.of(cycles, jdbcFloorPerSecond, repeats, at75), threads.all(),
-                io.paypipe.bench.product.ProductJvm.options());
+                warmUp.orders(), warmUp.exact(), cycles, repeats,
+                StageFigures.of(cycles, jdbcFloorPerSecond, repeats, at75), threads.all(), ProductJvm.options(),
+                warmUp.jitPercent());
         return new Result(summary, repeats.stream().map(PipelineRepeat::capacity).toList(), repeats.get(0).ladder());
     }
 

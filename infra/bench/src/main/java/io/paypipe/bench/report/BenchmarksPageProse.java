@@ -42,9 +42,12 @@ final class BenchmarksPageProse {
             `out`, the rest of that page left as it was measured).
 
             Stages and repeats: `stage-orders` per measured stage cycle (50000; quick 5000), `warmup-orders` of the
-            unreported warm-up cycle before them (100000; quick 5000: the run of 2026-12-01 13:28 warmed up with 20000 and its
+            first unreported warm-up cycle before them (100000; quick 5000: the run of 2026-12-01 13:28 warmed up with 20000 and its
             three ingress cycles still rose, 1,935 -> 2,445 -> 3,244 deliveries/s, with 70,000 and 120,000 callbacks
-            behind them: the JIT and G1's heap settle only after about a hundred thousand), `repeats` of every stage cycle and of the whole
+            behind them: the JIT and G1's heap settle only after about a hundred thousand), then more warm-up cycles of
+            `stage-orders` while the product's JIT compiled for more than 5 % of the last one's wall time (Micrometer's
+            `jvm.compilation.time` on ingress's `/actuator/prometheus`; 4 cycles at most: the run of 2026-12-05 17:02
+            still had the compiler threads at 15.9 % of a core in its first measured cycle after 100000), `repeats` of every stage cycle and of the whole
             pipeline's capacity and ladder (3; quick 1), `processor` (http://127.0.0.1:8082) and `downstream`
             (http://127.0.0.1:8085) whose `/ops/consumers` endpoints pause and resume their consumers;
             `product-arg=SERVICE:key=value` (repeatable) starts the product with that setting and is recorded in the
@@ -141,8 +144,8 @@ final class BenchmarksPageProse {
             a row for every order (events/s per group; the CPU over the drain per event of both groups). A cycle is
             exact when there were no errors, one raw row per order, nothing paid while the processor was paused and
             nothing shipped while downstream was, and every order paid once (one ledger row, one `OrderPaid` event
-            id) with one shipment and one points grant; a cycle that is not fails the run. An unreported warm-up
-            cycle runs first, for the JIT. The **whole pipeline** (capacity in a closed loop, then the latency
+            id) with one shipment and one points grant; a cycle that is not fails the run. Unreported warm-up
+            cycles run first, until the JIT has settled. The **whole pipeline** (capacity in a closed loop, then the latency
             ladder, after the 50/s warm-up) is repeated as often as the cycles: orders acknowledged/s and orders
             paid/s (until the pipeline drained what it accepted) are both counted in orders, duplicates excluded,
             and CPU per paid order counts every product process until that drain ended. Each figure is the median
@@ -161,7 +164,8 @@ final class BenchmarksPageProse {
             `./paypipe bench` turns on): how many, their sum and the longest, so a phase's send->`OrderPaid` tail
             can be set beside the pauses in it.
 
-            """.replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())
+            """
+        .replace("{ORDER_CREATED}", Topics.ORDER_CREATED.name())
         .replace("{PAYMENT_NOTIFY}", Topics.PAYMENT_NOTIFY.name());
 
     static final String PHASE_HEADER = """

@@ -22,9 +22,11 @@ final class StagesSection {
                     : "`" + String.join(" ", s.productJvmOptions()) + "`")
             .append(". Kafka floor's producer settings (ingress's): `")
             .append(s.kafkaFloorSettings())
-            .append("`. Warm-up cycle (not reported): ")
+            .append("`. Warm-up (not reported): ")
             .append(s.warmupOrders())
-            .append(" orders, effects ")
+            .append(" orders")
+            .append(warmupCycles(s.warmupJitPercent()))
+            .append(", effects ")
             .append(s.warmupExact() ? "exact" : "**NOT EXACT**")
             .append(".\n\n");
         int repeats = Math.max(s.cycles().size(), s.pipeline().size());
@@ -85,6 +87,22 @@ final class StagesSection {
      * busiest thread groups (thread names with the numbers folded to N), ms per unit of
      * the phase's work and % of a core.
      */
+    /**
+     * The warm-up's cycles and the JIT's compilation time in each; nothing for a page
+     * written before the warm-up watched the JIT (one cycle then).
+     */
+    private static String warmupCycles(List<Double> jitPercent) {
+        if (jitPercent.isEmpty()) {
+            return "";
+        }
+        return " in " + jitPercent.size() + (jitPercent.size() == 1 ? " cycle" : " cycles")
+                + " (the JIT's compilation time, % of each cycle's wall time: "
+                + String.join(", ", jitPercent.stream().map(p -> String.format(Locale.ROOT, "%.1f", p)).toList())
+                + "; one more cycle while above "
+                + String.format(Locale.ROOT, "%.0f", StagesSummary.WARMUP_SETTLED_PERCENT) + " %, at most "
+                + StagesSummary.WARMUP_MAX_CYCLES + ")";
+    }
+
     private static void threads(StringBuilder md, StagesSummary s) {
         List<StagesSummary.PhaseThreads> shown = s.productThreads()
             .stream()

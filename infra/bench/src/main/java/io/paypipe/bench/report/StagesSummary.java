@@ -13,8 +13,9 @@ import java.util.Optional;
  * @param productArgs the settings the product ran with ({@code --product-arg}), so a run
  * of the per-record path can be compared with one of the batch path
  * @param kafkaFloorSettings the producer settings of the Kafka floor (ingress's)
- * @param warmupOrders orders of the unreported warm-up cycle; {@code warmupExact} its
- * effects' verdict (a warm-up with wrong effects fails the run too)
+ * @param warmupOrders orders of the unreported warm-up cycles, all of them;
+ * {@code warmupExact} their effects' verdict (a warm-up with wrong effects fails the run
+ * too)
  * @param cycles the measured stage cycles, one per repeat
  * @param pipeline the whole pipeline's capacity and ladder, one per repeat
  * @param figures the table: each figure's median and spread over the repeats against its
@@ -24,10 +25,12 @@ import java.util.Optional;
  * collector pauses
  * @param productJvmOptions the options on the launcher's java command line (its heap and
  * collector); empty when they could not be read (a product started elsewhere)
+ * @param warmupJitPercent per warm-up cycle, the product's JIT compilation time in % of
+ * the cycle's wall time (the warm-up ran until it settled); empty when not read
  */
 public record StagesSummary(List<String> productArgs, Map<String, String> kafkaFloorSettings, int warmupOrders,
         boolean warmupExact, List<StageCycle> cycles, List<PipelineRepeat> pipeline, List<StageFigure> figures,
-        List<PhaseThreads> productThreads, List<String> productJvmOptions) {
+        List<PhaseThreads> productThreads, List<String> productJvmOptions, List<Double> warmupJitPercent) {
 
     /**
      * The launcher's busiest thread groups during one phase: ms of CPU per {@code unit}
@@ -47,11 +50,22 @@ public record StagesSummary(List<String> productArgs, Map<String, String> kafkaF
 
     }
 
+    /**
+     * The warm-up's rule, which the page states: one more cycle while the JIT compiled
+     * for more than this % of the last one's wall time...
+     */
+    public static final double WARMUP_SETTLED_PERCENT = 5.0;
+
+    /** ...and at most this many cycles. */
+    public static final int WARMUP_MAX_CYCLES = 4;
+
     public StagesSummary {
         // a page written before the threads were read has none
         productThreads = productThreads == null ? List.of() : List.copyOf(productThreads);
         // nor a page written before the launcher's command line was read
         productJvmOptions = productJvmOptions == null ? List.of() : List.copyOf(productJvmOptions);
+        // nor one written before the warm-up watched the JIT
+        warmupJitPercent = warmupJitPercent == null ? List.of() : List.copyOf(warmupJitPercent);
     }
 
     /** One repeat of the whole pipeline: its closed-loop capacity and its ladder. */

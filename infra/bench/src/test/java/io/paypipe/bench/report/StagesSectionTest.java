@@ -37,7 +37,7 @@ class StagesSectionTest {
                                 List.of(new ThreadCpu.Share("data-plane-kafk", 4_120, 2.06, 20.6),
                                         new ThreadCpu.Share("processor-notif", 3_400, 1.7, 17.0)),
                                 Optional.of(new GcPauses(3, 130.5, 96.6)))),
-                List.of("-Xlog:gc:file=var/bench/product-gc.log:time,level,tags", "-Xms4g"));
+                List.of("-Xlog:gc:file=var/bench/product-gc.log:time,level,tags", "-Xms4g"), List.of(12.5, 3.2));
     }
 
     static BenchReport withStages(BenchReport r, StagesSummary s) {
@@ -65,8 +65,8 @@ class StagesSectionTest {
                 "| downstream drain, points (points_grant) | events/s | 3,100 | 2,900 - 3,300 | >= 3,000/s |",
                 "| whole pipeline at capacity | orders paid/s over orders acked/s | 0.900 | 0.850 - 0.950 | >= 0.9 | 1.000 (met) | - |",
                 "`[processor:processor.batch.enabled=false]`", "linger.ms",
-                "Warm-up cycle (not reported): 10000 orders", "| stage cycle 2 | 1000 | 1100 | 3000.0 |",
-                "pipeline, concurrency 32, repeat 3",
+                "Warm-up (not reported): 10000 orders in 2 cycles (the JIT's compilation time, % of each cycle's wall time: 12.5, 3.2; one more cycle while above 5 %, at most 4), effects exact",
+                "| stage cycle 2 | 1000 | 1100 | 3000.0 |", "pipeline, concurrency 32, repeat 3",
                 "Product JVM options (the launcher's command line): `-Xlog:gc:file=var/bench/product-gc.log:time,level,tags -Xms4g`.");
         // and where the launcher's CPU went in each reported pipeline phase, by thread
         // group, and the collector's pauses where its log was read
@@ -94,13 +94,14 @@ class StagesSectionTest {
         StagesSummary s = stages(true, true);
         List<StageCycle> slow = List.of(StageFiguresTest.cycle("stage cycle 1", 400, 240, 130, 130, true));
         StagesSummary slowRun = new StagesSummary(List.of(), Map.of(), 2_000, true, slow, s.pipeline(),
-                StageFigures.of(slow, 6_000, s.pipeline(), List.of()), List.of(), List.of());
+                StageFigures.of(slow, 6_000, s.pipeline(), List.of()), List.of(), List.of(), List.of());
 
         String md = StagesSection.markdown(slowRun);
 
         assertThat(md).contains("| processor drain | payments/s | 240 | 240 - 240 | >= 1,500/s | 0.160 (**missed**) |",
                 "none (the product's defaults)", "spread over 3 runs",
-                "Product JVM options (the launcher's command line): not read (a product started elsewhere, or a run before 2026-12-07)");
+                "Product JVM options (the launcher's command line): not read (a product started elsewhere, or a run before 2026-12-07)",
+                "Warm-up (not reported): 2000 orders, effects exact");
         assertThat(md).doesNotContain("threads: ms per unit");
     }
 
