@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The options on the launcher's java command line (heap, collector, GC log), read from
@@ -14,6 +15,9 @@ import java.util.List;
  * came from the script or from {@code PAYPIPE_LAUNCHER_JAVA_OPTS}.
  */
 public final class ProductJvm {
+
+    private static final Pattern SECRET_PROPERTY = Pattern
+        .compile("^(-D[^=]*(?i:pass|secret|token|key|credential)[^=]*=).+$");
 
     private ProductJvm() {
     }
@@ -38,7 +42,9 @@ public final class ProductJvm {
 
     /**
      * The arguments between the java executable and {@code -jar} (or the main class) of a
-     * NUL-separated command line.
+     * NUL-separated command line; the value of a system property whose name speaks of a
+     * secret ({@code -Djavax.net.ssl.keyStorePassword=...}) is masked, as the page is
+     * committed.
      */
     static List<String> optionsOf(byte[] cmdline) {
         String[] args = new String(cmdline, StandardCharsets.UTF_8).split("\0");
@@ -47,7 +53,7 @@ public final class ProductJvm {
             if (args[i].equals("-jar") || !args[i].startsWith("-")) {
                 break;
             }
-            options.add(args[i]);
+            options.add(SECRET_PROPERTY.matcher(args[i]).replaceFirst("$1***"));
         }
         return List.copyOf(options);
     }

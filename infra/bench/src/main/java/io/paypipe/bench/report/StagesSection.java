@@ -83,11 +83,6 @@ final class StagesSection {
     }
 
     /**
-     * Where the launcher's CPU went in each reported stage and pipeline phase: its
-     * busiest thread groups (thread names with the numbers folded to N), ms per unit of
-     * the phase's work and % of a core.
-     */
-    /**
      * The warm-up's cycles and the JIT's compilation time in each; nothing for a page
      * written before the warm-up watched the JIT (one cycle then).
      */
@@ -103,6 +98,11 @@ final class StagesSection {
                 + StagesSummary.WARMUP_MAX_CYCLES + ")";
     }
 
+    /**
+     * Where the launcher's CPU went in each reported stage and pipeline phase: its
+     * busiest thread groups (thread names with the numbers folded to N), ms per unit of
+     * the phase's work and % of a core.
+     */
     private static void threads(StringBuilder md, StagesSummary s) {
         List<StagesSummary.PhaseThreads> shown = s.productThreads()
             .stream()

@@ -26,6 +26,15 @@ class ProductJvmTest {
     }
 
     @Test
+    void masksTheValueOfAPropertyThatNamesASecret() {
+        byte[] line = cmdline("java", "-Djavax.net.ssl.keyStorePassword=hunter2", "-Dapi.TOKEN=abc",
+                "-Duser.timezone=UTC", "-jar", "launcher.jar");
+
+        assertThat(ProductJvm.optionsOf(line)).containsExactly("-Djavax.net.ssl.keyStorePassword=***",
+                "-Dapi.TOKEN=***", "-Duser.timezone=UTC");
+    }
+
+    @Test
     void readsNoOptionsFromACommandLineWithoutAny() {
         assertThat(ProductJvm.optionsOf(cmdline("java", "-jar", "launcher.jar", "-Xms4g"))).isEmpty();
         assertThat(ProductJvm.optionsOf(cmdline("java", "io.paypipe.Main", "-Xms4g"))).isEmpty();
