@@ -123,7 +123,7 @@ public final class ProcessUsage {
                 || (commandLine.contains("paypipe-sandbox") && !commandLine.contains("paypipe-launcher"));
     }
 
-    private static Optional<ProcessHandle> pid(String variable) {
+    static Optional<ProcessHandle> pid(String variable) {
         String value = System.getenv(variable);
         return (value == null || value.isBlank()) ? Optional.empty() : ProcessHandle.of(Long.parseLong(value.trim()));
     }

@@ -1,9 +1,5 @@
 package io.paypipe.bench.product;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -25,35 +21,28 @@ public final class ProductJvm {
     /**
      * The launcher's JVM options; empty without {@value ProcessUsage#PRODUCT_PID} (a
      * product started elsewhere, {@code --external=true}) or when its command line cannot
-     * be read.
+     * be read ({@link ProcessHandle.Info#arguments()}, which reads that file).
      */
     public static List<String> options() {
-        String pid = System.getenv(ProcessUsage.PRODUCT_PID);
-        if (pid == null || !pid.trim().matches("\\d+")) {
-            return List.of();
-        }
-        try {
-            return optionsOf(Files.readAllBytes(Path.of("/proc", pid.trim(), "cmdline")));
-        }
-        catch (IOException e) {
-            return List.of();
-        }
+        return ProcessUsage.pid(ProcessUsage.PRODUCT_PID)
+            .flatMap(launcher -> launcher.info().arguments())
+            .map(arguments -> optionsOf(List.of(arguments)))
+            .orElse(List.of());
     }
 
     /**
-     * The arguments between the java executable and {@code -jar} (or the main class) of a
-     * NUL-separated command line; the value of a system property whose name speaks of a
+     * The arguments before {@code -jar} (or the main class) of a java command line,
+     * without the executable; the value of a system property whose name speaks of a
      * secret ({@code -Djavax.net.ssl.keyStorePassword=...}) is masked, as the page is
      * committed.
      */
-    static List<String> optionsOf(byte[] cmdline) {
-        String[] args = new String(cmdline, StandardCharsets.UTF_8).split("\0");
+    static List<String> optionsOf(List<String> arguments) {
         List<String> options = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
-            if (args[i].equals("-jar") || !args[i].startsWith("-")) {
+        for (String argument : arguments) {
+            if (argument.equals("-jar") || !argument.startsWith("-")) {
                 break;
             }
-            options.add(SECRET_PROPERTY.matcher(args[i]).replaceFirst("$1***"));
+            options.add(SECRET_PROPERTY.matcher(argument).replaceFirst("$1***"));
         }
         return List.copyOf(options);
     }

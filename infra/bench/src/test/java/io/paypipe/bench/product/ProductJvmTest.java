@@ -2,19 +2,22 @@ package io.paypipe.bench.product;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ProductJvmTest {
 
-    private static byte[] cmdline(String... args) {
-        return (String.join("\0", args) + "\0").getBytes(StandardCharsets.UTF_8);
+    /**
+     * A command line as ProcessHandle.Info gives it: the arguments after the executable.
+     */
+    private static List<String> cmdline(String executable, String... arguments) {
+        return List.of(arguments);
     }
 
     @Test
     void readsTheOptionsBetweenJavaAndJar() {
-        // Given the launcher's command line as /proc/<pid>/cmdline holds it
-        byte[] line = cmdline("/usr/lib/jvm/temurin-25/bin/java",
+        // Given the launcher's command line
+        List<String> line = cmdline("/usr/lib/jvm/temurin-25/bin/java",
                 "-Xlog:gc:file=var/bench/product-gc.log:time,level,tags", "-Xms4g", "-Xmn768m", "-jar",
                 "infra/launcher/target/paypipe-launcher.jar", "--no-demo",
                 "--service-arg=reconcile:reconcile.query.first-query-after=2h");
@@ -27,7 +30,7 @@ class ProductJvmTest {
 
     @Test
     void masksTheValueOfAPropertyThatNamesASecret() {
-        byte[] line = cmdline("java", "-Djavax.net.ssl.keyStorePassword=hunter2", "-Dapi.TOKEN=abc",
+        List<String> line = cmdline("java", "-Djavax.net.ssl.keyStorePassword=hunter2", "-Dapi.TOKEN=abc",
                 "-Duser.timezone=UTC", "-jar", "launcher.jar");
 
         assertThat(ProductJvm.optionsOf(line)).containsExactly("-Djavax.net.ssl.keyStorePassword=***",
