@@ -59,8 +59,12 @@ final class PaymentRawBatcher implements RawTable<VerifiedPayment>, SmartLifecyc
     }
 
     PaymentRawBatcher(PaymentRawRepository rows, IngressProperties.RawInserts settings, MeterRegistry registry) {
+        this(rows, settings, new RawRowGroups(rows, registry));
+    }
+
+    PaymentRawBatcher(PaymentRawRepository rows, IngressProperties.RawInserts settings, RawRowGroups groups) {
         this.rows = rows;
-        this.groups = new RawRowGroups(rows, registry);
+        this.groups = groups;
         this.writers = settings.writers();
         this.maxRows = settings.maxRows();
     }

@@ -24,7 +24,8 @@ import org.springframework.stereotype.Repository;
  * <p>
  * {@link PaymentRawBatcher} inserts payments that arrive together with {@link #insertAll}
  * instead: one multi-row INSERT, autocommit too, so all of its rows or none; a key that
- * exists already fails it with the same duplicate-key error.
+ * exists already fails it with the same duplicate-key error. Its rows' ids come from its
+ * generated keys or a read-back, as {@link #rowIds()} says this server allows.
  */
 @Repository
 class PaymentRawRepository implements RawTable<VerifiedPayment> {
@@ -71,12 +72,32 @@ class PaymentRawRepository implements RawTable<VerifiedPayment> {
      * fails with {@link DuplicateKeyException} if any of their keys exists.
      */
     void insertAll(List<RawRowGroups.Pending> payments) {
+        insertStatement(payments).update();
+    }
+
+    /**
+     * As {@link #insertAll}, and the ids the statement generated, as the driver reports
+     * them: one per row in the order of {@code payments} only where {@link #rowIds()} is
+     * {@link RowIds#GENERATED}.
+     */
+    List<Long> insertAllReturningIds(List<RawRowGroups.Pending> payments) {
+        KeyHolder keys = new GeneratedKeyHolder();
+        insertStatement(payments).update(keys, "id");
+        return keys.getKeyList().stream().map(key -> ((Number) key.values().iterator().next()).longValue()).toList();
+    }
+
+    /** How this server lets a group learn its ids ({@code innodb_autoinc_lock_mode}). */
+    RowIds rowIds() {
+        return RowIds.forLockMode(jdbc.sql("SELECT @@innodb_autoinc_lock_mode").query(Integer.class).single());
+    }
+
+    private JdbcClient.StatementSpec insertStatement(List<RawRowGroups.Pending> payments) {
         JdbcClient.StatementSpec statement = jdbc
             .sql(insertSql.computeIfAbsent(payments.size(), PaymentRawRepository::insertOf));
         for (int i = 0; i < payments.size(); i++) {
             statement = bind(statement, Integer.toString(i), payments.get(i).payment(), payments.get(i).at());
         }
-        statement.update();
+        return statement;
     }
 
     /**

@@ -8,23 +8,27 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * What a {@link PaymentRawBatcher} writer does with the reservations it took together: a
  * group of one is reserved exactly as {@link PaymentRawRepository#reserve} does; a larger
  * group is read first ({@code SELECT} of its keys: a key stored by an earlier delivery is
  * that delivery's {@link Reservation.Existing}), and the rest are inserted by one
- * multi-row INSERT, then read back for their ids. Whatever the group cannot decide as the
- * single-row path would (a second delivery of a key within the group, a key inserted
- * meanwhile by another instance, a row the table refuses, the database gone) is answered
- * {@link Grouped.Alone}: that reservation is made again on its callback's own thread, the
- * usual way, so one bad row never fails the others.
+ * multi-row INSERT, whose ids are its generated keys where the server makes them
+ * consecutive ({@link RowIds}, asked once), else read back. Whatever the group cannot
+ * decide as the single-row path would (a second delivery of a key within the group, a key
+ * inserted meanwhile by another instance, a row the table refuses, the database gone) is
+ * answered {@link Grouped.Alone}: that reservation is made again on its callback's own
+ * thread, the usual way, so one bad row never fails the others.
  */
 final class RawRowGroups {
 
@@ -72,12 +76,32 @@ final class RawRowGroups {
 
     private final DistributionSummary insertRows;
 
+    private final Supplier<RowIds> rowIds;
+
+    /**
+     * Groups that learn their ids as the server allows
+     * ({@link PaymentRawRepository#rowIds}, asked at the first group; asked again at the
+     * next one if the database did not answer).
+     */
     RawRowGroups(PaymentRawRepository rows, MeterRegistry registry) {
+        this(rows, registry, SingletonSupplier.of(() -> announced(rows.rowIds())));
+    }
+
+    RawRowGroups(PaymentRawRepository rows, MeterRegistry registry, Supplier<RowIds> rowIds) {
         this.rows = rows;
         this.registry = registry;
+        this.rowIds = rowIds;
         this.insertRows = DistributionSummary.builder("paypipe.ingress.raw.insert.rows")
             .description("payment raw rows per INSERT")
             .register(registry);
+    }
+
+    private static RowIds announced(RowIds ids) {
+        log.info("raw-row groups take their rows' ids from {}", switch (ids) {
+            case GENERATED -> "the INSERT's generated keys (innodb_autoinc_lock_mode 0 or 1)";
+            case READ_BACK -> "a SELECT after the INSERT (innodb_autoinc_lock_mode 2: ids may interleave)";
+        });
+        return ids;
     }
 
     /** Answers every request of {@code group}. */
@@ -134,8 +158,9 @@ final class RawRowGroups {
         if (inserts.isEmpty()) {
             return;
         }
+        Optional<List<Long>> generated;
         try {
-            rows.insertAll(inserts.stream().map(Request::pending).toList());
+            generated = insertAll(inserts, rowIds.get());
         }
         catch (DuplicateKeyException e) {
             log.debug("raw-row group of {}: a key was inserted meanwhile; each reserves alone", inserts.size());
@@ -150,6 +175,33 @@ final class RawRowGroups {
             return;
         }
         insertRows.record(inserts.size());
+        if (generated.isPresent() && generated.get().size() == inserts.size()) {
+            for (int i = 0; i < inserts.size(); i++) {
+                inserts.get(i).answer(new Grouped.Reserved(new Reservation.Created(generated.get().get(i))));
+            }
+            return;
+        }
+        generated.ifPresent(ids -> log.warn("raw-row group of {} stored but the driver reported {} ids; read back",
+                inserts.size(), ids.size()));
+        readBack(inserts);
+    }
+
+    /**
+     * The group's one INSERT, and the ids it generated where {@code ids} says they are
+     * its rows' own.
+     */
+    private Optional<List<Long>> insertAll(List<Request> inserts, RowIds ids) {
+        List<Pending> pendings = inserts.stream().map(Request::pending).toList();
+        return switch (ids) {
+            case GENERATED -> Optional.of(rows.insertAllReturningIds(pendings));
+            case READ_BACK -> {
+                rows.insertAll(pendings);
+                yield Optional.empty();
+            }
+        };
+    }
+
+    private void readBack(List<Request> inserts) {
         Map<TradeKey, RawRow> created = rows.findByTradeKeys(inserts.stream().map(Request::key).toList());
         for (Request request : inserts) {
             RawRow row = created.get(request.key());

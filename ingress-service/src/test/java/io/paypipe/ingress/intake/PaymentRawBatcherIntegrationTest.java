@@ -17,6 +17,7 @@ import io.paypipe.core.id.TenantId;
 import io.paypipe.core.money.Money;
 import io.paypipe.embedded.TestInfra;
 import io.paypipe.ingress.config.IngressProperties.RawInserts;
+import io.paypipe.ingress.intake.PaymentRawRepository.TradeKey;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -25,15 +26,20 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
@@ -43,8 +49,10 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * each still gets its own row (its id, its body), a key stored earlier is found instead
  * of inserted, and whatever the group cannot decide (a second delivery of the same key, a
  * row the table refuses, a key inserted meanwhile) is reserved alone, as the single-row
- * path would. A group is formed for certain by holding the writer on a row lock: another
- * transaction's uncommitted row of the first payment's key.
+ * path would. Its ids are the INSERT's generated keys on this MariaDB, or read back where
+ * a server's ids may interleave; both are tried. A group is formed for certain by holding
+ * the writer on a row lock: another transaction's uncommitted row of the first payment's
+ * key.
  */
 class PaymentRawBatcherIntegrationTest {
 
@@ -58,7 +66,7 @@ class PaymentRawBatcherIntegrationTest {
 
     private final MeterRegistry registry = new SimpleMeterRegistry();
 
-    private final PaymentRawRepository rows = new PaymentRawRepository(jdbc);
+    private final CountingRows rows = new CountingRows(jdbc);
 
     private final ExecutorService callbacks = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -84,11 +92,13 @@ class PaymentRawBatcherIntegrationTest {
         callbacks.shutdownNow();
     }
 
-    @Test
-    void givenPaymentsArrivingTogether_whenReserved_thenOneInsertStoresThemAndEachGetsItsOwnRow() throws Exception {
+    @ParameterizedTest
+    @EnumSource(RowIds.class)
+    void givenPaymentsArrivingTogether_whenReserved_thenOneInsertStoresThemAndEachGetsItsOwnRow(RowIds ids)
+            throws Exception {
         // Given one writer held on the first payment's row lock, and eight more payments
         // waiting meanwhile
-        writers(1);
+        writers(1, ids);
         Future<Reservation> first = holdTheWriter("T-0");
         List<VerifiedPayment> payments = new ArrayList<>();
         for (int i = 1; i <= 8; i++) {
@@ -99,7 +109,8 @@ class PaymentRawBatcherIntegrationTest {
         // When the lock is let go
         releaseHolders();
 
-        // Then every payment has a row of its own, made by one INSERT of the eight
+        // Then every payment has a row of its own, made by one INSERT of the eight, its
+        // id from the INSERT's generated keys or from a SELECT after it
         assertThat(first.get()).isInstanceOf(Reservation.Created.class);
         for (int i = 0; i < payments.size(); i++) {
             long id = ((Reservation.Created) reservations.get(i).get()).rawId();
@@ -107,6 +118,63 @@ class PaymentRawBatcherIntegrationTest {
         }
         assertThat(registry.get("paypipe.ingress.raw.insert.rows").summary().count()).isEqualTo(2);
         assertThat(registry.get("paypipe.ingress.raw.insert.rows").summary().max()).isEqualTo(8);
+        assertThat(rows.groupSelects).hasValue(ids == RowIds.GENERATED ? 1 : 2);
+    }
+
+    @Test
+    void givenThisMariaDb_whenAskedHowAGroupLearnsItsIds_thenItsConsecutiveAutoIncrementsAreTheGeneratedKeys() {
+        // Given the test database, MariaDB with its default innodb_autoinc_lock_mode 1
+        // When asked
+        // Then one INSERT's ids are consecutive there: the generated keys serve
+        assertThat(rows.rowIds()).isEqualTo(RowIds.GENERATED);
+    }
+
+    @Test
+    void givenManyPaymentsAtOnceOnFourWriters_whenReservedWithGeneratedKeys_thenEachIdIsItsOwnRow() throws Exception {
+        // Given 400 payments reserved by 64 callbacks at once, four writers inserting
+        // groups side by side
+        writers(4, RowIds.GENERATED);
+        List<VerifiedPayment> payments = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            payments.add(payment("M-" + i, "SUCCESS"));
+        }
+
+        // When reserved
+        List<Future<Reservation>> reservations = new ArrayList<>();
+        try (ExecutorService sixtyFour = Executors.newFixedThreadPool(64, Thread.ofVirtual().factory())) {
+            for (VerifiedPayment p : payments) {
+                reservations.add(sixtyFour.submit(() -> batcher.reserve(p, at)));
+            }
+        }
+
+        // Then groups were formed, and every reservation names its own payment's row
+        assertThat(registry.get("paypipe.ingress.raw.insert.rows").summary().max()).isGreaterThan(1);
+        for (int i = 0; i < payments.size(); i++) {
+            long id = ((Reservation.Created) reservations.get(i).get()).rawId();
+            assertThat(stored(id)).isEqualTo("M-" + i + "|body of M-" + i + "|" + at);
+        }
+    }
+
+    @Test
+    void givenADriverReportingFewerIdsThanRows_whenAGroupIsInserted_thenItsIdsAreReadBack() throws Exception {
+        // Given a driver that reports one id for a group of three
+        rows.reportedIds = ids -> ids.subList(0, 1);
+        writers(1, RowIds.GENERATED);
+        Future<Reservation> first = holdTheWriter("T-0");
+        List<Future<Reservation>> reservations = reserveWhileHeld(
+                List.of(payment("T-1", "SUCCESS"), payment("T-2", "SUCCESS"), payment("T-3", "SUCCESS")));
+
+        // When the lock is let go
+        releaseHolders();
+
+        // Then the group's rows are read back for their ids, none reserving alone
+        assertThat(first.get()).isInstanceOf(Reservation.Created.class);
+        for (int i = 0; i < 3; i++) {
+            long id = ((Reservation.Created) reservations.get(i).get()).rawId();
+            assertThat(stored(id)).startsWith("T-" + (i + 1) + "|");
+        }
+        assertThat(rows.groupSelects).hasValue(2);
+        assertThat(registry.find("paypipe.ingress.raw.insert.alone").counters()).isEmpty();
     }
 
     @Test
@@ -206,6 +274,11 @@ class PaymentRawBatcherIntegrationTest {
         batcher.start();
     }
 
+    private void writers(int writers, RowIds ids) {
+        batcher = new PaymentRawBatcher(rows, new RawInserts(writers, 16), new RawRowGroups(rows, registry, () -> ids));
+        batcher.start();
+    }
+
     /**
      * Another transaction inserts {@code tradeNo} uncommitted, then a payment of that key
      * is reserved: the one writer waits on the row lock until {@link #releaseHolders()}.
@@ -276,6 +349,33 @@ class PaymentRawBatcherIntegrationTest {
                 ChannelTradeNo.of(tradeNo), paid ? PaymentState.SUCCEEDED : PaymentState.UNKNOWN, channelState,
                 Money.of(100, "CNY"), Money.of(paid ? 100 : 0, "CNY"), paid ? at : null, "notify-" + tradeNo,
                 "body of " + tradeNo);
+    }
+
+    /**
+     * The repository, counting a group's SELECTs of its keys (before its INSERT, and
+     * after it where the ids are read back); the ids a driver reports can be made wrong.
+     */
+    private static final class CountingRows extends PaymentRawRepository {
+
+        final AtomicInteger groupSelects = new AtomicInteger();
+
+        UnaryOperator<List<Long>> reportedIds = UnaryOperator.identity();
+
+        CountingRows(JdbcClient jdbc) {
+            super(jdbc);
+        }
+
+        @Override
+        Map<TradeKey, RawRow> findByTradeKeys(List<TradeKey> keys) {
+            groupSelects.incrementAndGet();
+            return super.findByTradeKeys(keys);
+        }
+
+        @Override
+        List<Long> insertAllReturningIds(List<RawRowGroups.Pending> payments) {
+            return reportedIds.apply(super.insertAllReturningIds(payments));
+        }
+
     }
 
     private static VerifiedPayment withNotifyId(VerifiedPayment p, String notifyId) {
