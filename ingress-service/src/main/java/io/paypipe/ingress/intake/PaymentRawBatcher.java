@@ -116,7 +116,7 @@ final class PaymentRawBatcher implements RawTable<VerifiedPayment>, SmartLifecyc
             catch (RuntimeException | Error e) {
                 log.warn("raw-row group of {} not stored: {}; each reserves alone", group.size(),
                         e.getClass().getSimpleName());
-                groups.answerAlone(group, "failed");
+                groups.failed(group);
             }
             finally {
                 group.clear();

@@ -11,12 +11,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.util.function.SingletonSupplier;
 
 /**
  * What a {@link PaymentRawBatcher} writer does with the reservations it took together: a
@@ -24,11 +22,12 @@ import org.springframework.util.function.SingletonSupplier;
  * group is read first ({@code SELECT} of its keys: a key stored by an earlier delivery is
  * that delivery's {@link Reservation.Existing}), and the rest are inserted by one
  * multi-row INSERT, whose ids are its generated keys where the server makes them
- * consecutive ({@link RowIds}, asked once), else read back. Whatever the group cannot
- * decide as the single-row path would (a second delivery of a key within the group, a key
- * inserted meanwhile by another instance, a row the table refuses, the database gone) is
- * answered {@link Grouped.Alone}: that reservation is made again on its callback's own
- * thread, the usual way, so one bad row never fails the others.
+ * consecutive ({@link RowIds}, as {@link ServerRowIds} last asked), else read back.
+ * Whatever the group cannot decide as the single-row path would (a second delivery of a
+ * key within the group, a key inserted meanwhile by another instance, a row the table
+ * refuses, the database gone) is answered {@link Grouped.Alone}: that reservation is made
+ * again on its callback's own thread, the usual way, so one bad row never fails the
+ * others.
  */
 final class RawRowGroups {
 
@@ -76,32 +75,20 @@ final class RawRowGroups {
 
     private final DistributionSummary insertRows;
 
-    private final Supplier<RowIds> rowIds;
+    private final ServerRowIds rowIds;
 
-    /**
-     * Groups that learn their ids as the server allows
-     * ({@link PaymentRawRepository#rowIds}, asked at the first group; asked again at the
-     * next one if the database did not answer).
-     */
+    /** Groups that learn their ids as the server allows ({@link ServerRowIds}). */
     RawRowGroups(PaymentRawRepository rows, MeterRegistry registry) {
-        this(rows, registry, SingletonSupplier.of(() -> announced(rows.rowIds())));
+        this(rows, registry, ServerRowIds.of(rows));
     }
 
-    RawRowGroups(PaymentRawRepository rows, MeterRegistry registry, Supplier<RowIds> rowIds) {
+    RawRowGroups(PaymentRawRepository rows, MeterRegistry registry, ServerRowIds rowIds) {
         this.rows = rows;
         this.registry = registry;
         this.rowIds = rowIds;
         this.insertRows = DistributionSummary.builder("paypipe.ingress.raw.insert.rows")
             .description("payment raw rows per INSERT")
             .register(registry);
-    }
-
-    private static RowIds announced(RowIds ids) {
-        log.info("raw-row groups take their rows' ids from {}", switch (ids) {
-            case GENERATED -> "the INSERT's generated keys (innodb_autoinc_lock_mode 0 or 1)";
-            case READ_BACK -> "a SELECT after the INSERT (innodb_autoinc_lock_mode 2: ids may interleave)";
-        });
-        return ids;
     }
 
     /** Answers every request of {@code group}. */
@@ -141,6 +128,15 @@ final class RawRowGroups {
         requests.forEach(r -> r.answer(ALONE));
     }
 
+    /**
+     * A group that failed before it was answered (the database gone, say): each reserves
+     * alone, and the next group asks the server how it learns its ids again.
+     */
+    void failed(List<Request> group) {
+        rowIds.forget();
+        answerAlone(group, "failed");
+    }
+
     private void storeOne(Request request) {
         try {
             Reservation reservation = rows.reserve(request.pending().payment(), request.pending().at());
@@ -150,6 +146,7 @@ final class RawRowGroups {
             request.answer(new Grouped.Reserved(reservation));
         }
         catch (DataAccessException e) {
+            rowIds.forget();
             request.answer(new Grouped.Failed(e));
         }
     }
@@ -158,9 +155,10 @@ final class RawRowGroups {
         if (inserts.isEmpty()) {
             return;
         }
+        RowIds ids = rowIds.get();
         Optional<List<Long>> generated;
         try {
-            generated = insertAll(inserts, rowIds.get());
+            generated = insertAll(inserts, ids);
         }
         catch (DuplicateKeyException e) {
             log.debug("raw-row group of {}: a key was inserted meanwhile; each reserves alone", inserts.size());
@@ -171,6 +169,7 @@ final class RawRowGroups {
             // class names only: a driver message may quote a fragment of a stored body
             log.warn("raw-row group of {} refused: {} <- {}; each reserves alone", inserts.size(),
                     e.getClass().getSimpleName(), e.getMostSpecificCause().getClass().getSimpleName());
+            rowIds.forget();
             answerAlone(inserts, "refused");
             return;
         }
@@ -181,8 +180,8 @@ final class RawRowGroups {
             }
             return;
         }
-        generated.ifPresent(ids -> log.warn("raw-row group of {} stored but the driver reported {} ids; read back",
-                inserts.size(), ids.size()));
+        generated.ifPresent(reported -> log.warn("raw-row group of {} stored but the driver reported {} ids; read back",
+                inserts.size(), reported.size()));
         readBack(inserts);
     }
 

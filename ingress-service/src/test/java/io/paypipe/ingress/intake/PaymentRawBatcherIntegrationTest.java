@@ -224,6 +224,30 @@ class PaymentRawBatcherIntegrationTest {
         assertThat(reservations.get(2).get()).isInstanceOf(Reservation.Created.class);
         assertThat(alone("refused")).isEqualTo(3);
         assertThat(count("T-2")).isZero();
+        assertThat(rows.modeAsked).hasValue(1);
+    }
+
+    @Test
+    void givenAGroupTheDatabaseRefused_whenTheNextGroupIsInserted_thenItAsksTheServerHowToLearnItsIdsAgain()
+            throws Exception {
+        // Given a refused group (a notify id longer than its column), after which each
+        // reserved alone
+        writers(1);
+        groupBehind("T-0", List.of(payment("T-1", "SUCCESS"), withNotifyId(payment("T-2", "SUCCESS"), "n".repeat(65))))
+            .getFirst()
+            .get();
+
+        // When another group is inserted
+        List<Future<Reservation>> reservations = groupBehind("T-3",
+                List.of(payment("T-4", "SUCCESS"), payment("T-5", "SUCCESS")));
+
+        // Then the server was asked for its innodb_autoinc_lock_mode once per group, and
+        // the group's rows are their own
+        for (int i = 0; i < 2; i++) {
+            long id = ((Reservation.Created) reservations.get(i).get()).rawId();
+            assertThat(stored(id)).startsWith("T-" + (i + 4) + "|");
+        }
+        assertThat(rows.modeAsked).hasValue(2);
     }
 
     @Test
@@ -275,7 +299,8 @@ class PaymentRawBatcherIntegrationTest {
     }
 
     private void writers(int writers, RowIds ids) {
-        batcher = new PaymentRawBatcher(rows, new RawInserts(writers, 16), new RawRowGroups(rows, registry, () -> ids));
+        batcher = new PaymentRawBatcher(rows, new RawInserts(writers, 16),
+                new RawRowGroups(rows, registry, new ServerRowIds(() -> ids, System::nanoTime)));
         batcher.start();
     }
 
@@ -288,6 +313,18 @@ class PaymentRawBatcherIntegrationTest {
         Future<Reservation> first = callbacks.submit(() -> batcher.reserve(payment(tradeNo, "SUCCESS"), at));
         await().atMost(Duration.ofSeconds(20)).until(() -> lockWaits() == 1);
         return first;
+    }
+
+    /**
+     * {@code payments} reserved while the writer is held on {@code heldTradeNo}, then let
+     * go: one group, once the held one is stored.
+     */
+    private List<Future<Reservation>> groupBehind(String heldTradeNo, List<VerifiedPayment> payments) throws Exception {
+        Future<Reservation> held = holdTheWriter(heldTradeNo);
+        List<Future<Reservation>> reservations = reserveWhileHeld(payments);
+        releaseHolders();
+        held.get();
+        return reservations;
     }
 
     private List<Future<Reservation>> reserveWhileHeld(List<VerifiedPayment> payments) {
@@ -353,11 +390,14 @@ class PaymentRawBatcherIntegrationTest {
 
     /**
      * The repository, counting a group's SELECTs of its keys (before its INSERT, and
-     * after it where the ids are read back); the ids a driver reports can be made wrong.
+     * after it where the ids are read back) and the questions for the server's lock mode;
+     * the ids a driver reports can be made wrong.
      */
     private static final class CountingRows extends PaymentRawRepository {
 
         final AtomicInteger groupSelects = new AtomicInteger();
+
+        final AtomicInteger modeAsked = new AtomicInteger();
 
         UnaryOperator<List<Long>> reportedIds = UnaryOperator.identity();
 
@@ -369,6 +409,12 @@ class PaymentRawBatcherIntegrationTest {
         Map<TradeKey, RawRow> findByTradeKeys(List<TradeKey> keys) {
             groupSelects.incrementAndGet();
             return super.findByTradeKeys(keys);
+        }
+
+        @Override
+        RowIds rowIds() {
+            modeAsked.incrementAndGet();
+            return super.rowIds();
         }
 
         @Override
