@@ -5,7 +5,6 @@ import static io.paypipe.ingress.wechatpay.Fixtures.newOutTradeNo;
 import static io.paypipe.ingress.wechatpay.Fixtures.newTransactionId;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paypipe.ingress.wechatpay.BusyAnswerConnectionIntegrationTest.RawAnswer;
 import java.net.Socket;
 import java.time.Instant;
 import java.util.ArrayList;
