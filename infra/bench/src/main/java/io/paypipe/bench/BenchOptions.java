@@ -26,7 +26,7 @@ import java.util.Map;
  * @param stageOrders orders of each measured stage cycle (ingress alone, processor drain,
  * downstream drain)
  * @param warmupOrders orders of the first stage cycle before them, not reported (the JIT;
- * {@link StageWarmUp} adds cycles of {@code stageOrders} until it has settled)
+ * {@link JitWarmUp} adds cycles of {@code stageOrders} until it has settled)
  * @param repeats how many times each stage cycle and the whole pipeline's capacity and
  * ladder run; the report gives the median and the spread
  * @param productArgs {@code --product-arg=SERVICE:key=value} (repeatable): the settings

@@ -9,16 +9,18 @@ import io.paypipe.bench.report.StageFigures;
 import io.paypipe.bench.report.StagesSummary;
 import io.paypipe.bench.report.StagesSummary.PipelineRepeat;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The stages on their own and the whole pipeline, each {@code --repeats} times: first an
- * unreported stage cycle of {@code --warmup-orders} (the JIT settles on the paths the
- * measured cycles take), then the measured stage cycles, then the pipeline's 50/s warm-up
- * and, per repeat, its capacity (closed loop) and its latency ladder at the percentages
- * of that repeat's capacity.
+ * The stages on their own and the whole pipeline, each {@code --repeats} times: first
+ * unreported stage cycles until the JIT has settled on the paths the measured cycles take
+ * ({@link JitWarmUp}), then the measured stage cycles, then unreported pipeline rounds (a
+ * closed loop and {@value StagesSummary#WARMUP_PIPELINE_PERCENT} % of its capacity for a
+ * ladder step) until the JIT has settled on the pipeline's paths too, and, per repeat,
+ * its capacity (closed loop) and its latency ladder at the percentages of that repeat's
+ * capacity.
  */
 final class Stages {
 
@@ -39,14 +41,15 @@ final class Stages {
         out.printf("bench: stage cycles: warm-up of %d orders (and more until the JIT settled), then %d x %d orders%n",
                 options.warmupOrders(), options.repeats(), options.stageOrders());
         JitCompilation jit = new JitCompilation(options.ingress());
-        StageWarmUp.Result warmUp = StageWarmUp.run(options.warmupOrders(), options.stageOrders(),
+        JitWarmUp.Result warmUp = JitWarmUp.run("stage warm-up", options.warmupOrders(), options.stageOrders(),
                 (label, orders) -> stages.cycle(label, orders).exact(), jit::millis, System::nanoTime, out);
         List<StageCycle> cycles = new ArrayList<>();
         for (int r = 1; r <= options.repeats(); r++) {
             cycles.add(stages.cycle("stage cycle " + r, options.stageOrders()));
         }
 
-        pipeline.atRate("warm-up (not reported)", 50, Duration.ofSeconds(Math.min(10, options.step().toSeconds())));
+        JitWarmUp.Result pipelineWarmUp = JitWarmUp.run("pipeline warm-up", options.orders(), options.orders(),
+                (label, orders) -> pipelineRound(label, options, pipeline), jit::millis, System::nanoTime, out);
         List<PipelineRepeat> repeats = new ArrayList<>();
         List<PhaseSummary> at75 = new ArrayList<>();
         for (int r = 1; r <= options.repeats(); r++) {
@@ -67,8 +70,22 @@ final class Stages {
         StagesSummary summary = new StagesSummary(options.productArgs(), IngressProducerSettings.settings(),
                 warmUp.orders(), warmUp.exact(), cycles, repeats,
                 StageFigures.of(cycles, jdbcFloorPerSecond, repeats, at75), threads.all(), ProductJvm.options(),
-                warmUp.jitPercent());
+                warmUp.jitPercent(), Optional.of(new StagesSummary.PipelineWarmUp(pipelineWarmUp.cycles(),
+                        pipelineWarmUp.jitPercent(), pipelineWarmUp.exact())));
         return new Result(summary, repeats.stream().map(PipelineRepeat::capacity).toList(), repeats.get(0).ladder());
+    }
+
+    /**
+     * One unreported round of the pipeline: a closed loop as the capacity phases run it,
+     * then {@value StagesSummary#WARMUP_PIPELINE_PERCENT} % of what it acknowledged for a
+     * ladder step.
+     */
+    private static boolean pipelineRound(String label, BenchOptions options, PipelinePhase pipeline) {
+        PhaseSummary capacity = pipeline.atConcurrency(label + ", concurrency " + options.concurrency());
+        int percent = StagesSummary.WARMUP_PIPELINE_PERCENT;
+        int rate = rate(capacity.acceptedPerSecond(), percent);
+        PhaseSummary step = pipeline.atRate(label + ", " + rate + "/s (" + percent + "%)", rate, options.step());
+        return capacity.exact() && step.exact();
     }
 
     /** {@code percent} % of {@code capacity}, at least 10/s. */

@@ -146,7 +146,8 @@ final class BenchmarksPageProse {
             nothing shipped while downstream was, and every order paid once (one ledger row, one `OrderPaid` event
             id) with one shipment and one points grant; a cycle that is not fails the run. Unreported warm-up
             cycles run first, until the JIT has settled. The **whole pipeline** (capacity in a closed loop, then the latency
-            ladder, after the 50/s warm-up) is repeated as often as the cycles: orders acknowledged/s and orders
+            ladder) is repeated as often as the cycles, after unreported rounds of a closed loop and 75 % of its
+            capacity until the JIT has settled on its paths too: orders acknowledged/s and orders
             paid/s (until the pipeline drained what it accepted) are both counted in orders, duplicates excluded,
             and CPU per paid order counts every product process until that drain ended. Each figure is the median
             over the repeats with its range; a ratio divides the median by the target of issue 15 (the send to

@@ -25,10 +25,17 @@ final class StagesSection {
             .append("`. Warm-up (not reported): ")
             .append(s.warmupOrders())
             .append(" orders")
-            .append(warmupCycles(s.warmupJitPercent()))
+            .append(warmupCycles(s.warmupJitPercent(), "cycle"))
             .append(", effects ")
             .append(s.warmupExact() ? "exact" : "**NOT EXACT**")
-            .append(".\n\n");
+            .append('.')
+            .append(s.pipelineWarmUp()
+                .map(w -> " Pipeline warm-up (not reported): " + w.rounds() + (w.rounds() == 1 ? " round" : " rounds")
+                        + " of a closed loop and " + StagesSummary.WARMUP_PIPELINE_PERCENT
+                        + " % of its capacity for a ladder step" + jitShares(w.jitPercent(), "round") + ", effects "
+                        + (w.exact() ? "exact" : "**NOT EXACT**") + ".")
+                .orElse(""))
+            .append("\n\n");
         int repeats = Math.max(s.cycles().size(), s.pipeline().size());
         md.append("| stage | unit | median | spread over ")
             .append(repeats)
@@ -83,17 +90,25 @@ final class StagesSection {
     }
 
     /**
-     * The warm-up's cycles and the JIT's compilation time in each; nothing for a page
-     * written before the warm-up watched the JIT (one cycle then).
+     * A warm-up's cycles (or rounds) and the JIT's compilation time in each; nothing for
+     * a page written before the warm-up watched the JIT (one cycle then).
      */
-    private static String warmupCycles(List<Double> jitPercent) {
+    private static String warmupCycles(List<Double> jitPercent, String cycle) {
         if (jitPercent.isEmpty()) {
             return "";
         }
-        return " in " + jitPercent.size() + (jitPercent.size() == 1 ? " cycle" : " cycles")
-                + " (the JIT's compilation time, % of each cycle's wall time: "
+        return " in " + jitPercent.size() + " " + cycle + (jitPercent.size() == 1 ? "" : "s")
+                + jitShares(jitPercent, cycle);
+    }
+
+    /** The JIT's compilation time in each warm-up cycle (or round), if it was read. */
+    private static String jitShares(List<Double> jitPercent, String cycle) {
+        if (jitPercent.isEmpty()) {
+            return "";
+        }
+        return " (the JIT's compilation time, % of each " + cycle + "'s wall time: "
                 + String.join(", ", jitPercent.stream().map(p -> String.format(Locale.ROOT, "%.1f", p)).toList())
-                + "; one more cycle while above "
+                + "; one more " + cycle + " while above "
                 + String.format(Locale.ROOT, "%.0f", StagesSummary.WARMUP_SETTLED_PERCENT) + " %, at most "
                 + StagesSummary.WARMUP_MAX_CYCLES + ")";
     }

@@ -27,10 +27,27 @@ import java.util.Optional;
  * collector); empty when they could not be read (a product started elsewhere)
  * @param warmupJitPercent per warm-up cycle, the product's JIT compilation time in % of
  * the cycle's wall time (the warm-up ran until it settled); empty when not read
+ * @param pipelineWarmUp the whole pipeline's unreported rounds before its repeats; empty
+ * on a page written before they watched the JIT (one round at 50/s then, its effects not
+ * checked)
  */
 public record StagesSummary(List<String> productArgs, Map<String, String> kafkaFloorSettings, int warmupOrders,
         boolean warmupExact, List<StageCycle> cycles, List<PipelineRepeat> pipeline, List<StageFigure> figures,
-        List<PhaseThreads> productThreads, List<String> productJvmOptions, List<Double> warmupJitPercent) {
+        List<PhaseThreads> productThreads, List<String> productJvmOptions, List<Double> warmupJitPercent,
+        Optional<PipelineWarmUp> pipelineWarmUp) {
+
+    /**
+     * The pipeline's warm-up: its rounds (each a closed loop and 75 % of its capacity for
+     * a ladder step), the JIT's compilation time in % of each round's wall time (empty
+     * when not read) and whether every round's effects were exact.
+     */
+    public record PipelineWarmUp(int rounds, List<Double> jitPercent, boolean exact) {
+
+        public PipelineWarmUp {
+            jitPercent = List.copyOf(jitPercent);
+        }
+
+    }
 
     /**
      * The launcher's busiest thread groups during one phase: ms of CPU per {@code unit}
@@ -59,6 +76,12 @@ public record StagesSummary(List<String> productArgs, Map<String, String> kafkaF
     /** ...and at most this many cycles. */
     public static final int WARMUP_MAX_CYCLES = 4;
 
+    /**
+     * The rate of the pipeline warm-up's open loop, in % of the closed loop's capacity
+     * before it: the ladder's step whose tail is judged.
+     */
+    public static final int WARMUP_PIPELINE_PERCENT = 75;
+
     public StagesSummary {
         // a page written before the threads were read has none
         productThreads = productThreads == null ? List.of() : List.copyOf(productThreads);
@@ -66,16 +89,20 @@ public record StagesSummary(List<String> productArgs, Map<String, String> kafkaF
         productJvmOptions = productJvmOptions == null ? List.of() : List.copyOf(productJvmOptions);
         // nor one written before the warm-up watched the JIT
         warmupJitPercent = warmupJitPercent == null ? List.of() : List.copyOf(warmupJitPercent);
+        // nor one written before the pipeline's warm-up did
+        pipelineWarmUp = pipelineWarmUp == null ? Optional.empty() : pipelineWarmUp;
     }
 
     /** One repeat of the whole pipeline: its closed-loop capacity and its ladder. */
     public record PipelineRepeat(int repeat, PhaseSummary capacity, List<PhaseSummary> ladder) {
     }
 
-    /** The warm-up and every measured cycle and pipeline phase were exact. */
+    /** The warm-ups and every measured cycle and pipeline phase were exact. */
     public boolean allExact() {
-        return warmupExact && cycles.stream().allMatch(StageCycle::exact) && pipeline.stream()
-            .allMatch(r -> r.capacity().exact() && r.ladder().stream().allMatch(PhaseSummary::exact));
+        // a page from before the pipeline's warm-up was checked has no verdict of it
+        return warmupExact && pipelineWarmUp.map(PipelineWarmUp::exact).orElse(true)
+                && cycles.stream().allMatch(StageCycle::exact) && pipeline.stream()
+                    .allMatch(r -> r.capacity().exact() && r.ladder().stream().allMatch(PhaseSummary::exact));
     }
 
 }

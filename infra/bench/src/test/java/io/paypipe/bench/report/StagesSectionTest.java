@@ -21,6 +21,10 @@ class StagesSectionTest {
     Path dir;
 
     static StagesSummary stages(boolean cycleExact, boolean warmupExact) {
+        return stages(cycleExact, warmupExact, true);
+    }
+
+    static StagesSummary stages(boolean cycleExact, boolean warmupExact, boolean pipelineWarmupExact) {
         List<StageCycle> cycles = List.of(StageFiguresTest.cycle("stage cycle 1", 2_000, 1_400, 3_500, 2_900, true),
                 StageFiguresTest.cycle("stage cycle 2", 3_000, 1_800, 4_000, 3_100, cycleExact),
                 StageFiguresTest.cycle("stage cycle 3", 2_600, 1_600, 3_000, 3_300, true));
@@ -37,7 +41,8 @@ class StagesSectionTest {
                                 List.of(new ThreadCpu.Share("data-plane-kafk", 4_120, 2.06, 20.6),
                                         new ThreadCpu.Share("processor-notif", 3_400, 1.7, 17.0)),
                                 Optional.of(new GcPauses(3, 130.5, 96.6)))),
-                List.of("-Xlog:gc:file=var/bench/product-gc.log:time,level,tags", "-Xms4g"), List.of(12.5, 3.2));
+                List.of("-Xlog:gc:file=var/bench/product-gc.log:time,level,tags", "-Xms4g"), List.of(12.5, 3.2),
+                Optional.of(new StagesSummary.PipelineWarmUp(2, List.of(7.5, 4.1), pipelineWarmupExact)));
     }
 
     static BenchReport withStages(BenchReport r, StagesSummary s) {
@@ -65,7 +70,8 @@ class StagesSectionTest {
                 "| downstream drain, points (points_grant) | events/s | 3,100 | 2,900 - 3,300 | >= 3,000/s |",
                 "| whole pipeline at capacity | orders paid/s over orders acked/s | 0.900 | 0.850 - 0.950 | >= 0.9 | 1.000 (met) | - |",
                 "`[processor:processor.batch.enabled=false]`", "linger.ms",
-                "Warm-up (not reported): 10000 orders in 2 cycles (the JIT's compilation time, % of each cycle's wall time: 12.5, 3.2; one more cycle while above 5 %, at most 4), effects exact",
+                "Warm-up (not reported): 10000 orders in 2 cycles (the JIT's compilation time, % of each cycle's wall time: 12.5, 3.2; one more cycle while above 5 %, at most 4), effects exact.",
+                "Pipeline warm-up (not reported): 2 rounds of a closed loop and 75 % of its capacity for a ladder step (the JIT's compilation time, % of each round's wall time: 7.5, 4.1; one more round while above 5 %, at most 4), effects exact.",
                 "| stage cycle 2 | 1000 | 1100 | 3000.0 |", "pipeline, concurrency 32, repeat 3",
                 "Product JVM options (the launcher's command line): `-Xlog:gc:file=var/bench/product-gc.log:time,level,tags -Xms4g`.");
         // and where the launcher's CPU went in each reported pipeline phase, by thread
@@ -94,27 +100,32 @@ class StagesSectionTest {
         StagesSummary s = stages(true, true);
         List<StageCycle> slow = List.of(StageFiguresTest.cycle("stage cycle 1", 400, 240, 130, 130, true));
         StagesSummary slowRun = new StagesSummary(List.of(), Map.of(), 2_000, true, slow, s.pipeline(),
-                StageFigures.of(slow, 6_000, s.pipeline(), List.of()), List.of(), List.of(), List.of());
+                StageFigures.of(slow, 6_000, s.pipeline(), List.of()), List.of(), List.of(), List.of(), null);
 
         String md = StagesSection.markdown(slowRun);
 
         assertThat(md).contains("| processor drain | payments/s | 240 | 240 - 240 | >= 1,500/s | 0.160 (**missed**) |",
                 "none (the product's defaults)", "spread over 3 runs",
                 "Product JVM options (the launcher's command line): not read (a product started elsewhere, or a run before 2026-12-07)",
-                "Warm-up (not reported): 2000 orders, effects exact");
-        assertThat(md).doesNotContain("threads: ms per unit");
+                "Warm-up (not reported): 2000 orders, effects exact.");
+        assertThat(md).doesNotContain("threads: ms per unit").doesNotContain("Pipeline warm-up");
     }
 
     @Test
-    void givenACycleOrTheWarmUpNotExact_thenTheRunFails() {
+    void givenACycleOrAWarmUpNotExact_thenTheRunFails() {
         BenchReport cycleWrong = withStages(ReportWriterTest.report(true), stages(false, true));
         BenchReport warmupWrong = withStages(ReportWriterTest.report(true), stages(true, false));
+        BenchReport pipelineWarmupWrong = withStages(ReportWriterTest.report(true), stages(true, true, false));
 
         assertThat(cycleWrong.allExact()).isFalse();
         assertThat(ReportWriter.markdown(cycleWrong, "")).contains("NO: this run is a failed run",
                 "- stage cycle 2: **NOT EXACT**");
         assertThat(warmupWrong.allExact()).isFalse();
         assertThat(ReportWriter.markdown(warmupWrong, "")).contains("effects **NOT EXACT**");
+        assertThat(pipelineWarmupWrong.allExact()).isFalse();
+        assertThat(ReportWriter.markdown(pipelineWarmupWrong, "")).contains("NO: this run is a failed run",
+                "for a ladder step (the JIT's compilation time, % of each round's wall time: 7.5, 4.1; one more round"
+                        + " while above 5 %, at most 4), effects **NOT EXACT**.");
     }
 
     @Test

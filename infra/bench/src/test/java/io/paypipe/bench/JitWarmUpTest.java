@@ -12,13 +12,13 @@ import java.util.List;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
-class StageWarmUpTest {
+class JitWarmUpTest {
 
     /**
      * Cycles of 60 s each (a fake clock moved by the cycle), in which the JIT compiles
      * the given ms; the cycles run are recorded.
      */
-    private static final class Scripted implements StageWarmUp.Cycle {
+    private static final class Scripted implements JitWarmUp.Cycle {
 
         final List<String> ran = new ArrayList<>();
 
@@ -48,9 +48,13 @@ class StageWarmUpTest {
             return readable ? OptionalDouble.of(compiled) : OptionalDouble.empty();
         }
 
-        StageWarmUp.Result warmUp(StringBuilder console) {
+        JitWarmUp.Result warmUp(StringBuilder console) {
+            return warmUp("stage warm-up", console);
+        }
+
+        JitWarmUp.Result warmUp(String name, StringBuilder console) {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            StageWarmUp.Result result = StageWarmUp.run(100_000, 50_000, this, this::jit, () -> nanos,
+            JitWarmUp.Result result = JitWarmUp.run(name, 100_000, 50_000, this, this::jit, () -> nanos,
                     new PrintStream(bytes, true, StandardCharsets.UTF_8));
             console.append(bytes.toString(StandardCharsets.UTF_8));
             return result;
@@ -65,7 +69,7 @@ class StageWarmUpTest {
 
         // When the warm-up runs
         StringBuilder console = new StringBuilder();
-        StageWarmUp.Result result = cycles.warmUp(console);
+        JitWarmUp.Result result = cycles.warmUp(console);
 
         // Then it stops after the first cycle at or below 5 %, the later ones of the
         // stage
@@ -73,6 +77,7 @@ class StageWarmUpTest {
         assertThat(cycles.ran).containsExactly("stage warm-up 1 (not reported): 100000",
                 "stage warm-up 2 (not reported): 50000", "stage warm-up 3 (not reported): 50000");
         assertThat(result.jitPercent()).containsExactly(20.0, 10.0, 2.0);
+        assertThat(result.cycles()).isEqualTo(3);
         assertThat(result.orders()).isEqualTo(200_000);
         assertThat(result.exact()).isTrue();
         assertThat(console).contains("stage warm-up 2: the JIT compiled for 10.0 % of its 60000 ms: one more",
@@ -80,14 +85,32 @@ class StageWarmUpTest {
     }
 
     @Test
+    void namesTheCyclesOfThePipelinesWarmUpAsItsOwn() {
+        // Given a pipeline whose JIT settles in its second round
+        Scripted rounds = new Scripted(9_000.0, 1_800.0);
+
+        // When its warm-up runs
+        StringBuilder console = new StringBuilder();
+        JitWarmUp.Result result = rounds.warmUp("pipeline warm-up", console);
+
+        // Then its rounds are labelled as unreported pipeline warm-up rounds
+        assertThat(rounds.ran).containsExactly("pipeline warm-up 1 (not reported): 100000",
+                "pipeline warm-up 2 (not reported): 50000");
+        assertThat(result.cycles()).isEqualTo(2);
+        assertThat(result.jitPercent()).containsExactly(15.0, 3.0);
+        assertThat(console).contains("pipeline warm-up 1: the JIT compiled for 15.0 % of its 60000 ms: one more",
+                "pipeline warm-up 2: the JIT compiled for 3.0 % of its 60000 ms: settled");
+    }
+
+    @Test
     void stopsAfterTheLastCycleAllowedAndSaysItDidNotSettle() {
         Scripted cycles = new Scripted(9_000.0, 9_000.0, 9_000.0, 9_000.0, 9_000.0);
 
         StringBuilder console = new StringBuilder();
-        StageWarmUp.Result result = cycles.warmUp(console);
+        JitWarmUp.Result result = cycles.warmUp(console);
 
-        assertThat(cycles.ran).hasSize(StageWarmUp.MAX_CYCLES);
-        assertThat(result.jitPercent()).hasSize(StageWarmUp.MAX_CYCLES).allMatch(p -> p == 15.0);
+        assertThat(cycles.ran).hasSize(JitWarmUp.MAX_CYCLES);
+        assertThat(result.jitPercent()).hasSize(JitWarmUp.MAX_CYCLES).allMatch(p -> p == 15.0);
         assertThat(console).contains("not settled after 4 cycles; measuring anyway");
     }
 
@@ -96,9 +119,10 @@ class StageWarmUpTest {
         Scripted cycles = new Scripted(30_000.0, 30_000.0);
         cycles.readable = false;
 
-        StageWarmUp.Result result = cycles.warmUp(new StringBuilder());
+        JitWarmUp.Result result = cycles.warmUp(new StringBuilder());
 
         assertThat(cycles.ran).hasSize(1);
+        assertThat(result.cycles()).isEqualTo(1);
         assertThat(result.jitPercent()).isEmpty();
         assertThat(result.orders()).isEqualTo(100_000);
     }
