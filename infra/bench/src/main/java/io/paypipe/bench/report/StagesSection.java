@@ -30,10 +30,10 @@ final class StagesSection {
             .append(s.warmupExact() ? "exact" : "**NOT EXACT**")
             .append('.')
             .append(s.pipelineWarmUp()
-                .map(w -> " Pipeline warm-up (not reported): " + w.rounds() + (w.rounds() == 1 ? " round" : " rounds")
-                        + " of a closed loop and " + StagesSummary.WARMUP_PIPELINE_PERCENT
-                        + " % of its capacity for a ladder step" + jitShares(w.jitPercent(), "round") + ", effects "
-                        + (w.exact() ? "exact" : "**NOT EXACT**") + ".")
+                .map(w -> " Pipeline warm-up (not reported): " + counted(w.rounds(), "round") + " of a closed loop and "
+                        + StagesSummary.WARMUP_PIPELINE_PERCENT + " % of its capacity for a ladder step"
+                        + jitShares(w.jitPercent(), "round") + ", effects " + (w.exact() ? "exact" : "**NOT EXACT**")
+                        + ".")
                 .orElse(""))
             .append("\n\n");
         int repeats = Math.max(s.cycles().size(), s.pipeline().size());
@@ -97,8 +97,12 @@ final class StagesSection {
         if (jitPercent.isEmpty()) {
             return "";
         }
-        return " in " + jitPercent.size() + " " + cycle + (jitPercent.size() == 1 ? "" : "s")
-                + jitShares(jitPercent, cycle);
+        return " in " + counted(jitPercent.size(), cycle) + jitShares(jitPercent, cycle);
+    }
+
+    /** "1 round", "2 rounds". */
+    private static String counted(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     /** The JIT's compilation time in each warm-up cycle (or round), if it was read. */
