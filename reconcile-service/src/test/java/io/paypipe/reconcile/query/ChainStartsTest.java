@@ -9,6 +9,8 @@ import static org.mockito.ArgumentMatchers.anyCollection;
 import static org.mockito.ArgumentMatchers.anyList;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.atLeast;
+import static org.mockito.Mockito.atMost;
 import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
@@ -182,6 +184,25 @@ class ChainStartsTest {
         assertThat(failed).isEmpty();
         verify(orders, times(3)).findAll(anyCollection());
         verify(schedule, times(2)).publishFirstLater(any(), any());
+    }
+
+    @Test
+    void givenAnOrderTheProcessorHasNotStored_whenTheBatchWaits_thenItReadsAgainLessAndLessOftenUntilTheDeadline() {
+        // Given order A never stored while the batch waits up to a second
+        OrderCreated a = created("A");
+        stored();
+
+        // When the batch is started
+        long start = System.nanoTime();
+        Optional<ChainStarts.Failure> failed = starts(Duration.ofSeconds(1)).startAll(List.of(a));
+        long waitedMillis = (System.nanoTime() - start) / 1_000_000;
+
+        // Then it waited the whole second, reading at 0, 50, 150, 350, 750 and 1,000 ms
+        // (fewer if a sleep overran; every 50 ms would be 20 reads), and A is the failure
+        assertThat(waitedMillis).isGreaterThanOrEqualTo(1_000);
+        verify(orders, atLeast(2)).findAll(anyCollection());
+        verify(orders, atMost(6)).findAll(anyCollection());
+        assertThat(failed).hasValueSatisfying(f -> assertThat(f.index()).isZero());
     }
 
     @Test
