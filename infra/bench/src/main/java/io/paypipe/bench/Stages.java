@@ -57,9 +57,7 @@ final class Stages {
             PhaseSummary capacity = pipeline.atConcurrency("pipeline, concurrency " + options.concurrency() + repeat);
             List<PhaseSummary> ladder = new ArrayList<>();
             for (int percent : options.ladderPercent()) {
-                int rate = rate(capacity.acceptedPerSecond(), percent);
-                PhaseSummary step = pipeline.atRate("pipeline, " + rate + "/s (" + percent + "%)" + repeat, rate,
-                        options.step());
+                PhaseSummary step = atPercent(pipeline, "pipeline", repeat, capacity, percent, options);
                 ladder.add(step);
                 if (percent == END_TO_END_STEP_PERCENT) {
                     at75.add(step);
@@ -82,10 +80,18 @@ final class Stages {
      */
     private static boolean pipelineRound(String label, BenchOptions options, PipelinePhase pipeline) {
         PhaseSummary capacity = pipeline.atConcurrency(label + ", concurrency " + options.concurrency());
-        int percent = StagesSummary.WARMUP_PIPELINE_PERCENT;
-        int rate = rate(capacity.acceptedPerSecond(), percent);
-        PhaseSummary step = pipeline.atRate(label + ", " + rate + "/s (" + percent + "%)", rate, options.step());
+        PhaseSummary step = atPercent(pipeline, label, "", capacity, StagesSummary.WARMUP_PIPELINE_PERCENT, options);
         return capacity.exact() && step.exact();
+    }
+
+    /**
+     * A ladder step of {@code --step} at {@code percent} % of {@code capacity}, labelled
+     * "{@code prefix}, 703/s (75%){@code suffix}".
+     */
+    private static PhaseSummary atPercent(PipelinePhase pipeline, String prefix, String suffix, PhaseSummary capacity,
+            int percent, BenchOptions options) {
+        int rate = rate(capacity.acceptedPerSecond(), percent);
+        return pipeline.atRate(prefix + ", " + rate + "/s (" + percent + "%)" + suffix, rate, options.step());
     }
 
     /** {@code percent} % of {@code capacity}, at least 10/s. */
